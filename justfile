@@ -1,0 +1,59 @@
+# Waypoint tasks. Use ./just <recipe>; `./just` alone lists them.
+set shell := ["bash", "-euo", "pipefail", "-c"]
+set export
+
+py := justfile_directory() / ".venv/bin/python"
+stamp := justfile_directory() / "var/.stamps"
+
+default:
+    @./just --list
+
+# Install everything the product needs: Python and npm packages, game data, the PWA build, migrations.
+setup: deps game-data build-pwa migrate
+
+# Python (.venv) and npm packages; each step re-runs only when its lockfile changed.
+deps:
+    mkdir -p "{{stamp}}"
+    if [ "$(sha1sum pyproject.toml | cut -c1-40)" != "$(cat '{{stamp}}/py' 2>/dev/null)" ]; then \
+      .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]' && \
+      sha1sum pyproject.toml | cut -c1-40 > "{{stamp}}/py"; fi
+    if [ ! -d node_modules ] || [ "$(sha1sum package-lock.json | cut -c1-40)" != "$(cat '{{stamp}}/npm' 2>/dev/null)" ]; then \
+      npm ci --no-audit --no-fund --loglevel=error && \
+      sha1sum package-lock.json | cut -c1-40 > "{{stamp}}/npm"; fi
+
+# Build the game-data bundles into game-data/dist (tree, gems, items, campaign).
+game-data:
+    if [ -f game-data/pipeline.py ]; then {{py}} game-data/pipeline.py; fi
+
+# Build the PWA into pwa/dist.
+build-pwa:
+    npm run build --silent -w pwa > var/pwa-build.log 2>&1 || (cat var/pwa-build.log; exit 1)
+
+# Apply SQLite migrations to the configured database.
+migrate:
+    {{py}} -m server migrate
+
+# Set up, then serve the app on the embedded default (SQLite, local sign-in, demo data).
+run: setup
+    {{py}} -m server serve
+
+# Every suite: Vitest, pytest (server, game data) and the Playwright e2e tests in Debian's Chromium.
+test: setup chromium
+    npx vitest run
+    {{py}} -m pytest
+
+# Debian's chromium for the e2e tests; Playwright never downloads a browser.
+chromium:
+    if [ ! -x /usr/bin/chromium ]; then \
+      if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+      $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-dejavu-core; fi
+
+# Benchmarks; one `BENCH <name> <value> <unit>` line per figure.
+bench: setup chromium
+    {{py}} e2e/bench/run.py
+
+# Static checks: ruff and the TypeScript compiler.
+lint: deps
+    .venv/bin/ruff check server tests e2e game-data
+    npx tsc -p workers --noEmit
+    npx tsc -p pwa --noEmit

@@ -1,0 +1,47 @@
+import { AppShell, Burger, Group, Text } from "@mantine/core";
+import { useDisclosure, useLocalStorage, useMediaQuery } from "@mantine/hooks";
+import { useEffect } from "react";
+import { Outlet, useLocation } from "react-router-dom";
+import { FooterContent } from "./Footer";
+import { Sidebar } from "./Sidebar";
+import { DESKTOP_QUERY, LAYOUT } from "./theme";
+
+export function Layout() {
+  const desktop = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, {
+    getInitialValueInEffect: false,
+  });
+  const [expanded, setExpanded] = useLocalStorage({ key: "waypoint:sidebar-expanded", defaultValue: true });
+  const [mobileOpen, mobile] = useDisclosure(false);
+  const { pathname } = useLocation();
+  useEffect(() => mobile.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const width = desktop ? (expanded ? LAYOUT.sidebarExpandedPx : LAYOUT.sidebarCollapsedPx) : LAYOUT.sidebarExpandedPx;
+  return (
+    <AppShell
+      header={desktop ? undefined : { height: LAYOUT.headerPx }}
+      footer={desktop ? { height: LAYOUT.footerPx } : undefined}
+      navbar={{ width, breakpoint: LAYOUT.breakpointPx, collapsed: { mobile: !mobileOpen } }}
+      padding="md"
+    >
+      {!desktop && (
+        <AppShell.Header data-testid="header">
+          <Group h="100%" px="md" gap="sm">
+            <Burger opened={mobileOpen} onClick={mobile.toggle} size="sm" aria-label="Toggle navigation" data-testid="burger" />
+            <Text fw={700} c="yellow.5">Waypoint</Text>
+          </Group>
+        </AppShell.Header>
+      )}
+      <AppShell.Navbar>
+        <Sidebar expanded={expanded} desktop={!!desktop} onToggle={() => setExpanded(!expanded)} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+      {desktop && (
+        <AppShell.Footer>
+          <FooterContent />
+        </AppShell.Footer>
+      )}
+    </AppShell>
+  );
+}

@@ -1,0 +1,5 @@
+import { Placeholder } from "../../ui/Placeholder";
+
+export default function CreateBuildPage() {
+  return <Placeholder title="Create New Build" />;
+}

@@ -1,0 +1,5 @@
+import { Placeholder } from "../../ui/Placeholder";
+
+export default function BuildViewPage() {
+  return <Placeholder title="Build" />;
+}

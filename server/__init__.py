@@ -1,0 +1,3 @@
+"""Waypoint sync server."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,57 @@
+"""python -m server serve|migrate ..."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from server.settings import Settings
+
+
+def cmd_serve(settings: Settings, _: argparse.Namespace) -> int:
+    import uvicorn
+
+    print(f"Waypoint is running at {settings.base_url}", flush=True)
+    uvicorn.run(
+        "server.app:create_app",
+        factory=True,
+        host=settings.host,
+        port=settings.port,
+        workers=settings.workers,
+        log_level=settings.log_level,
+        access_log=False,
+    )
+    return 0
+
+
+def cmd_migrate(settings: Settings, _: argparse.Namespace) -> int:
+    from server.store import apply_migrations
+
+    applied = apply_migrations(settings.db_path)
+    print(f"applied migrations: {applied or 'none'} ({settings.db_path})")
+    return 0
+
+
+COMMANDS = {
+    "serve": (cmd_serve, "run the server on the configured host and port"),
+    "migrate": (cmd_migrate, "apply pending SQLite migrations"),
+}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m server")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, (_, help_text) in COMMANDS.items():
+        p = sub.add_parser(name, help=help_text)
+        if name in EXTRA_ARGS:
+            EXTRA_ARGS[name](p)
+    args = parser.parse_args(argv)
+    settings = Settings.from_env()
+    return COMMANDS[args.command][0](settings, args)
+
+
+# Subcommand argument builders, by command name.
+EXTRA_ARGS: dict = {}
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,8 @@
+"""HTTP resources, one module each. `ROUTE_HANDLERS` is what create_app mounts.
+
+Add a resource by appending its Router (or handlers) here; app.py stays as is.
+"""
+
+from server.api.health import health
+
+ROUTE_HANDLERS: list = [health]

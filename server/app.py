@@ -1,0 +1,56 @@
+"""create_app(settings): routes, shared state, error shape, static PWA."""
+
+from __future__ import annotations
+
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from litestar import Litestar
+from litestar.exceptions import HTTPException
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import SwaggerRenderPlugin
+
+from server import __version__
+from server.api import ROUTE_HANDLERS
+from server.errors import http_exception_handler, internal_error_handler
+from server.settings import Settings
+from server.static import spa, spa_root
+from server.store import Database
+
+log = logging.getLogger("waypoint")
+
+
+def create_app(settings: Settings | None = None) -> Litestar:
+    settings = settings or Settings.from_env()
+    db = Database(settings.db_path)
+
+    @asynccontextmanager
+    async def lifespan(app: Litestar):
+        await db.open()
+        try:
+            for hook in app.state.startup_hooks:
+                await hook(app)
+            yield
+        finally:
+            await db.close()
+
+    app = Litestar(
+        route_handlers=[*ROUTE_HANDLERS, spa_root, spa],
+        lifespan=[lifespan],
+        exception_handlers={HTTPException: http_exception_handler, Exception: internal_error_handler},
+        openapi_config=OpenAPIConfig(
+            title="Waypoint sync server",
+            version=__version__,
+            path="/schema",
+            render_plugins=[SwaggerRenderPlugin()],
+        ),
+        request_max_body_size=settings.max_body_bytes,
+        debug=False,
+    )
+    app.state.settings = settings
+    app.state.db = db
+    app.state.pwa_root = Path(settings.pwa_dist).resolve()
+    # Async callables (app) -> None run after the database opens (e.g. demo seeding).
+    app.state.startup_hooks = []
+    return app

@@ -1,0 +1,61 @@
+"""The one error shape: {"error": {"code", "message"}} with an honest status."""
+
+from __future__ import annotations
+
+import logging
+
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+
+log = logging.getLogger("waypoint")
+
+_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    422: "unprocessable",
+    429: "rate_limited",
+    502: "bad_gateway",
+    503: "unavailable",
+}
+
+
+class ApiError(HTTPException):
+    """Raise with a stable machine code and a message a person can read."""
+
+    def __init__(self, status_code: int, message: str, code: str | None = None, headers: dict | None = None):
+        super().__init__(status_code=status_code, detail=message, headers=headers)
+        self.code = code or _CODES.get(status_code, "error")
+
+
+def error_body(status: int, message: str, code: str | None = None) -> dict:
+    return {"error": {"code": code or _CODES.get(status, "error"), "message": message}}
+
+
+def http_exception_handler(_: Request, exc: HTTPException) -> Response:
+    status = exc.status_code
+    code = getattr(exc, "code", None)
+    message = exc.detail
+    if isinstance(exc, ValidationException):
+        code = code or "validation_error"
+        extra = exc.extra if isinstance(exc.extra, list) else []
+        details = "; ".join(
+            f"{e.get('key') or e.get('source') or 'body'}: {e.get('message')}" for e in extra if isinstance(e, dict)
+        )
+        if details:
+            message = f"{message}: {details}" if message else details
+    return Response(error_body(status, str(message), code), status_code=status, headers=exc.headers)
+
+
+def internal_error_handler(request: Request, exc: Exception) -> Response:
+    log.exception("unhandled error on %s %s", request.method, request.url.path, exc_info=exc)
+    return Response(
+        error_body(HTTP_500_INTERNAL_SERVER_ERROR, "Internal server error", "internal"),
+        status_code=HTTP_500_INTERNAL_SERVER_ERROR,
+    )

@@ -1,0 +1,74 @@
+"""One typed Settings object, read from WAYPOINT_* environment variables.
+
+Every field's default is the embedded setup: SQLite under var/, local sign-in,
+the built PWA and game data from this checkout. A field `foo_bar` is read from
+`WAYPOINT_FOO_BAR`; values are converted to the field's type by msgspec.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import msgspec
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+SHARED_DIR = REPO_ROOT.parent / "shared"
+
+
+class Settings(msgspec.Struct, kw_only=True, frozen=True):
+    # Where the server listens; the run command prints http://{host}:{port}.
+    host: str = "127.0.0.1"
+    port: int = 8000
+    # Public base URL, used for OAuth redirects; empty means http://{host}:{port}.
+    public_url: str = ""
+    # SQLite file; WAL mode; numbered migrations are applied at start.
+    db_path: str = str(REPO_ROOT / "var" / "waypoint.sqlite3")
+    # The built PWA (vite build output) served with an SPA fallback.
+    pwa_dist: str = str(REPO_ROOT / "pwa" / "dist")
+    # Game-data bundles served under /game-data/ with immutable caching.
+    game_data_dist: str = str(REPO_ROOT / "game-data" / "dist")
+    # Real planner builds and official-API samples (demo data, local provider).
+    corpus_dir: str = str(SHARED_DIR / "corpus")
+    # Seed demo builds into an empty database at start.
+    seed_demo: bool = True
+    # Upstream paste host for GET /api/proxy/pobb/{code}.
+    pobb_base_url: str = "https://pobb.in"
+    # Timeout for every upstream call, seconds (spec: 10 s).
+    upstream_timeout_s: float = 10.0
+    # Official API OAuth client; no client id means the local sign-in provider.
+    ggg_client_id: str = ""
+    ggg_client_secret: str = ""
+    ggg_authorize_url: str = "https://www.pathofexile.com/oauth/authorize"
+    ggg_token_url: str = "https://www.pathofexile.com/oauth/token"
+    ggg_api_base: str = "https://api.pathofexile.com"
+    # Contact carried in the User-Agent, as the official API requires.
+    contact: str = "waypoint@example.org"
+    # Session cookie lifetime, seconds.
+    session_ttl_s: int = 30 * 24 * 3600
+    # Largest request body accepted, bytes.
+    max_body_bytes: int = 1024 * 1024
+    # Mutations per minute per client (IP or session); 0 disables.
+    rate_limit_per_minute: int = 120
+    # Uvicorn worker processes for `serve`.
+    workers: int = 1
+    log_level: str = "info"
+
+    @property
+    def base_url(self) -> str:
+        return self.public_url.rstrip("/") or f"http://{self.host}:{self.port}"
+
+    @property
+    def auth_provider(self) -> str:
+        return "ggg" if self.ggg_client_id else "local"
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None, **overrides: object) -> Settings:
+        env = os.environ if env is None else env
+        values: dict[str, object] = {}
+        for name in cls.__struct_fields__:
+            key = f"WAYPOINT_{name.upper()}"
+            if key in env:
+                values[name] = env[key]
+        values.update(overrides)
+        return msgspec.convert(values, cls, strict=False)

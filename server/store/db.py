@@ -1,0 +1,113 @@
+"""Opening the database and applying numbered migrations.
+
+Migrations are files `migrations/NNNN_name.sql`, applied in order, each in one
+transaction, and recorded in `schema_migrations`. They run at start and through
+`python -m server migrate`.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+
+MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+PRAGMAS = (
+    "PRAGMA journal_mode=WAL",
+    "PRAGMA synchronous=NORMAL",
+    "PRAGMA foreign_keys=ON",
+    "PRAGMA busy_timeout=5000",
+)
+
+
+def migration_files() -> list[tuple[int, Path]]:
+    found = []
+    for path in MIGRATIONS_DIR.iterdir():
+        m = _NAME.match(path.name)
+        if m:
+            found.append((int(m.group(1)), path))
+    found.sort()
+    versions = [v for v, _ in found]
+    if len(versions) != len(set(versions)):
+        raise RuntimeError(f"duplicate migration numbers in {MIGRATIONS_DIR}")
+    return found
+
+
+def apply_migrations(db_path: str | Path) -> list[int]:
+    """Apply pending migrations synchronously; returns the versions applied."""
+    path = Path(db_path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        for pragma in PRAGMAS:
+            conn.execute(pragma)
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+            " applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')))"
+        )
+        done = {row[0] for row in conn.execute("SELECT version FROM schema_migrations")}
+        applied = []
+        for version, file in migration_files():
+            if version in done:
+                continue
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _split_sql(file.read_text()):
+                    conn.execute(statement)
+                conn.execute("INSERT INTO schema_migrations(version, name) VALUES (?, ?)", (version, file.name))
+                conn.execute("COMMIT")
+            except Exception:
+                conn.execute("ROLLBACK")
+                raise
+            applied.append(version)
+        return applied
+    finally:
+        conn.close()
+
+
+def _split_sql(script: str) -> list[str]:
+    """Split a migration into statements; sqlite3.complete_statement keeps triggers whole."""
+    statements, buf = [], ""
+    for line in script.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            if buf.strip():
+                statements.append(buf.strip())
+            buf = ""
+    if buf.strip():
+        raise ValueError("migration ends with an incomplete statement")
+    return statements
+
+
+class Database:
+    """The app's connection. aiosqlite runs each connection on its own thread."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.conn: aiosqlite.Connection | None = None
+
+    async def open(self) -> Database:
+        apply_migrations(self.path)
+        self.conn = await aiosqlite.connect(self.path, isolation_level=None)
+        self.conn.row_factory = aiosqlite.Row
+        for pragma in PRAGMAS:
+            await self.conn.execute(pragma)
+        return self
+
+    async def close(self) -> None:
+        if self.conn is not None:
+            await self.conn.close()
+            self.conn = None
+
+    async def ok(self) -> bool:
+        try:
+            assert self.conn is not None
+            async with self.conn.execute("SELECT 1") as cur:
+                return (await cur.fetchone())[0] == 1
+        except Exception:
+            return False
