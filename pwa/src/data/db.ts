@@ -1,0 +1,117 @@
+/**
+ * The PWA's source of truth (IndexedDB through Dexie). The server is where it
+ * syncs: reads are cached here and served from here when the network fails;
+ * mutations wait in the outbox until the server has them.
+ */
+import Dexie, { type EntityTable } from "dexie";
+import type { PlannerBuild } from "@workers/planner/types";
+import type { AttachedBuild, BuildInfo, BuildPage, BuildSummary, CharacterSummary } from "./types";
+
+export interface CachedBuild {
+  buildId: string;
+  slug: string;
+  summary?: BuildSummary;
+  info?: BuildInfo;
+  savedAt: number;
+}
+
+/** A decoded planner build, keyed by its planner code (decoding is pure, so it is cached forever). */
+export interface CachedPlanner {
+  code: string;
+  build: PlannerBuild;
+  savedAt: number;
+}
+
+/** Every page loaded so far for one list (source + applied filters). */
+export interface CachedList {
+  key: string;
+  pages: BuildPage[];
+  savedAt: number;
+}
+
+export interface CachedCharacter extends CharacterSummary {
+  detail?: unknown;
+  savedAt: number;
+}
+
+export interface LikeOverride {
+  buildId: string;
+  liked: boolean;
+  /** ms epoch when the user toggled; the override lapses after 24 h. */
+  at: number;
+}
+
+export interface CachedAttachment extends Partial<AttachedBuild> {
+  characterId: string;
+  savedAt: number;
+}
+
+export type OutboxKind = "like" | "attach" | "publish";
+
+export interface OutboxEntry {
+  seq?: number;
+  kind: OutboxKind;
+  /** Entries with the same key coalesce: only the latest intent is kept. */
+  key: string;
+  method: "POST";
+  path: string;
+  body: unknown;
+  idempotencyKey: string;
+  createdAt: number;
+  attempts: number;
+  lastError?: string;
+}
+
+export interface Setting {
+  key: string;
+  value: unknown;
+}
+
+export type WaypointDb = Dexie & {
+  builds: EntityTable<CachedBuild, "buildId">;
+  planner: EntityTable<CachedPlanner, "code">;
+  lists: EntityTable<CachedList, "key">;
+  characters: EntityTable<CachedCharacter, "id">;
+  likeOverrides: EntityTable<LikeOverride, "buildId">;
+  attachments: EntityTable<CachedAttachment, "characterId">;
+  outbox: EntityTable<OutboxEntry, "seq">;
+  settings: EntityTable<Setting, "key">;
+};
+
+export function openDb(name = "waypoint"): WaypointDb {
+  const db = new Dexie(name) as WaypointDb;
+  db.version(1).stores({
+    builds: "buildId, slug, savedAt",
+    planner: "code",
+    lists: "key, savedAt",
+    characters: "id, realm, name",
+    likeOverrides: "buildId, at",
+    attachments: "characterId",
+    outbox: "++seq, key, kind",
+    settings: "key",
+  });
+  return db;
+}
+
+let shared: WaypointDb | undefined;
+
+/** The app's database (one per page). */
+export function getDb(): WaypointDb {
+  shared ??= openDb();
+  return shared;
+}
+
+/** Logout: everything cached for the user goes; the outbox too, since it carries the user's intents. */
+export async function clearUserData(db: WaypointDb): Promise<void> {
+  await db.transaction("rw", [db.builds, db.lists, db.characters, db.likeOverrides, db.attachments, db.outbox, db.settings], async () => {
+    await Promise.all([
+      db.builds.clear(),
+      db.lists.clear(),
+      db.characters.clear(),
+      db.likeOverrides.clear(),
+      db.attachments.clear(),
+      db.outbox.clear(),
+      db.settings.clear(),
+    ]);
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * The app's sync engine: one outbox over the shared database, sent through the
+ * API client. It replays on start and whenever the browser comes back online.
+ */
+import { request } from "./api";
+import { getDb, type WaypointDb } from "./db";
+import { expiredOverrides } from "./likes";
+import { likeIntent, Outbox } from "./outbox";
+import { markExpired } from "./session";
+
+let outbox: Outbox | undefined;
+
+export function getOutbox(): Outbox {
+  // The outbox retries on its own schedule (reconnect, start), so one attempt per flush.
+  outbox ??= new Outbox(getDb(), (e) => request(e.method, e.path, { body: e.body, idempotencyKey: e.idempotencyKey, retries: 0 }));
+  return outbox;
+}
+
+let started = false;
+
+export function startSync(): void {
+  if (started) return;
+  started = true;
+  const box = getOutbox();
+  const flush = () =>
+    box.flush().then((r) => {
+      if (r.unauthorized) markExpired();
+    }, () => undefined);
+  window.addEventListener("online", flush);
+  void pruneOverrides(getDb());
+  void flush();
+}
+
+export async function pruneOverrides(db: WaypointDb, now = Date.now()): Promise<void> {
+  const stale = expiredOverrides(await db.likeOverrides.toArray(), now);
+  if (stale.length) await db.likeOverrides.bulkDelete(stale);
+}
+
+/**
+ * Like or unlike: the override is stored at once (optimistic, survives reloads),
+ * the intent goes through the outbox, and a flush is attempted right away.
+ */
+export async function setLike(buildId: string, like: boolean): Promise<void> {
+  const db = getDb();
+  await db.likeOverrides.put({ buildId, liked: like, at: Date.now() });
+  const box = getOutbox();
+  await box.enqueue(likeIntent(buildId, like));
+  const result = await box.flush();
+  if (result.unauthorized) markExpired();
+}
