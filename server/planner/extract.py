@@ -1,0 +1,212 @@
+"""What the server needs from a planner export: class, ascendancy, sets, skills.
+
+The meaning follows workers/planner (the PWA's decoder); tests compare both on
+every corpus build.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+from lxml import etree
+
+from server.planner.decode import parse_planner_xml, planner_xml_bytes
+from server.planner.sets import assign_set_ids
+from server.planner.treeurl import decode_tree_url
+
+# A spec without treeVersion is read against the tree Waypoint ships (3.25);
+# the planner itself would pick its newest tree.
+DEFAULT_TREE_VERSION = "3_25"
+
+_RARITY_LINE = re.compile(r"^\s*Rarity:\s*\S", re.IGNORECASE)
+_MASTERY = re.compile(r"\{(\d+),(\d+)\}")
+
+
+class ExtractTree(msgspec.Struct, kw_only=True):
+    id: str
+    title: str
+    tree_version: str
+    class_id: int
+    ascendancy_id: int
+    nodes: list[int]
+    mastery_effects: dict[int, int] = {}
+
+
+class ExtractSet(msgspec.Struct, kw_only=True):
+    id: str
+    title: str
+    slots: dict[str, str] = {}
+
+
+class ExtractSkillSet(msgspec.Struct, kw_only=True):
+    id: str
+    title: str
+    # Enabled gems of enabled socket groups, in document order.
+    gems: list[str]
+
+
+class PlannerExtract(msgspec.Struct, kw_only=True):
+    class_name: str
+    # "" when the build has no ascendancy.
+    ascendancy_name: str
+    level: int
+    # As written; "None" when absent (the display default is "Kill all").
+    bandit: str
+    pantheon_major: str
+    pantheon_minor: str
+    # Tree version of the active spec ("" when the build has no tree).
+    tree_version: str
+    trees: list[ExtractTree]
+    item_sets: list[ExtractSet]
+    skill_sets: list[ExtractSkillSet]
+    # All enabled gem names across skill sets, sorted, unique.
+    gem_names: list[str]
+    active_tree_id: str
+    active_item_set_id: str
+    active_skill_set_id: str
+    item_count: int
+    # Items whose text does not start with a rarity line.
+    invalid_item_ids: list[str]
+
+
+def decode_planner(text: str) -> PlannerExtract:
+    """Planner code or raw XML -> extract; raises PlannerError."""
+    return extract_planner(parse_planner_xml(planner_xml_bytes(text)))
+
+
+def _int(value: str | None, default: int = 0) -> int:
+    if value is None:
+        return default
+    try:
+        return int(float(value.strip()))
+    except (ValueError, OverflowError):
+        return default
+
+
+def _none_blank(value: str | None) -> str:
+    return "" if value is None or value.strip() in ("", "None", "nil") else value.strip()
+
+
+def _active_id(ids: list[tuple[str, str] | None], active: str | None) -> str:
+    """Id of the 1-based active index, else the first kept set."""
+    index = _int(active, 1) - 1
+    if 0 <= index < len(ids) and ids[index] is not None:
+        return ids[index][0]
+    kept = [x for x in ids if x is not None]
+    return kept[0][0] if kept else ""
+
+
+def _trees(root: etree._Element) -> tuple[list[ExtractTree], str]:
+    specs = root.findall("Tree/Spec")
+    ids = assign_set_ids([s.get("title") for s in specs])
+    trees = []
+    for spec, assigned in zip(specs, ids, strict=True):
+        if assigned is None:
+            continue
+        nodes_attr = spec.get("nodes")
+        class_id = _int(spec.get("classId"))
+        ascendancy_id = _int(spec.get("ascendClassId"))
+        mastery: dict[int, int] = {}
+        if nodes_attr is not None:
+            nodes = list(dict.fromkeys(int(n) for n in re.findall(r"\d+", nodes_attr)))
+            mastery = {int(a): int(b) for a, b in _MASTERY.findall(spec.get("masteryEffects") or "")}
+        else:
+            url = decode_tree_url(spec.findtext("URL") or "")
+            nodes = list(dict.fromkeys(url.nodes)) if url else []
+            if url:
+                class_id, ascendancy_id, mastery = url.class_id, url.ascendancy_id, url.mastery_effects
+        trees.append(
+            ExtractTree(
+                id=assigned[0],
+                title=assigned[1],
+                tree_version=(spec.get("treeVersion") or "").strip() or DEFAULT_TREE_VERSION,
+                class_id=class_id,
+                ascendancy_id=ascendancy_id,
+                nodes=nodes,
+                mastery_effects=mastery,
+            )
+        )
+    return trees, _active_id(ids, root.find("Tree").get("activeSpec") if root.find("Tree") is not None else None)
+
+
+def _item_sets(root: etree._Element) -> tuple[list[ExtractSet], str]:
+    items = root.find("Items")
+    if items is None:
+        return [], ""
+    elements = items.findall("ItemSet")
+    legacy = not elements and items.find("Slot") is not None
+    # Old exports keep one unnamed set's slots directly under <Items>.
+    sources = [items] if legacy else elements
+    ids = assign_set_ids([None if legacy else e.get("title") for e in sources])
+    sets = []
+    for element, assigned in zip(sources, ids, strict=True):
+        if assigned is None:
+            continue
+        slots = {
+            s.get("name"): s.get("itemId")
+            for s in element.findall("Slot")
+            if s.get("name") and s.get("itemId") not in (None, "", "0")
+        }
+        sets.append(ExtractSet(id=assigned[0], title=assigned[1], slots=slots))
+    return sets, _active_id(ids, items.get("activeItemSet"))
+
+
+def _enabled(element: etree._Element) -> bool:
+    return (element.get("enabled") or "true").strip().lower() != "false"
+
+
+def _skill_sets(root: etree._Element) -> tuple[list[ExtractSkillSet], str]:
+    skills = root.find("Skills")
+    if skills is None:
+        return [], ""
+    elements = skills.findall("SkillSet")
+    legacy = not elements and skills.find("Skill") is not None
+    # Old exports keep the socket groups directly under <Skills>.
+    sources = [skills] if legacy else elements
+    ids = assign_set_ids([None if legacy else e.get("title") for e in sources])
+    sets = []
+    for element, assigned in zip(sources, ids, strict=True):
+        if assigned is None:
+            continue
+        gems = [
+            name
+            for group in element.findall("Skill")
+            if _enabled(group)
+            for gem in group.findall("Gem")
+            if _enabled(gem) and (name := (gem.get("nameSpec") or gem.get("name") or "").strip())
+        ]
+        sets.append(ExtractSkillSet(id=assigned[0], title=assigned[1], gems=gems))
+    return sets, _active_id(ids, skills.get("activeSkillSet"))
+
+
+def extract_planner(root: etree._Element) -> PlannerExtract:
+    build = root.find("Build")
+    trees, active_tree = _trees(root)
+    item_sets, active_items = _item_sets(root)
+    skill_sets, active_skills = _skill_sets(root)
+    items = root.findall("Items/Item")
+    invalid = [
+        item.get("id") or ""
+        for item in items
+        if not _RARITY_LINE.match((item.text or "").lstrip().split("\n", 1)[0])
+    ]
+    active = next((t for t in trees if t.id == active_tree), None)
+    return PlannerExtract(
+        class_name=_none_blank(build.get("className")),
+        ascendancy_name=_none_blank(build.get("ascendClassName")),
+        level=_int(build.get("level"), 1),
+        bandit=(build.get("bandit") or "").strip() or "None",
+        pantheon_major=(build.get("pantheonMajorGod") or "").strip() or "None",
+        pantheon_minor=(build.get("pantheonMinorGod") or "").strip() or "None",
+        tree_version=active.tree_version if active else "",
+        trees=trees,
+        item_sets=item_sets,
+        skill_sets=skill_sets,
+        gem_names=sorted({g for s in skill_sets for g in s.gems}),
+        active_tree_id=active_tree,
+        active_item_set_id=active_items,
+        active_skill_set_id=active_skills,
+        item_count=len(items),
+        invalid_item_ids=invalid,
+    )
