@@ -1,0 +1,33 @@
+/**
+ * Node-only: reads the campaign facts from ../shared/game-data/campaign for
+ * tests and the benchmark (the PWA gets them from the game-data bundle).
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { CampaignData, GuideScript } from "./types";
+
+const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+
+export const campaignDir = process.env.WAYPOINT_CAMPAIGN_DIR ?? `${repoRoot}../shared/game-data/campaign`;
+export const guideDir = `${repoRoot}guide`;
+
+function readJson<T>(name: string): T {
+  return JSON.parse(readFileSync(`${campaignDir}/${name}`, "utf8")) as T;
+}
+
+export function loadCampaign(): CampaignData {
+  return {
+    areas: readJson("areas.json"),
+    quests: readJson("quests.json"),
+    gems: readJson("gems.json"),
+    characters: readJson("characters.json"),
+    vaalGemLookup: readJson("vaal-gem-lookup.json"),
+    awakenedGemLookup: readJson("awakened-gem-lookup.json"),
+  };
+}
+
+export const ACT_FILES = Array.from({ length: 10 }, (_, i) => `act-${i + 1}.txt`);
+
+export function loadActs(): GuideScript[] {
+  return ACT_FILES.map((file) => ({ file, text: readFileSync(`${guideDir}/${file}`, "utf8") }));
+}
