@@ -50,7 +50,9 @@ def planner_xml_bytes(text: str) -> bytes:
     if stripped.startswith("<"):
         data = stripped.encode("utf-8")
         if len(data) > MAX_XML_BYTES:
-            raise PlannerError("too_large", f"Planner XML is larger than {MAX_XML_BYTES // (1024 * 1024)} MB.")
+            raise PlannerError(
+                "too_large", f"Planner XML is larger than {MAX_XML_BYTES // (1024 * 1024)} MB."
+            )
         return data
     return _inflate(_base64(stripped))
 

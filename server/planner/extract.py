@@ -127,7 +127,9 @@ def _trees(root: etree._Element) -> tuple[list[ExtractTree], str]:
                 mastery_effects=mastery,
             )
         )
-    return trees, _active_id(ids, root.find("Tree").get("activeSpec") if root.find("Tree") is not None else None)
+    return trees, _active_id(
+        ids, root.find("Tree").get("activeSpec") if root.find("Tree") is not None else None
+    )
 
 
 def _item_sets(root: etree._Element) -> tuple[list[ExtractSet], str]:
