@@ -3,6 +3,7 @@ import "@mantine/notifications/styles.css";
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { RouterProvider } from "react-router-dom";
+import { SessionGuards } from "../features/session/SessionGuards";
 import { router } from "./routes";
 import { LAYOUT, theme } from "./theme";
 
@@ -10,6 +11,7 @@ export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="dark">
       <Notifications limit={LAYOUT.toastLimit} position="bottom-center" />
+      <SessionGuards />
       <RouterProvider router={router} />
     </MantineProvider>
   );

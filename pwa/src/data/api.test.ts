@@ -47,7 +47,7 @@ describe("api client", () => {
     configureApi(srv.base);
     const seen: string[] = [];
     const off = onUnauthorized((p) => seen.push(p));
-    const err = await request("GET", "/Build/liked-search", { sleep: noWait([]) }).catch((e) => e);
+    const err = (await request("GET", "/Build/liked-search", { sleep: noWait([]) }).catch((e: unknown) => e)) as ApiRequestError;
     off();
     expect(err).toBeInstanceOf(ApiRequestError);
     expect(err.code).toBe("unauthorized");
@@ -71,7 +71,7 @@ describe("api client", () => {
     const srv = await startTestServer(() => ({ status: 200 }));
     await srv.close();
     configureApi(srv.base);
-    const err = await request("GET", "/Build/search", { retries: 0 }).catch((e) => e);
+    const err = (await request("GET", "/Build/search", { retries: 0 }).catch((e: unknown) => e)) as ApiRequestError;
     expect(err.offline).toBe(true);
   });
 });

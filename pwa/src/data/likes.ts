@@ -26,7 +26,7 @@ export function effectiveLike(server: LikeState, override: LikeOverride | undefi
 
 /** Overrides past their 24 h, to be deleted. */
 export function expiredOverrides(overrides: LikeOverride[], now: number): string[] {
-  return overrides.filter((o) => !isOverrideLive(o, now)).map((o) => o.buildId);
+  return overrides.filter((o) => now - o.at >= LIKE_OVERRIDE_TTL_MS).map((o) => o.buildId);
 }
 
 const likeFormat = new Intl.NumberFormat("en-US");

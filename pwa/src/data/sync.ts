@@ -6,6 +6,7 @@ import { request } from "./api";
 import { getDb, type WaypointDb } from "./db";
 import { expiredOverrides } from "./likes";
 import { likeIntent, Outbox } from "./outbox";
+import { setPendingCount } from "./pending";
 import { markExpired } from "./session";
 
 let outbox: Outbox | undefined;
@@ -22,6 +23,8 @@ export function startSync(): void {
   if (started) return;
   started = true;
   const box = getOutbox();
+  box.subscribe(() => void box.count().then(setPendingCount));
+  void box.count().then(setPendingCount);
   const flush = () =>
     box.flush().then((r) => {
       if (r.unauthorized) markExpired();

@@ -1,5 +1,31 @@
-import { Placeholder } from "../../ui/Placeholder";
+import { Center, Loader, Stack, Text } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { parseAuthCompletion, storeIdentity } from "../../data/session";
 
+/** Where the sign-in flow lands: stores the identity and realm, then goes to returnPath. */
 export default function AuthCompletePage() {
-  return <Placeholder title="Completing authentication..." />;
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const done = parseAuthCompletion(params);
+    if (!done) {
+      console.error("auth completion is missing displayName, expiresOn or initialRealm");
+      setFailed(true);
+      return;
+    }
+    storeIdentity(done.identity, done.realm);
+    navigate(done.returnPath, { replace: true });
+  }, [params, navigate]);
+
+  return (
+    <Center mih={240}>
+      <Stack align="center" role="status">
+        {!failed && <Loader type="dots" />}
+        <Text data-testid="auth-complete">Completing authentication...</Text>
+      </Stack>
+    </Center>
+  );
 }
