@@ -131,3 +131,16 @@ describe("#ifdef, #ifndef, #endif", () => {
     expect(r.sections.at(-1)!.steps).toHaveLength(1);
   });
 });
+
+describe("LANGUAGE.md", () => {
+  it("its example blocks parse without errors", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { guideDir } = await import("./campaignFiles");
+    const doc = readFileSync(`${guideDir}/LANGUAGE.md`, "utf8");
+    const blocks = [...doc.matchAll(/```\n([\s\S]*?)```/g)].map((m) => m[1]);
+    expect(blocks.length).toBeGreaterThanOrEqual(2);
+    for (const flag of ["BANDIT_KILL", "BANDIT_ALIRA", "BANDIT_KRAITYN", "BANDIT_OAK"] as const) {
+      for (const text of blocks) expect(parseGuide([{ file: "doc", text }], data, { flags: [flag] }).errors).toEqual([]);
+    }
+  });
+});
