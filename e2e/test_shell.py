@@ -89,6 +89,9 @@ def test_narrow_layout_800(page):
     burger.click()
     expect(page.get_by_test_id("sidebar-footer")).to_be_visible()
     expect(page.get_by_test_id("sidebar-footer").get_by_role("link", name="Privacy")).to_be_visible()
+    page.wait_for_function(
+        "document.querySelector('.mantine-AppShell-navbar').getBoundingClientRect().left >= 0"
+    )
     assert nav.bounding_box()["x"] >= 0
     screenshot(page, "shell-narrow-menu-open")
     page.get_by_test_id("sidebar").get_by_role("link", name="Build tracker").click()
