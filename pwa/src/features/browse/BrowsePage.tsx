@@ -1,5 +1,111 @@
-import { Placeholder } from "../../ui/Placeholder";
+import { Alert, Badge, Button, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useNetwork } from "@mantine/hooks";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router-dom";
+import { EMPTY_FILTERS, filtersFromUrl, filtersToUrl, type BuildFilters } from "../../data/filters";
+import type { BrowseSource } from "../../data/types";
+import { PageLoader } from "../../ui/PageLoader";
+import { loginDialog } from "../session/actions";
+import { useSession } from "../session/useSession";
+import { BuildCard } from "./BuildCard";
+import { emptyText } from "./emptyTexts";
+import { FilterBar } from "./FilterBar";
+import { useBuildList } from "./useBuildList";
+import { useSkillOptions } from "./useSkillOptions";
+
+const SOURCES: { value: BrowseSource; label: string }[] = [
+  { value: "explore", label: "Explore" },
+  { value: "liked", label: "Liked" },
+  { value: "created", label: "Created" },
+];
 
 export default function BrowsePage() {
-  return <Placeholder title="Build browser" />;
+  const { tab } = useParams();
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const { identity } = useSession();
+  const { online } = useNetwork();
+  const source = SOURCES.find((s) => s.value === tab)?.value;
+
+  const appliedKey = params.toString();
+  const applied = useMemo(() => filtersFromUrl(params), [appliedKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [edited, setEdited] = useState<BuildFilters>(applied);
+  useEffect(() => setEdited(applied), [applied]);
+
+  const isPublic = source === "explore";
+  const list = useBuildList(source ?? "explore", applied, !!source && (isPublic || !!identity));
+  const skillOptions = useSkillOptions();
+
+  const endRef = useRef<HTMLDivElement>(null);
+  const { loadMore } = list;
+  useEffect(() => {
+    const el = endRef.current;
+    if (!el) return;
+    // Only when the end marker is fully visible.
+    const io = new IntersectionObserver((entries) => entries.some((e) => e.intersectionRatio >= 1) && loadMore(), { threshold: 1 });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [loadMore, list.builds.length]);
+
+  if (!source) return <Navigate to={{ pathname: "/build/browse/explore", search: params.toString() }} replace />;
+
+  const empty = emptyText(source, !!identity);
+  return (
+    <Stack gap="sm" data-testid="browse-page">
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Title order={2}>Build browser</Title>
+          {(list.fromCache || !online) && (
+            <Badge color="orange" variant="filled" data-testid="offline-badge">Offline</Badge>
+          )}
+        </Group>
+        {identity ? (
+          <Button component={Link} to="/build/create" data-testid="create-build">Create New Build</Button>
+        ) : (
+          <Button variant="light" onClick={loginDialog.open} data-testid="create-login">Log in to create a build</Button>
+        )}
+      </Group>
+      <Tabs value={source} onChange={(v) => v && navigate({ pathname: `/build/browse/${v}`, search: params.toString() })}>
+        <Tabs.List>
+          {SOURCES.map((s) => (
+            <Tabs.Tab key={s.value} value={s.value} data-testid={`tab-${s.value}`}>{s.label}</Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <FilterBar
+        value={edited}
+        onChange={setEdited}
+        skillOptions={skillOptions}
+        showCreator={source !== "created"}
+        onSearch={() => setParams(filtersToUrl(edited))}
+        onClear={() => {
+          setEdited(EMPTY_FILTERS);
+          setParams(new URLSearchParams());
+        }}
+      />
+      {list.loading ? (
+        <PageLoader label="Loading builds" />
+      ) : list.builds.length === 0 ? (
+        <Stack align="center" py="xl" gap="sm" data-testid="empty-state">
+          {list.error && !list.fromCache && (
+            <Alert color="red" title="Could not load builds" data-testid="list-error">{list.error.message}</Alert>
+          )}
+          <Text c="dimmed" data-testid="empty-text">{empty.text}</Text>
+          {empty.login && <Button variant="light" onClick={loginDialog.open} data-testid="empty-login">Login</Button>}
+        </Stack>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="build-list">
+            {list.builds.map((b) => (
+              <BuildCard key={b.buildId} build={b} />
+            ))}
+          </SimpleGrid>
+          <div ref={endRef} data-testid="list-end" style={{ height: 24 }} />
+          {list.loadingMore && (
+            <Center py="md" role="status" aria-label="Loading more builds" data-testid="loading-more"><Loader size="sm" /></Center>
+          )}
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,122 @@
+// Game-data loader: fetches /game-data/manifest.json (revalidated) and the
+// content-hashed bundles it names (immutable; the service worker caches them).
+// Each bundle is fetched once per page and kept in memory; a failed fetch is
+// forgotten so the next call retries.
+
+import type {
+  CampaignBundle,
+  DecodedTree,
+  GameDataManifest,
+  GemsBundle,
+  ItemsBundle,
+  TreeBundle,
+} from "./gameDataTypes";
+import { closestTreeVersion, decodeTree, treeVersionsOf } from "./treeBundle";
+
+export * from "./gameDataTypes";
+export { closestTreeVersion, decodeTree, hasFlag, treeVersionsOf } from "./treeBundle";
+
+export class GameDataError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = "GameDataError";
+  }
+}
+
+type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+export class GameDataClient {
+  private manifest: Promise<GameDataManifest> | null = null;
+  private readonly bundles = new Map<string, Promise<unknown>>();
+  private readonly trees = new Map<string, Promise<DecodedTree>>();
+
+  constructor(
+    private readonly base: string = "/game-data/",
+    private readonly fetchImpl: Fetch = (input, init) => fetch(input, init),
+  ) {
+    if (!this.base.endsWith("/")) this.base += "/";
+  }
+
+  getManifest(): Promise<GameDataManifest> {
+    if (!this.manifest) {
+      this.manifest = this.getJson<GameDataManifest>("manifest.json", { cache: "no-cache" }).then((m) => {
+        if (m?.version !== 1 || typeof m.files !== "object") {
+          throw new GameDataError("The game-data manifest has an unknown format");
+        }
+        return m;
+      });
+      this.manifest.catch(() => (this.manifest = null));
+    }
+    return this.manifest;
+  }
+
+  /** A bundle by logical name ("gems", "items", "campaign", "tree/3.25"). */
+  async getBundle<T>(name: string): Promise<T> {
+    const manifest = await this.getManifest();
+    const file = manifest.files[name];
+    if (!file) throw new GameDataError(`The game data has no "${name}" bundle`);
+    let p = this.bundles.get(file);
+    if (!p) {
+      p = this.getJson<T>(file);
+      this.bundles.set(file, p);
+      p.catch(() => this.bundles.delete(file));
+    }
+    return p as Promise<T>;
+  }
+
+  async treeVersions(): Promise<string[]> {
+    return treeVersionsOf((await this.getManifest()).files);
+  }
+
+  /** The decoded tree closest to `wantedVersion` (e.g. a build's "3_28"); newest when omitted. */
+  async getTree(wantedVersion?: string | null): Promise<DecodedTree> {
+    const version = closestTreeVersion(await this.treeVersions(), wantedVersion);
+    if (!version) throw new GameDataError("The game data has no passive tree");
+    let p = this.trees.get(version);
+    if (!p) {
+      p = this.getBundle<TreeBundle>(`tree/${version}`).then(decodeTree);
+      this.trees.set(version, p);
+      p.catch(() => this.trees.delete(version));
+    }
+    return p;
+  }
+
+  getGems(): Promise<GemsBundle> {
+    return this.getBundle<GemsBundle>("gems");
+  }
+
+  getItems(): Promise<ItemsBundle> {
+    return this.getBundle<ItemsBundle>("items");
+  }
+
+  getCampaign(): Promise<CampaignBundle> {
+    return this.getBundle<CampaignBundle>("campaign");
+  }
+
+  private async getJson<T>(file: string, init?: RequestInit): Promise<T> {
+    const url = this.base + file;
+    let res: Response;
+    try {
+      res = await this.fetchImpl(url, init);
+    } catch (e) {
+      throw new GameDataError(`Could not load ${url}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    if (!res.ok) throw new GameDataError(`Could not load ${url}: HTTP ${res.status}`, res.status);
+    try {
+      return (await res.json()) as T;
+    } catch {
+      throw new GameDataError(`${url} is not valid JSON`);
+    }
+  }
+}
+
+/** The app-wide loader; its in-memory cache lives as long as the page. */
+export const gameData = new GameDataClient();
+
+export const loadTree = (wantedVersion?: string | null) => gameData.getTree(wantedVersion);
+export const loadGems = () => gameData.getGems();
+export const loadItems = () => gameData.getItems();
+export const loadCampaign = () => gameData.getCampaign();

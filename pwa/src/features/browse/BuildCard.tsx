@@ -1,0 +1,28 @@
+import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { buildTitle, classBadge, classColor } from "../../data/classes";
+import type { BuildSummary } from "../../data/types";
+import { LikeToggle } from "./LikeToggle";
+
+export function BuildCard({ build }: { build: BuildSummary }) {
+  return (
+    <Card component={Link} to={`/build/view/${encodeURIComponent(build.slug)}`} withBorder padding="md" data-testid="build-card" data-build-id={build.buildId} data-slug={build.slug}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <Title order={4} lineClamp={1} data-testid="build-title">{buildTitle(build)}</Title>
+          <LikeToggle buildId={build.buildId} likes={build.likes} isLiked={build.isLiked} />
+        </Group>
+        <Badge color={classColor(build.ascendancy || build.baseClass)} variant="light" w="fit-content" data-testid="class-badge">
+          {classBadge(build)}
+        </Badge>
+        <Group gap={4}>
+          {build.skills.map((s) => (
+            <Badge key={s} variant="outline" color="gray" size="sm" data-testid="skill-badge">{s}</Badge>
+          ))}
+        </Group>
+        <Text size="sm" c="dimmed">Contains {build.steps} step(s)</Text>
+        <Text size="sm" c="dimmed">Created by {build.creatorName}</Text>
+      </Stack>
+    </Card>
+  );
+}

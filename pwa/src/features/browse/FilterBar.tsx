@@ -1,0 +1,110 @@
+import { Box, Button, Group, MultiSelect, Tabs, TextInput, type ComboboxItemGroup } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { ASCENDANCIES, BASE_CLASSES, classColor } from "../../data/classes";
+import { MAX_SKILL_FILTERS, type BuildFilters } from "../../data/filters";
+import { DESKTOP_QUERY } from "../../app/theme";
+
+interface Props {
+  value: BuildFilters;
+  onChange: (f: BuildFilters) => void;
+  onSearch: () => void;
+  onClear: () => void;
+  skillOptions: string[];
+  showCreator: boolean;
+}
+
+/** Class options grouped Selected, Base classes, Ascendancies (selected ones move to the top). */
+export function classGroups(selected: string[]): ComboboxItemGroup<string>[] {
+  const sel = new Set(selected);
+  const groups: ComboboxItemGroup<string>[] = [];
+  if (selected.length) groups.push({ group: "Selected", items: selected });
+  groups.push({ group: "Base classes", items: BASE_CLASSES.map((c) => c.name).filter((n) => !sel.has(n)) });
+  groups.push({ group: "Ascendancies", items: ASCENDANCIES.map((a) => a.name).filter((n) => !sel.has(n)) });
+  return groups;
+}
+
+const Dot = ({ name }: { name: string }) => (
+  <Box component="span" w={10} h={10} bg={`${classColor(name)}.6`} style={{ borderRadius: 10, display: "inline-block", flex: "none" }} aria-hidden />
+);
+
+export function FilterBar({ value, onChange, onSearch, onClear, skillOptions, showCreator }: Props) {
+  const desktop = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
+  const classes = (
+    <MultiSelect
+      label="Classes"
+      placeholder={value.classes.length ? undefined : "Any class"}
+      data={classGroups(value.classes)}
+      value={value.classes}
+      onChange={(classes) => onChange({ ...value, classes })}
+      renderOption={({ option }) => (
+        <Group gap={8} wrap="nowrap"><Dot name={option.value} />{option.value}</Group>
+      )}
+      searchable
+      clearable
+      data-testid="filter-classes"
+      comboboxProps={{ withinPortal: true }}
+      maxDropdownHeight={300}
+    />
+  );
+  const skills = (
+    <MultiSelect
+      label="Skills"
+      placeholder={value.skills.length ? undefined : "Any skill"}
+      data={[...new Set([...value.skills, ...skillOptions])]}
+      value={value.skills}
+      onChange={(skills) => onChange({ ...value, skills })}
+      maxValues={MAX_SKILL_FILTERS}
+      searchable
+      clearable
+      data-testid="filter-skills"
+      limit={100}
+    />
+  );
+  const creator = showCreator && (
+    <TextInput
+      label="Creator"
+      placeholder="Creator name"
+      value={value.creator}
+      onChange={(e) => onChange({ ...value, creator: e.currentTarget.value })}
+      onKeyDown={(e) => e.key === "Enter" && onSearch()}
+      data-testid="filter-creator"
+    />
+  );
+  const buttons = (
+    <Group gap="xs" wrap="nowrap">
+      <Button onClick={onSearch} data-testid="filter-search">Search</Button>
+      <Button variant="default" onClick={onClear} data-testid="filter-clear">Clear</Button>
+    </Group>
+  );
+
+  return (
+    <Box
+      data-testid="filter-bar"
+      style={{ position: "sticky", top: desktop ? 0 : 56, zIndex: 5, background: "var(--mantine-color-body)" }}
+      py="sm"
+    >
+      {desktop ? (
+        <Group align="flex-end" wrap="wrap" gap="sm">
+          <Box w={280}>{classes}</Box>
+          <Box w={320}>{skills}</Box>
+          {creator && <Box w={200}>{creator}</Box>}
+          {buttons}
+        </Group>
+      ) : (
+        <Tabs defaultValue="classes" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="classes">Classes</Tabs.Tab>
+            <Tabs.Tab value="skills">Skills</Tabs.Tab>
+            {showCreator && <Tabs.Tab value="creator">Creator</Tabs.Tab>}
+          </Tabs.List>
+          <Box pt="xs">
+            <Tabs.Panel value="classes">{classes}</Tabs.Panel>
+            <Tabs.Panel value="skills">{skills}</Tabs.Panel>
+            {showCreator && <Tabs.Panel value="creator">{creator}</Tabs.Panel>}
+          </Box>
+          <Box pt="xs">{buttons}</Box>
+        </Tabs>
+      )}
+    </Box>
+  );
+}
