@@ -40,6 +40,8 @@ def spa(request: Request, state: State, path: FromPath[str]) -> Response:
 def _serve(request: Request, state: State, rel: str) -> Response:
     if rel == "api" or rel.startswith("api/"):
         raise ApiError(404, f"No API route for {request.method} /{rel}")
+    if rel == "game-data" or rel.startswith("game-data/"):
+        raise ApiError(404, f"No game-data file /{rel}")
     root: Path = state.pwa_root
     file = _resolve(root, rel) if rel else None
     if file is not None:

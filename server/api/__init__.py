@@ -3,6 +3,7 @@
 Add a resource by appending its Router (or handlers) here; app.py stays as is.
 """
 
+from server.api.game_data import GAME_DATA_HANDLERS
 from server.api.health import health
 
-ROUTE_HANDLERS: list = [health]
+ROUTE_HANDLERS: list = [health, *GAME_DATA_HANDLERS]

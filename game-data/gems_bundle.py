@@ -1,0 +1,78 @@
+"""RePoE gems.min.json -> gems bundle keyed by the gem's metadata id.
+
+The planner's gemId and the campaign data use the same metadata ids
+(e.g. Metadata/Items/Gems/SkillGemFireball); `byName` maps display names
+(with and without the " Support" suffix) back to them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+FORMAT = 1
+ATTRIBUTES = ("strength", "dexterity", "intelligence")
+# Exceptional supports stop at 3 and awakened supports at 5; everything else at 20
+# (RePoE lists the corrupted/overlevelled levels too, up to 40).
+EXCEPTIONAL = ("Empower Support", "Enlighten Support", "Enhance Support")
+
+
+def _max_level(name: str, levels: int) -> int:
+    if name.startswith("Awakened "):
+        return min(5, levels)
+    if name in EXCEPTIONAL:
+        return min(3, levels)
+    return min(20, levels)
+
+
+def _attribute(gem: dict[str, Any]) -> str:
+    tags = gem.get("tags") or []
+    for attr in ATTRIBUTES:
+        if attr in tags:
+            return attr
+    return "none"
+
+
+def _skip(name: str, release_state: str) -> bool:
+    # Test and placeholder entries ("[DNT] ...", "[UNUSED] ...") are not real gems.
+    return release_state == "unreleased" or not name or name.startswith("[")
+
+
+def build_gems_bundle(gems: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, dict[str, Any]] = {}
+    for effect_id in sorted(gems):
+        gem = gems[effect_id]
+        base = gem.get("base_item")
+        if not base:
+            continue  # granted effects that are not gem items
+        meta_id, name = base.get("id", ""), base.get("display_name", "")
+        if _skip(name, base.get("release_state", "")) or not meta_id.startswith("Metadata/Items/Gems/"):
+            continue
+        per_level = gem.get("per_level") or {}
+        levels = sorted((int(k) for k in per_level if k.isdigit()))
+        max_level = _max_level(name, len(levels))
+        required = [int(per_level[str(lv)].get("required_level") or 0) for lv in levels[:max_level]]
+        entry = {
+            "name": name,
+            "isSupport": bool(gem.get("is_support")),
+            "maxLevel": max_level,
+            "requiredLevel": required,
+            "attribute": _attribute(gem),
+            "vaal": "vaal" in (gem.get("tags") or []),
+        }
+        previous = out.get(meta_id)
+        # Several granted effects can share one gem item; the first in sorted order wins
+        # unless a later one carries more levels (the primary effect).
+        if previous is None or len(previous["requiredLevel"]) < len(required):
+            out[meta_id] = entry
+
+    by_name: dict[str, str] = {}
+    for meta_id in sorted(out, key=lambda m: (_name_rank(m), m)):
+        name = out[meta_id]["name"]
+        for key in {name, name.removesuffix(" Support")}:
+            by_name.setdefault(key, meta_id)
+    return {"format": FORMAT, "gems": out, "byName": dict(sorted(by_name.items()))}
+
+
+def _name_rank(meta_id: str) -> int:
+    # When two items share a display name (battle-royale copies), prefer the real gem.
+    return 1 if meta_id.endswith("Royale") else 0

@@ -1,0 +1,216 @@
+"""Game-data pipeline: upstream sources -> content-hashed bundles + manifest.json.
+
+    .venv/bin/python game-data/pipeline.py [--out DIR] [--campaign PATH|URL]
+                                           [--tree VERSION=PATH ...] [--force]
+
+Sources: RePoE-Liberatorist (the 3.25 tree export, gems, base items, wiki
+uniques), extra tree exports keyed by version, and the campaign facts. Output
+is deterministic; nothing is rewritten when the inputs' hash is unchanged, and
+hashed files that the new manifest no longer names are removed. Everything is
+built in memory first, so a bad source leaves the previous bundles in place.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import importlib.util
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+if str(HERE) not in sys.path:
+    sys.path.insert(0, str(HERE))
+
+from campaign_bundle import CampaignSourceError, build_campaign_bundle, read_campaign_sources  # noqa: E402
+from gems_bundle import build_gems_bundle  # noqa: E402
+from items_bundle import build_items_bundle  # noqa: E402
+from tree_bundle import build_tree_bundle  # noqa: E402
+
+REPO = HERE.parent
+DEFAULT_OUT = HERE / "dist"
+DEFAULT_CAMPAIGN = REPO.parent / "shared" / "game-data" / "campaign"
+MANIFEST_VERSION = 1
+STAMP = ".inputs-hash"
+MAX_TREE_BYTES = 64 * 1024 * 1024
+
+
+class PipelineError(Exception):
+    pass
+
+
+@dataclass
+class Options:
+    out: Path = DEFAULT_OUT
+    campaign: str | None = None
+    trees: dict[str, Path] = field(default_factory=dict)
+    force: bool = False
+
+
+@dataclass
+class Result:
+    manifest: dict[str, Any]
+    skipped: bool
+    sizes: dict[str, tuple[int, int]]  # logical name -> (raw bytes, gzip bytes)
+    seconds: float
+
+
+def repoe_paths() -> dict[str, Path]:
+    # find_spec locates the package without running its __init__, which loads every file.
+    spec = importlib.util.find_spec("RePoE")
+    if spec is None or spec.origin is None:
+        raise PipelineError("RePoE-Liberatorist is not installed; run ./just deps")
+    root = Path(spec.origin).resolve().parent
+    return {
+        "skill_tree": root / "data" / "skill_tree.min.json",
+        "gems": root / "data" / "gems.min.json",
+        "base_items": root / "data" / "base_items.min.json",
+        "uniques": root / "wikidata" / "unique_items.min.json",
+    }
+
+
+def default_campaign_source() -> str | None:
+    env = os.environ.get("WAYPOINT_CAMPAIGN_SOURCE")
+    if env:
+        return env
+    return str(DEFAULT_CAMPAIGN) if DEFAULT_CAMPAIGN.is_dir() else None
+
+
+def parse_tree_args(values: list[str]) -> dict[str, Path]:
+    trees: dict[str, Path] = {}
+    for value in values:
+        version, sep, path = value.partition("=")
+        version = version.strip().replace("_", ".")
+        if not sep or not version or not path:
+            raise PipelineError(f"--tree expects VERSION=PATH, got {value!r}")
+        trees[version] = Path(path)
+    return trees
+
+
+def _dumps(obj: Any) -> bytes:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False, sort_keys=True).encode()
+
+
+def _gzip(data: bytes) -> bytes:
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def _atomic_write(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_bytes(data)
+    os.replace(tmp, path)
+
+
+def _load_tree(path: Path) -> dict[str, Any]:
+    if not path.is_file():
+        raise PipelineError(f"tree export {path} does not exist")
+    if path.stat().st_size > MAX_TREE_BYTES:
+        raise PipelineError(f"tree export {path} is larger than {MAX_TREE_BYTES} bytes")
+    try:
+        tree = json.loads(path.read_bytes())
+    except ValueError as e:
+        raise PipelineError(f"tree export {path} is not valid JSON: {e}") from e
+    for key in ("nodes", "groups", "classes", "constants"):
+        if key not in tree:
+            raise PipelineError(f"tree export {path} has no {key!r}")
+    return tree
+
+
+def run(opts: Options) -> Result:
+    started = time.perf_counter()
+    paths = repoe_paths()
+    trees = {"3.25": paths["skill_tree"], **opts.trees}
+    campaign_raw = read_campaign_sources(opts.campaign) if opts.campaign else None
+
+    # Everything that can change the output: our own code and every source's bytes.
+    h = hashlib.sha256()
+    for src in sorted(HERE.glob("*.py")):
+        h.update(src.name.encode() + b"\0" + src.read_bytes())
+    for name in sorted(paths):
+        if name != "skill_tree":
+            h.update(name.encode() + b"\0" + paths[name].read_bytes())
+    for version in sorted(trees):
+        h.update(b"tree/" + version.encode() + b"\0" + trees[version].read_bytes())
+    for key in sorted(campaign_raw or {}):
+        h.update(b"campaign/" + key.encode() + b"\0" + campaign_raw[key])
+    inputs_hash = h.hexdigest()
+
+    out = opts.out
+    manifest_path = out / "manifest.json"
+    if not opts.force and (out / STAMP).is_file() and manifest_path.is_file():
+        if (out / STAMP).read_text().strip() == inputs_hash:
+            manifest = json.loads(manifest_path.read_text())
+            if all((out / f).is_file() for f in manifest["files"].values()):
+                return Result(manifest, True, {}, time.perf_counter() - started)
+
+    bundles: dict[str, tuple[str, Any]] = {}  # logical name -> (file stem, object)
+    for version in sorted(trees):
+        bundles[f"tree/{version}"] = (f"tree-{version}", build_tree_bundle(_load_tree(trees[version]), version))
+    gems = json.loads(paths["gems"].read_bytes())
+    bundles["gems"] = ("gems", build_gems_bundle(gems))
+    base_items = json.loads(paths["base_items"].read_bytes())
+    uniques = json.loads(paths["uniques"].read_bytes())
+    bundles["items"] = ("items", build_items_bundle(base_items, uniques))
+    if campaign_raw is not None:
+        bundles["campaign"] = ("campaign", build_campaign_bundle(campaign_raw))
+
+    out.mkdir(parents=True, exist_ok=True)
+    files: dict[str, str] = {}
+    sizes: dict[str, tuple[int, int]] = {}
+    for name, (stem, obj) in bundles.items():
+        data = _dumps(obj)
+        gz = _gzip(data)
+        fname = f"{stem}.{hashlib.sha256(data).hexdigest()[:16]}.json"
+        if not (out / fname).is_file() or (out / fname).read_bytes() != data:
+            _atomic_write(out / fname, data)
+        _atomic_write(out / (fname + ".gz"), gz)
+        files[name] = fname
+        sizes[name] = (len(data), len(gz))
+
+    manifest = {"version": MANIFEST_VERSION, "files": dict(sorted(files.items()))}
+    _atomic_write(manifest_path, _dumps(manifest))
+    keep = {"manifest.json", STAMP, *files.values(), *(f + ".gz" for f in files.values())}
+    for old in out.iterdir():
+        if old.is_file() and old.name not in keep and (old.name.endswith(".json") or old.name.endswith(".json.gz")):
+            old.unlink()
+    _atomic_write(out / STAMP, inputs_hash.encode())
+    return Result(manifest, False, sizes, time.perf_counter() - started)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", default=os.environ.get("WAYPOINT_GAME_DATA_DIST", str(DEFAULT_OUT)))
+    parser.add_argument("--campaign", default=None, help="campaign folder or http(s) base URL")
+    parser.add_argument("--tree", action="append", default=[], help="extra tree export, VERSION=PATH")
+    parser.add_argument("--force", action="store_true", help="rebuild even when the inputs are unchanged")
+    args = parser.parse_args(argv)
+    try:
+        opts = Options(
+            out=Path(args.out),
+            campaign=args.campaign or default_campaign_source(),
+            trees=parse_tree_args(args.tree),
+            force=args.force,
+        )
+        if opts.campaign is None:
+            print("game-data: no campaign source (pass --campaign); the campaign bundle is skipped", file=sys.stderr)
+        result = run(opts)
+    except (PipelineError, CampaignSourceError) as e:
+        print(f"game-data: error: {e}", file=sys.stderr)
+        return 1
+    if result.skipped:
+        print(f"game-data: up to date ({result.seconds * 1000:.0f} ms)")
+    else:
+        for name, (raw, gz) in result.sizes.items():
+            print(f"game-data: {result.manifest['files'][name]}  {raw / 1024:.0f} KB, {gz / 1024:.0f} KB gz")
+        print(f"game-data: built in {result.seconds:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

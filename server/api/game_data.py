@@ -1,0 +1,61 @@
+"""Game-data bundles under /game-data/: the manifest (revalidated) and the
+content-hashed bundles it names (immutable), from settings.game_data_dist.
+
+A bundle is served pre-gzipped when the client accepts gzip and the pipeline
+wrote a .gz beside it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from litestar import Request, Response, get
+from litestar.datastructures import State
+from litestar.params import FromPath
+from litestar.response import File
+
+from server.errors import ApiError
+from server.static import IMMUTABLE, REVALIDATE
+
+# Only the pipeline's own output names; nothing else in the folder is reachable.
+BUNDLE_NAME = re.compile(r"^[a-z]+(?:-[0-9][0-9._]*)?\.[0-9a-f]{16}\.json$")
+
+
+def _dist(state: State) -> Path:
+    return Path(state.settings.game_data_dist).resolve()
+
+
+@get("/game-data/manifest.json", include_in_schema=False, sync_to_thread=False)
+def game_data_manifest(state: State) -> Response:
+    path = _dist(state) / "manifest.json"
+    if not path.is_file():
+        raise ApiError(503, "The game data is not built; run ./just game-data", "game_data_not_built")
+    return Response(
+        path.read_bytes(),
+        media_type="application/json",
+        headers={"Cache-Control": REVALIDATE},
+    )
+
+
+@get("/game-data/{name:str}", include_in_schema=False, sync_to_thread=False)
+def game_data_bundle(request: Request, state: State, name: FromPath[str]) -> Response:
+    if not BUNDLE_NAME.match(name):
+        raise ApiError(404, f"No game-data file {name}")
+    path = _dist(state) / name
+    if not path.is_file():
+        raise ApiError(404, f"No game-data file {name}")
+    headers = {"Cache-Control": IMMUTABLE, "Vary": "Accept-Encoding"}
+    gz = path.with_name(name + ".gz")
+    if "gzip" in request.headers.get("accept-encoding", "") and gz.is_file():
+        return File(
+            gz,
+            filename=name,
+            media_type="application/json",
+            content_disposition_type="inline",
+            headers={**headers, "Content-Encoding": "gzip"},
+        )
+    return File(path, filename=name, media_type="application/json", content_disposition_type="inline", headers=headers)
+
+
+GAME_DATA_HANDLERS = [game_data_manifest, game_data_bundle]
