@@ -32,9 +32,34 @@ def cmd_migrate(settings: Settings, _: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_seed(settings: Settings, _: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+
+    from server.seed import seed_demo
+    from server.store import Database
+
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+
+    async def run() -> int:
+        db = await Database(settings.db_path).open()
+        try:
+            report = await seed_demo(db, settings.corpus_dir)
+        finally:
+            await db.close()
+        print(
+            f"seeded {report.published} demo builds ({report.variants} variants), "
+            f"{report.existing} already present, {report.skipped} corpus files skipped ({settings.db_path})"
+        )
+        return 0
+
+    return asyncio.run(run())
+
+
 COMMANDS = {
     "serve": (cmd_serve, "run the server on the configured host and port"),
     "migrate": (cmd_migrate, "apply pending SQLite migrations"),
+    "seed": (cmd_seed, "publish the planner corpus as demo builds with some likes"),
 }
 
 

@@ -14,6 +14,9 @@ from litestar.openapi.plugins import SwaggerRenderPlugin
 from server import __version__
 from server.api import ROUTE_HANDLERS
 from server.errors import http_exception_handler, internal_error_handler
+from server.ggg.client import GggClient
+from server.guard import guard_middleware
+from server.seed import seed_if_empty
 from server.settings import Settings
 from server.static import spa, spa_root
 from server.store import Database
@@ -28,11 +31,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
     @asynccontextmanager
     async def lifespan(app: Litestar):
         await db.open()
+        app.state.ggg = GggClient(settings)
         try:
             for hook in app.state.startup_hooks:
                 await hook(app)
             yield
         finally:
+            await app.state.ggg.aclose()
             await db.close()
 
     app = Litestar(
@@ -46,11 +51,13 @@ def create_app(settings: Settings | None = None) -> Litestar:
             render_plugins=[SwaggerRenderPlugin()],
         ),
         request_max_body_size=settings.max_body_bytes,
+        # Size cap, Origin check, rate limits and Idempotency-Key replay for mutations.
+        middleware=[guard_middleware],
         debug=False,
     )
     app.state.settings = settings
     app.state.db = db
     app.state.pwa_root = Path(settings.pwa_dist).resolve()
     # Async callables (app) -> None run after the database opens (e.g. demo seeding).
-    app.state.startup_hooks = []
+    app.state.startup_hooks = [seed_if_empty]
     return app

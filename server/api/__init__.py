@@ -3,7 +3,10 @@
 Add a resource by appending its Router (or handlers) here; app.py stays as is.
 """
 
+from server.api.auth import auth_router
+from server.api.builds import builds_router
+from server.api.characters import characters_router
 from server.api.game_data import GAME_DATA_HANDLERS
 from server.api.health import health
 
-ROUTE_HANDLERS: list = [health, *GAME_DATA_HANDLERS]
+ROUTE_HANDLERS: list = [health, *GAME_DATA_HANDLERS, auth_router, builds_router, characters_router]

@@ -7,8 +7,11 @@ transaction, and recorded in `schema_migrations`. They run at start and through
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 import aiosqlite
@@ -85,11 +88,20 @@ def _split_sql(script: str) -> list[str]:
 
 
 class Database:
-    """The app's connection. aiosqlite runs each connection on its own thread."""
+    """The app's connections.
+
+    Writes go through one aiosqlite connection (its own thread), one transaction
+    at a time (`transaction()`: an asyncio lock plus BEGIN IMMEDIATE, so other
+    processes wait on SQLite's lock). Reads use a plain sqlite3 connection on the
+    event-loop thread: WAL readers never block on the writer, and a keyset query
+    on an index takes far less time than a hop to another thread.
+    """
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.conn: aiosqlite.Connection | None = None
+        self.reader: sqlite3.Connection | None = None
+        self._write_lock = asyncio.Lock()
 
     async def open(self) -> Database:
         apply_migrations(self.path)
@@ -97,12 +109,41 @@ class Database:
         self.conn.row_factory = aiosqlite.Row
         for pragma in PRAGMAS:
             await self.conn.execute(pragma)
+        self.reader = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.reader.row_factory = sqlite3.Row
+        for pragma in PRAGMAS:
+            self.reader.execute(pragma)
+        self.reader.execute("PRAGMA query_only=ON")
         return self
 
     async def close(self) -> None:
         if self.conn is not None:
             await self.conn.close()
             self.conn = None
+        if self.reader is not None:
+            self.reader.close()
+            self.reader = None
+
+    def read_all(self, sql: str, params: Sequence | dict = ()) -> list[sqlite3.Row]:
+        assert self.reader is not None, "database is not open"
+        return self.reader.execute(sql, params).fetchall()
+
+    def read_one(self, sql: str, params: Sequence | dict = ()) -> sqlite3.Row | None:
+        assert self.reader is not None, "database is not open"
+        return self.reader.execute(sql, params).fetchone()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One write transaction; commits on success, rolls back on any error."""
+        assert self.conn is not None, "database is not open"
+        async with self._write_lock:
+            await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.conn
+            except BaseException:
+                await self.conn.execute("ROLLBACK")
+                raise
+            await self.conn.execute("COMMIT")
 
     async def ok(self) -> bool:
         try:

@@ -1,0 +1,1 @@
+"""Sessions (cookie -> user) and the sign-in providers (local, ggg)."""

@@ -1,0 +1,288 @@
+"""Official character JSON -> our Character shape (spec section 3).
+
+Accepts both mod forms: plain strings and the 3.29 objects {description, flags}.
+Unknown inventory slots are skipped, never fatal.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+
+SLOT_TYPES = {
+    "Weapon": "Weapon", "Weapon2": "Weapon2", "Offhand": "Offhand", "Offhand2": "Offhand2",
+    "BodyArmour": "BodyArmour", "Helm": "Helm", "Gloves": "Gloves", "Boots": "Boots", "Belt": "Belt",
+    "Ring": "Ring", "Ring2": "Ring2", "Amulet": "Amulet",
+}
+RARITY_BY_FRAME = {0: "Normal", 1: "Magic", 2: "Rare", 3: "Unique", 9: "Relic"}
+INFLUENCES = {
+    "shaper": "Shaper", "elder": "Elder", "crusader": "Crusader", "hunter": "Hunter",
+    "redeemer": "Redeemer", "warlord": "Warlord",
+}
+_NUMBER = re.compile(r"[-+]?\d+")
+
+
+class Requirements(msgspec.Struct):
+    level: int = 0
+    str: int = 0
+    int: int = 0
+    dex: int = 0
+
+
+class ItemProperties(msgspec.Struct, rename="camel"):
+    quality: int = 0
+    alt_quality: int = 0
+    armour: int = 0
+    evasion: int = 0
+    energy_shield: int = 0
+    ward: int = 0
+
+
+class EquipmentItem(msgspec.Struct, rename="camel"):
+    slot_type: str
+    name: str
+    base_type: str
+    rarity: str
+    item_level: int
+    requirements: Requirements
+    properties: ItemProperties
+    influence1: str
+    influence2: str
+    is_corrupted: bool
+    is_mirrored: bool
+    is_split: bool
+    enchant_mods: list[str]
+    implicit_mods: list[str]
+    explicit_mods: list[str]
+    crafted_mods: list[str]
+    fractured_mods: list[str]
+
+
+class CharacterSkill(msgspec.Struct, rename="camel"):
+    identifying_name: str
+    level: int
+    quality: int
+    is_corrupted: bool
+    equipment_slot_type: str
+    group_index: int
+    is_support: bool
+
+
+class SocketedJewel(msgspec.Struct, rename="camel"):
+    # The official API's jewel socket index (`x`), keyed like passives.jewel_data.
+    socket_node_index: int
+    equipment: EquipmentItem
+
+
+class Passives(msgspec.Struct, rename="camel"):
+    hashes: list[int]
+    mastery_effects: dict[str, int]
+    bandit_choice: str
+    major_pantheon: str
+    minor_pantheon: str
+    jewels: list[SocketedJewel]
+    expansion_jewels: list[SocketedJewel]
+
+
+class CharacterSummary(msgspec.Struct):
+    id: str
+    name: str
+    realm: str
+    # "class" is a Python keyword; the wire name is still "class".
+    class_: str = msgspec.field(name="class")
+    league: str = ""
+    level: int = 0
+    experience: int = 0
+
+
+class Character(msgspec.Struct, rename="camel"):
+    id: str
+    name: str
+    level: int
+    class_: str = msgspec.field(name="class")
+    realm: str = "pc"
+    league: str = ""
+    experience: int = 0
+    equipment: list[EquipmentItem] = []
+    equipment_jewels: list[EquipmentItem] = []
+    skills: list[CharacterSkill] = []
+    passives: Passives | None = None
+
+
+def _int(value: Any) -> int:
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    m = _NUMBER.search(str(value or ""))
+    return int(m.group()) if m else 0
+
+
+def _mods(raw: Any) -> list[str]:
+    out = []
+    for mod in raw or []:
+        if isinstance(mod, str):
+            out.append(mod)
+        elif isinstance(mod, dict) and isinstance(mod.get("description"), str):
+            out.append(mod["description"])
+    return out
+
+
+def _first_value(entries: Any, *names: str) -> int:
+    wanted = {n.lower() for n in names}
+    for entry in entries or []:
+        if isinstance(entry, dict) and str(entry.get("name", "")).lower() in wanted:
+            values = entry.get("values") or []
+            if values and isinstance(values[0], list) and values[0]:
+                return _int(values[0][0])
+    return 0
+
+
+def _influences(item: dict) -> list[str]:
+    found = [INFLUENCES[k] for k, v in (item.get("influences") or {}).items() if v and k in INFLUENCES]
+    if item.get("searing"):
+        found.append("SearingExarch")
+    if item.get("tangled"):
+        found.append("EaterOfWorlds")
+    if item.get("synthesised"):
+        found.append("Synthesis")
+    if item.get("fractured") or item.get("fracturedMods"):
+        found.append("Fracture")
+    return found
+
+
+def _rarity(item: dict) -> str:
+    rarity = item.get("rarity")
+    if isinstance(rarity, str) and rarity:
+        return rarity
+    return RARITY_BY_FRAME.get(item.get("frameType"), "Normal")
+
+
+def map_item(item: dict, slot_type: str) -> EquipmentItem:
+    infl = _influences(item)
+    reqs = item.get("requirements")
+    props = item.get("properties")
+    return EquipmentItem(
+        slot_type=slot_type,
+        name=str(item.get("name") or ""),
+        base_type=str(item.get("baseType") or item.get("typeLine") or ""),
+        rarity=_rarity(item),
+        item_level=_int(item.get("ilvl")),
+        requirements=Requirements(
+            level=_first_value(reqs, "Level"),
+            str=_first_value(reqs, "Str", "Strength"),
+            int=_first_value(reqs, "Int", "Intelligence"),
+            dex=_first_value(reqs, "Dex", "Dexterity"),
+        ),
+        properties=ItemProperties(
+            quality=_first_value(props, "Quality"),
+            armour=_first_value(props, "Armour"),
+            evasion=_first_value(props, "Evasion Rating", "Evasion"),
+            energy_shield=_first_value(props, "Energy Shield"),
+            ward=_first_value(props, "Ward"),
+        ),
+        influence1=infl[0] if infl else "",
+        influence2=infl[1] if len(infl) > 1 else "",
+        is_corrupted=bool(item.get("corrupted")),
+        is_mirrored=bool(item.get("duplicated") or item.get("mirrored")),
+        is_split=bool(item.get("split")),
+        enchant_mods=_mods(item.get("enchantMods")),
+        implicit_mods=_mods(item.get("implicitMods")),
+        explicit_mods=_mods(item.get("explicitMods")),
+        crafted_mods=_mods(item.get("craftedMods")),
+        fractured_mods=_mods(item.get("fracturedMods")),
+    )
+
+
+def slot_of(item: dict) -> str | None:
+    inv = item.get("inventoryId")
+    if inv == "Flask":
+        x = _int(item.get("x"))
+        return f"Flask{x + 1}" if 0 <= x <= 4 else None
+    return SLOT_TYPES.get(inv)
+
+
+def _skills(item: dict, slot: str) -> list[CharacterSkill]:
+    sockets = item.get("sockets") or []
+    out = []
+    for gem in item.get("socketedItems") or []:
+        if not isinstance(gem, dict):
+            continue
+        idx = gem.get("socket")
+        group = sockets[idx].get("group", 0) if isinstance(idx, int) and 0 <= idx < len(sockets) else 0
+        props = gem.get("properties")
+        out.append(
+            CharacterSkill(
+                identifying_name=str(gem.get("typeLine") or gem.get("baseType") or ""),
+                level=_first_value(props, "Level"),
+                quality=_first_value(props, "Quality"),
+                is_corrupted=bool(gem.get("corrupted")),
+                equipment_slot_type=slot,
+                group_index=_int(group),
+                is_support=bool(gem.get("support")),
+            )
+        )
+    return out
+
+
+def map_character(raw: dict) -> Character:
+    """Map one official detail answer (`{"character": {...}}` or the inner object)."""
+    c = raw.get("character", raw)
+    equipment, skills = [], []
+    for item in c.get("equipment") or []:
+        if not isinstance(item, dict):
+            continue
+        slot = slot_of(item)
+        if slot is None:
+            continue
+        equipment.append(map_item(item, slot))
+        skills.extend(_skills(item, slot))
+    p = c.get("passives") or {}
+    jewel_data = p.get("jewel_data") or {}
+    jewels, expansion, all_jewels = [], [], []
+    for item in c.get("jewels") or []:
+        if not isinstance(item, dict):
+            continue
+        mapped = map_item(item, "PassiveJewels")
+        all_jewels.append(mapped)
+        x = _int(item.get("x"))
+        info = jewel_data.get(str(x)) or {}
+        target = expansion if isinstance(info, dict) and info.get("subgraph") else jewels
+        target.append(SocketedJewel(socket_node_index=x, equipment=mapped))
+    mastery = p.get("mastery_effects") or {}
+    bandit = p.get("bandit_choice") or ""
+    return Character(
+        id=str(c.get("id") or c.get("name") or ""),
+        name=str(c.get("name") or ""),
+        level=_int(c.get("level")),
+        class_=str(c.get("class") or ""),
+        realm=str(c.get("realm") or "pc"),
+        league=str(c.get("league") or ""),
+        experience=_int(c.get("experience")),
+        equipment=equipment,
+        equipment_jewels=all_jewels,
+        skills=skills,
+        passives=Passives(
+            hashes=[h for h in (p.get("hashes") or []) if isinstance(h, int)],
+            mastery_effects={str(k): _int(v) for k, v in (mastery.items() if isinstance(mastery, dict) else [])},
+            bandit_choice=str(bandit) if bandit else "None",
+            major_pantheon=str(p.get("pantheon_major") or ""),
+            minor_pantheon=str(p.get("pantheon_minor") or ""),
+            jewels=jewels,
+            expansion_jewels=expansion,
+        ),
+    )
+
+
+def map_summary(entry: dict, realm: str) -> CharacterSummary:
+    return CharacterSummary(
+        id=str(entry.get("id") or entry.get("name") or ""),
+        name=str(entry.get("name") or ""),
+        realm=str(entry.get("realm") or realm),
+        class_=str(entry.get("class") or ""),
+        league=str(entry.get("league") or ""),
+        level=_int(entry.get("level")),
+        experience=_int(entry.get("experience")),
+    )

@@ -1,0 +1,126 @@
+"""Publish validation: a payload must agree with its own planner code.
+
+Pure logic over the planner extract (server.planner), so it is testable without
+HTTP. Every failure is a PublishRejected with a message a person can act on.
+"""
+
+from __future__ import annotations
+
+import re
+
+import msgspec
+
+MAX_STEPS = 100
+MAX_TITLE = 120
+MAX_CODE_CHARS = 512 * 1024
+BUILD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{7,63}$")
+# Clients may paste a whole link; the payload carries the code "without host prefix".
+_HOST_PREFIX = re.compile(r"^(?:https?://)?(?:www\.)?pobb\.in/(?:pob/)?", re.I)
+
+
+class StepIn(msgspec.Struct, rename="camel"):
+    title: str = ""
+    equipment_set_id: str = ""
+    skill_set_id: str = ""
+    passive_tree_id: str = ""
+
+
+class PublishRequest(msgspec.Struct, rename="camel"):
+    build_id: str
+    pob_cod: str
+    base_class: str = ""
+    ascendancy: str = ""
+    tree_version: str = ""
+    steps: list[StepIn] = []
+    skills: list[str] = []
+
+
+class Publishable(msgspec.Struct, frozen=True):
+    base_class: str
+    ascendancy: str
+    tree_version: str
+    code: str
+    skills: list[str]
+    steps: list[StepIn]
+
+
+class PublishRejected(Exception):
+    pass
+
+
+def _norm(value: str | None) -> str:
+    return (value or "").strip().lower()
+
+
+def _ascendancy(value: str | None) -> str:
+    v = (value or "").strip()
+    return "" if v.lower() in ("", "none") else v
+
+
+def check_shape(req: PublishRequest) -> str:
+    """Checks that need no decoding; returns the planner code to decode."""
+    if not BUILD_ID.match(req.build_id or ""):
+        raise PublishRejected("buildId must be 8 to 64 letters, digits, '-' or '_' (a client-generated id)")
+    code = _HOST_PREFIX.sub("", (req.pob_cod or "").strip())
+    if not code:
+        raise PublishRejected("pobCod is empty: paste a planner code")
+    if len(code) > MAX_CODE_CHARS:
+        raise PublishRejected(f"pobCod is longer than {MAX_CODE_CHARS} characters")
+    skills = [s.strip() for s in req.skills]
+    if not 1 <= len(skills) <= 3:
+        raise PublishRejected(f"A build needs one to three skills; got {len(skills)}")
+    if any(not s for s in skills):
+        raise PublishRejected("Skills must not be empty")
+    if len({s.lower() for s in skills}) != len(skills):
+        raise PublishRejected("The skills must differ from each other")
+    if not 1 <= len(req.steps) <= MAX_STEPS:
+        raise PublishRejected(f"A build needs one to {MAX_STEPS} steps; got {len(req.steps)}")
+    for i, step in enumerate(req.steps, 1):
+        if len(step.title) > MAX_TITLE:
+            raise PublishRejected(f"Step {i}: the title is longer than {MAX_TITLE} characters")
+    return code
+
+
+def validate(req: PublishRequest, code: str, extract) -> Publishable:
+    """Compare the payload with the decoded code (a server.planner PlannerExtract)."""
+    if _norm(req.base_class) != _norm(extract.class_name):
+        raise PublishRejected(
+            f"baseClass '{req.base_class}' does not match the planner code's class '{extract.class_name}'"
+        )
+    code_asc = _ascendancy(extract.ascendancy_name)
+    if _norm(_ascendancy(req.ascendancy)) != _norm(code_asc):
+        raise PublishRejected(
+            f"ascendancy '{req.ascendancy}' does not match the planner code's ascendancy '{code_asc or 'none'}'"
+        )
+    trees = {t.id for t in extract.trees}
+    items = {s.id for s in extract.item_sets}
+    skill_sets = {s.id for s in extract.skill_sets}
+    for i, step in enumerate(req.steps, 1):
+        for label, value, known in (
+            ("equipmentSetId", step.equipment_set_id, items),
+            ("skillSetId", step.skill_set_id, skill_sets),
+            ("passiveTreeId", step.passive_tree_id, trees),
+        ):
+            if value not in known:
+                raise PublishRejected(f"Step {i}: {label} '{value}' is not a set in the planner code")
+    gems: dict[str, str] = {}
+    for s in extract.skill_sets:
+        for g in s.gems:
+            gems.setdefault(g.lower(), g)
+    for g in getattr(extract, "gem_names", []) or []:
+        gems.setdefault(g.lower(), g)
+    skills = []
+    for s in req.skills:
+        name = gems.get(s.strip().lower())
+        if name is None:
+            raise PublishRejected(f"Skill '{s.strip()}' is not a gem in the planner code's skill sets")
+        skills.append(name)
+    tree_version = (req.tree_version or "").strip()[:16] or (extract.tree_version or "")
+    return Publishable(
+        base_class=extract.class_name,
+        ascendancy=code_asc,
+        tree_version=tree_version,
+        code=code,
+        skills=skills,
+        steps=[StepIn(s.title.strip(), s.equipment_set_id, s.skill_set_id, s.passive_tree_id) for s in req.steps],
+    )

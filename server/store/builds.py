@@ -1,0 +1,282 @@
+"""Builds, their title skills, and keyset search.
+
+Search order is likes descending, then build id ascending. Likes change while a
+reader pages, so a plain keyset on (likes, id) could skip or repeat builds. A
+cursor therefore pins a snapshot: the last `like_events.seq` seen by its first
+page. Later pages sort every build by its likes *as of that snapshot*: builds
+untouched since then use their (indexed) current count; the few builds with
+events after the snapshot get `likes - sum(later deltas)`. The order is then the
+same total order on every page, so no build is skipped or repeated. The counts
+shown are current ones; only the order is pinned.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sqlite3
+import time
+import zlib
+from datetime import UTC, datetime
+
+import msgspec
+
+from server.store.db import Database
+
+SLUG_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no look-alikes (l, o, 0, 1)
+SLUG_LEN = 8
+# A snapshot with more later events than this is too old to replay cheaply; the
+# page then sorts by current counts (best effort) and pins a fresh snapshot.
+MAX_SNAPSHOT_LAG = 20_000
+
+
+class Step(msgspec.Struct, rename="camel", frozen=True):
+    title: str
+    equipment_set_id: str
+    skill_set_id: str
+    passive_tree_id: str
+
+
+class NewBuild(msgspec.Struct, frozen=True):
+    id: str
+    creator_id: int
+    creator_name: str
+    base_class: str
+    ascendancy: str
+    tree_version: str
+    code: str
+    skills: list[str]
+    steps: list[Step]
+
+
+class BuildRecord(msgspec.Struct, frozen=True):
+    id: str
+    slug: str
+    creator_id: int
+    creator_name: str
+    base_class: str
+    ascendancy: str
+    tree_version: str
+    code: str
+    skills: list[str]
+    steps: list[Step]
+    likes: int
+    is_liked: bool
+    created_at: str
+    updated_at: str
+
+
+class Summary(msgspec.Struct, frozen=True):
+    id: str
+    slug: str
+    skills: list[str]
+    base_class: str
+    ascendancy: str
+    step_count: int
+    creator_name: str
+    likes: int
+    is_liked: bool
+
+
+class Cursor(msgspec.Struct, frozen=True):
+    likes: int
+    last_id: str
+    snapshot: int | None = None
+
+
+class SearchQuery(msgspec.Struct, frozen=True):
+    classes: list[str] = []
+    skills: list[str] = []
+    creator: str = ""
+    liked_by: int | None = None
+    created_by: int | None = None
+    viewer: int | None = None
+    after: Cursor | None = None
+    page_size: int = 20
+
+
+class SearchPage(msgspec.Struct, frozen=True):
+    builds: list[Summary]
+    next: Cursor | None
+
+
+class BuildConflict(Exception):
+    """The client build id is already taken by another creator."""
+
+
+_steps_decoder = msgspec.json.Decoder(list[Step])
+_skills_decoder = msgspec.json.Decoder(list[str])
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+def new_slug() -> str:
+    return "".join(secrets.choice(SLUG_ALPHABET) for _ in range(SLUG_LEN))
+
+
+def compress_code(code: str) -> bytes:
+    return zlib.compress(code.encode(), 9)
+
+
+async def insert_build(db: Database, build: NewBuild) -> tuple[str, bool]:
+    """Store a build once per client id: (slug, created). Same creator again -> (slug, False)."""
+    code_z = compress_code(build.code)
+    stamp = now_iso()
+    async with db.transaction() as conn:
+        async with conn.execute("SELECT slug, creator_id FROM builds WHERE id = ?", (build.id,)) as cur:
+            existing = await cur.fetchone()
+        if existing is not None:
+            if existing[1] != build.creator_id:
+                raise BuildConflict(build.id)
+            return existing[0], False
+        while True:
+            slug = new_slug()
+            async with conn.execute("SELECT 1 FROM builds WHERE slug = ?", (slug,)) as cur:
+                if await cur.fetchone() is None:
+                    break
+        await conn.execute(
+            "INSERT INTO builds(id, slug, creator_id, creator_name, base_class, ascendancy, tree_version,"
+            " code_z, skills, steps, step_count, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (
+                build.id, slug, build.creator_id, build.creator_name, build.base_class, build.ascendancy,
+                build.tree_version, code_z, msgspec.json.encode(build.skills).decode(),
+                msgspec.json.encode(build.steps).decode(), len(build.steps), stamp, stamp,
+            ),
+        )
+        await conn.executemany(
+            "INSERT OR IGNORE INTO build_skills(skill, build_id) VALUES (?, ?)",
+            [(s.lower(), build.id) for s in build.skills],
+        )
+    return slug, True
+
+
+def _viewer(viewer: int | None) -> int:
+    return viewer if viewer is not None else -1
+
+
+def find_build(db: Database, id_or_slug: str, viewer: int | None = None) -> BuildRecord | None:
+    row = db.read_one(
+        "SELECT b.id, b.slug, b.creator_id, b.creator_name, b.base_class, b.ascendancy, b.tree_version, b.code_z,"
+        " b.skills, b.steps, b.likes, EXISTS(SELECT 1 FROM likes l WHERE l.user_id = ? AND l.build_id = b.id),"
+        " b.created_at, b.updated_at FROM builds b WHERE b.id = ? OR b.slug = ? LIMIT 1",
+        (_viewer(viewer), id_or_slug, id_or_slug),
+    )
+    if row is None:
+        return None
+    return BuildRecord(
+        id=row[0], slug=row[1], creator_id=row[2], creator_name=row[3], base_class=row[4], ascendancy=row[5],
+        tree_version=row[6], code=zlib.decompress(row[7]).decode(), skills=_skills_decoder.decode(row[8]),
+        steps=_steps_decoder.decode(row[9]), likes=row[10], is_liked=bool(row[11]),
+        created_at=row[12], updated_at=row[13],
+    )
+
+
+def resolve_build_id(db: Database, id_or_slug: str) -> str | None:
+    row = db.read_one("SELECT id FROM builds WHERE id = ? OR slug = ? LIMIT 1", (id_or_slug, id_or_slug))
+    return row[0] if row else None
+
+
+_COLS = (
+    "b.id, b.slug, b.skills, b.base_class, b.ascendancy, b.step_count, b.creator_name, b.likes,"
+    " EXISTS(SELECT 1 FROM likes l WHERE l.user_id = :viewer AND l.build_id = b.id) AS liked"
+)
+
+
+def _filters(q: SearchQuery, params: dict) -> str:
+    where = []
+    if q.classes:
+        names = [f":c{i}" for i in range(len(q.classes))]
+        params.update({f"c{i}": v for i, v in enumerate(q.classes)})
+        where.append(f"(b.base_class IN ({','.join(names)}) OR b.ascendancy IN ({','.join(names)}))")
+    if q.skills:
+        names = [f":s{i}" for i in range(len(q.skills))]
+        params.update({f"s{i}": v.lower() for i, v in enumerate(q.skills)})
+        where.append(f"b.id IN (SELECT build_id FROM build_skills WHERE skill IN ({','.join(names)}))")
+    if q.creator:
+        escaped = q.creator.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+        params["creator"] = f"%{escaped}%"
+        where.append("b.creator_name LIKE :creator ESCAPE '\\'")
+    if q.liked_by is not None:
+        params["liked_by"] = q.liked_by
+        where.append("b.id IN (SELECT build_id FROM likes WHERE user_id = :liked_by)")
+    if q.created_by is not None:
+        params["created_by"] = q.created_by
+        where.append("b.creator_id = :created_by")
+    return " AND ".join(where) or "1"
+
+
+def search(db: Database, q: SearchQuery) -> SearchPage:
+    params: dict = {"viewer": _viewer(q.viewer), "n": q.page_size + 1}
+    where = _filters(q, params)
+    head = db.read_one("SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'like_events'), 0)")
+    latest = head[0] if head else 0
+    after = q.after
+    snapshot = after.snapshot if after else None
+    if snapshot is not None and (snapshot > latest or latest - snapshot > MAX_SNAPSHOT_LAG or snapshot < 0):
+        snapshot = None
+    if after is None:
+        sql = f"SELECT {_COLS}, b.likes AS k FROM builds b WHERE {where} ORDER BY b.likes DESC, b.id LIMIT :n"
+        # Both statements could straddle a like; the page order is by the counts
+        # this statement read, so pin the snapshot inside the same statement.
+        sql = (
+            f"SELECT *, (SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'like_events'), 0)) AS snap"
+            f" FROM ({sql})"
+        )
+    elif snapshot is None:
+        params.update(l=after.likes, g=after.last_id)
+        sql = (
+            f"SELECT *, (SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'like_events'), 0)) AS snap"
+            f" FROM (SELECT {_COLS}, b.likes AS k FROM builds b WHERE {where}"
+            " AND (b.likes < :l OR (b.likes = :l AND b.id > :g)) ORDER BY b.likes DESC, b.id LIMIT :n)"
+        )
+    else:
+        params.update(l=after.likes, g=after.last_id, snap=snapshot)
+        sql = (
+            "WITH changed AS MATERIALIZED (SELECT build_id, SUM(delta) AS d FROM like_events"
+            " WHERE seq > :snap GROUP BY build_id)"
+            f" SELECT *, :snap AS snap FROM ("
+            f" SELECT * FROM (SELECT {_COLS}, b.likes AS k FROM builds b WHERE {where}"
+            " AND (b.likes < :l OR (b.likes = :l AND b.id > :g))"
+            " AND b.id NOT IN (SELECT build_id FROM changed) ORDER BY b.likes DESC, b.id LIMIT :n)"
+            " UNION ALL"
+            f" SELECT * FROM (SELECT {_COLS}, b.likes - c.d AS k FROM changed c JOIN builds b ON b.id = c.build_id"
+            f" WHERE {where} AND (b.likes - c.d < :l OR (b.likes - c.d = :l AND b.id > :g)))"
+            ") ORDER BY k DESC, id LIMIT :n"
+        )
+    rows = db.read_all(sql, params)
+    page = rows[: q.page_size]
+    builds = [
+        Summary(
+            id=r[0], slug=r[1], skills=_skills_decoder.decode(r[2]), base_class=r[3], ascendancy=r[4],
+            step_count=r[5], creator_name=r[6], likes=r[7], is_liked=bool(r[8]),
+        )
+        for r in page
+    ]
+    nxt = None
+    if len(rows) > q.page_size and page:
+        last = page[-1]
+        nxt = Cursor(likes=last["k"], last_id=last["id"], snapshot=last["snap"])
+    return SearchPage(builds=builds, next=nxt)
+
+
+async def set_like(db: Database, user_id: int, build_id: str, like: bool) -> tuple[int, bool] | None:
+    """Set membership: (likes, is_liked) after the change, or None for an unknown build."""
+    async with db.transaction() as conn:
+        async with conn.execute("SELECT 1 FROM builds WHERE id = ?", (build_id,)) as cur:
+            if await cur.fetchone() is None:
+                return None
+        if like:
+            await conn.execute(
+                "INSERT OR IGNORE INTO likes(user_id, build_id, created_at) VALUES (?, ?, ?)",
+                (user_id, build_id, time.time()),
+            )
+        else:
+            await conn.execute("DELETE FROM likes WHERE user_id = ? AND build_id = ?", (user_id, build_id))
+        async with conn.execute("SELECT likes FROM builds WHERE id = ?", (build_id,)) as cur:
+            count = (await cur.fetchone())[0]
+    return count, like
+
+
+def is_unique_violation(exc: Exception) -> bool:
+    return isinstance(exc, sqlite3.IntegrityError) and "UNIQUE" in str(exc)

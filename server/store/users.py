@@ -1,0 +1,143 @@
+"""Users, sessions, pending sign-in states and official-API tokens."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+
+import msgspec
+
+from server.store.db import Database
+
+STATE_TTL_S = 600
+
+
+class User(msgspec.Struct, frozen=True):
+    id: int
+    provider: str
+    display_name: str
+
+
+class SessionUser(msgspec.Struct, frozen=True):
+    user: User
+    expires_at: float
+
+
+class PendingSignIn(msgspec.Struct, frozen=True):
+    state: str
+    verifier: str
+    return_path: str
+    initial_realm: str
+
+
+class Tokens(msgspec.Struct, frozen=True):
+    access_token: str
+    refresh_token: str
+    scope: str
+    expires_at: float
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+async def upsert_user(db: Database, provider: str, subject: str, display_name: str) -> User:
+    async with db.transaction() as conn:
+        await conn.execute(
+            "INSERT INTO users(provider, subject, display_name) VALUES (?, ?, ?)"
+            " ON CONFLICT(provider, subject) DO UPDATE SET display_name = excluded.display_name",
+            (provider, subject, display_name),
+        )
+        async with conn.execute(
+            "SELECT id FROM users WHERE provider = ? AND subject = ?", (provider, subject)
+        ) as cur:
+            row = await cur.fetchone()
+    return User(id=row[0], provider=provider, display_name=display_name)
+
+
+async def create_session(db: Database, user_id: int, ttl_s: int) -> tuple[str, float]:
+    """A new random session token (returned once, stored hashed) and its expiry."""
+    token = secrets.token_urlsafe(32)
+    now = time.time()
+    expires = now + ttl_s
+    async with db.transaction() as conn:
+        await conn.execute(
+            "INSERT INTO sessions(token_hash, user_id, expires_at, created_at) VALUES (?, ?, ?, ?)",
+            (hash_token(token), user_id, expires, now),
+        )
+        # Housekeeping: expired sessions are useless.
+        await conn.execute("DELETE FROM sessions WHERE expires_at < ?", (now,))
+    return token, expires
+
+
+def session_user(db: Database, token: str | None) -> SessionUser | None:
+    if not token or len(token) > 200:
+        return None
+    row = db.read_one(
+        "SELECT u.id, u.provider, u.display_name, s.expires_at FROM sessions s"
+        " JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?",
+        (hash_token(token), time.time()),
+    )
+    if row is None:
+        return None
+    return SessionUser(User(id=row[0], provider=row[1], display_name=row[2]), expires_at=row[3])
+
+
+async def delete_session(db: Database, token: str) -> None:
+    async with db.transaction() as conn:
+        await conn.execute("DELETE FROM sessions WHERE token_hash = ?", (hash_token(token),))
+
+
+async def expire_sessions_of(db: Database, user_id: int) -> None:
+    async with db.transaction() as conn:
+        await conn.execute("DELETE FROM sessions WHERE user_id = ?", (user_id,))
+
+
+async def save_pending(db: Database, verifier: str, return_path: str, initial_realm: str) -> str:
+    state = secrets.token_urlsafe(24)
+    now = time.time()
+    async with db.transaction() as conn:
+        await conn.execute("DELETE FROM oauth_states WHERE created_at < ?", (now - STATE_TTL_S,))
+        await conn.execute(
+            "INSERT INTO oauth_states(state, verifier, return_path, initial_realm, created_at) VALUES (?, ?, ?, ?, ?)",
+            (state, verifier, return_path, initial_realm, now),
+        )
+    return state
+
+
+def peek_pending(db: Database, state: str) -> PendingSignIn | None:
+    row = db.read_one(
+        "SELECT state, verifier, return_path, initial_realm FROM oauth_states WHERE state = ? AND created_at >= ?",
+        (state, time.time() - STATE_TTL_S),
+    )
+    return PendingSignIn(*row) if row else None
+
+
+async def take_pending(db: Database, state: str) -> PendingSignIn | None:
+    """Consume a sign-in state: each one finishes at most one sign-in."""
+    async with db.transaction() as conn:
+        async with conn.execute(
+            "DELETE FROM oauth_states WHERE state = ? AND created_at >= ?"
+            " RETURNING state, verifier, return_path, initial_realm",
+            (state, time.time() - STATE_TTL_S),
+        ) as cur:
+            row = await cur.fetchone()
+    return PendingSignIn(*row) if row else None
+
+
+async def save_tokens(db: Database, user_id: int, tokens: Tokens) -> None:
+    async with db.transaction() as conn:
+        await conn.execute(
+            "INSERT INTO ggg_tokens(user_id, access_token, refresh_token, scope, expires_at) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT(user_id) DO UPDATE SET access_token = excluded.access_token,"
+            " refresh_token = excluded.refresh_token, scope = excluded.scope, expires_at = excluded.expires_at",
+            (user_id, tokens.access_token, tokens.refresh_token, tokens.scope, tokens.expires_at),
+        )
+
+
+def load_tokens(db: Database, user_id: int) -> Tokens | None:
+    row = db.read_one(
+        "SELECT access_token, refresh_token, scope, expires_at FROM ggg_tokens WHERE user_id = ?", (user_id,)
+    )
+    return Tokens(*row) if row else None
