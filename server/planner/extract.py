@@ -19,7 +19,7 @@ from server.planner.treeurl import decode_tree_url
 # the planner itself would pick its newest tree.
 DEFAULT_TREE_VERSION = "3_25"
 
-_RARITY_LINE = re.compile(r"^\s*Rarity:\s*\S", re.IGNORECASE)
+_RARITY_LINE = re.compile(r"^Rarity: [A-Za-z]")
 _MASTERY = re.compile(r"\{(\d+),(\d+)\}")
 
 
@@ -88,13 +88,27 @@ def _none_blank(value: str | None) -> str:
     return "" if value is None or value.strip() in ("", "None", "nil") else value.strip()
 
 
-def _active_id(ids: list[tuple[str, str] | None], active: str | None) -> str:
-    """Id of the 1-based active index, else the first kept set."""
+def _first_id(ids: list[tuple[str, str] | None]) -> str:
+    return next((x[0] for x in ids if x is not None), "")
+
+
+def _active_index_id(ids: list[tuple[str, str] | None], active: str | None) -> str:
+    """Tree specs: activeSpec is a 1-based index; else the first kept set."""
     index = _int(active, 1) - 1
     if 0 <= index < len(ids) and ids[index] is not None:
         return ids[index][0]
-    kept = [x for x in ids if x is not None]
-    return kept[0][0] if kept else ""
+    return _first_id(ids)
+
+
+def _active_set_id(
+    sources: list[etree._Element], ids: list[tuple[str, str] | None], active: str | None, legacy: bool
+) -> str:
+    """Item and skill sets: the active one is named by its id attribute; else the first kept set."""
+    if not legacy and active is not None:
+        for element, assigned in zip(sources, ids, strict=True):
+            if element.get("id") == active and assigned is not None:
+                return assigned[0]
+    return _first_id(ids)
 
 
 def _trees(root: etree._Element) -> tuple[list[ExtractTree], str]:
@@ -127,9 +141,8 @@ def _trees(root: etree._Element) -> tuple[list[ExtractTree], str]:
                 mastery_effects=mastery,
             )
         )
-    return trees, _active_id(
-        ids, root.find("Tree").get("activeSpec") if root.find("Tree") is not None else None
-    )
+    tree = root.find("Tree")
+    return trees, _active_index_id(ids, tree.get("activeSpec") if tree is not None else None)
 
 
 def _item_sets(root: etree._Element) -> tuple[list[ExtractSet], str]:
@@ -151,7 +164,7 @@ def _item_sets(root: etree._Element) -> tuple[list[ExtractSet], str]:
             if s.get("name") and s.get("itemId") not in (None, "", "0")
         }
         sets.append(ExtractSet(id=assigned[0], title=assigned[1], slots=slots))
-    return sets, _active_id(ids, items.get("activeItemSet"))
+    return sets, _active_set_id(sources, ids, items.get("activeItemSet"), legacy)
 
 
 def _enabled(element: etree._Element) -> bool:
@@ -179,7 +192,7 @@ def _skill_sets(root: etree._Element) -> tuple[list[ExtractSkillSet], str]:
             if _enabled(gem) and (name := (gem.get("nameSpec") or gem.get("name") or "").strip())
         ]
         sets.append(ExtractSkillSet(id=assigned[0], title=assigned[1], gems=gems))
-    return sets, _active_id(ids, skills.get("activeSkillSet"))
+    return sets, _active_set_id(sources, ids, skills.get("activeSkillSet"), legacy)
 
 
 def extract_planner(root: etree._Element) -> PlannerExtract:
@@ -191,7 +204,7 @@ def extract_planner(root: etree._Element) -> PlannerExtract:
     invalid = [
         item.get("id") or ""
         for item in items
-        if not _RARITY_LINE.match((item.text or "").lstrip().split("\n", 1)[0])
+        if not _RARITY_LINE.match((item.text or "").strip().split("\n", 1)[0].strip())
     ]
     active = next((t for t in trees if t.id == active_tree), None)
     return PlannerExtract(

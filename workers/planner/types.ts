@@ -59,9 +59,14 @@ export interface Requirements {
 }
 
 export interface ModLine {
+  /** Modifier text with ranged values resolved at the line's roll, as the planner shows it. */
   text: string;
   crafted?: boolean;
   fractured?: boolean;
+  /** Mod tags from {tags:...}. */
+  tags?: string[];
+  /** The roll in [0, 1] from {range:...}; absent means the planner default 0.5. */
+  range?: number;
 }
 
 export type Rarity = "Normal" | "Magic" | "Rare" | "Unique" | "Relic";

@@ -1,0 +1,216 @@
+/** Parsed planner XML -> PlannerBuild. The meaning of sets and ids matches server/planner/extract.py. */
+import { parseItem } from "./items";
+import { DEFAULT_TREE_VERSION, ROOT_TAGS } from "./limits";
+import { noteSegments } from "./notes";
+import { assignSetIds } from "./sets";
+import { decodeTreeUrl } from "./treeUrl";
+import {
+  PlannerError,
+  type InvalidItem,
+  type PlannerBuild,
+  type PlannerGem,
+  type PlannerItem,
+  type PlannerItemSet,
+  type PlannerOverride,
+  type PlannerSkillSet,
+  type PlannerSocketGroup,
+  type PlannerTree,
+} from "./types";
+import { attr, element, elements, text, type XmlNode } from "./xml";
+
+function int(value: string | undefined, fallback = 0): number {
+  if (value === undefined) return fallback;
+  const n = Number(value.trim());
+  return value.trim() !== "" && Number.isFinite(n) ? Math.trunc(n) : fallback;
+}
+
+/** "None", "nil" and blanks mean absent. */
+function noneBlank(value: string | undefined): string {
+  const v = (value ?? "").trim();
+  return v === "" || v === "None" || v === "nil" ? "" : v;
+}
+
+function enabled(node: XmlNode): boolean {
+  return (attr(node, "enabled") ?? "true").trim().toLowerCase() !== "false";
+}
+
+/** Node id -> item id pairs; item id "0" means an empty socket or slot. */
+function idMap(nodes: XmlNode[], keyAttr: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const node of nodes) {
+    const key = attr(node, keyAttr);
+    const itemId = attr(node, "itemId");
+    if (key && itemId && itemId !== "0") out[key] = itemId;
+  }
+  return out;
+}
+
+export function findPlannerRoot(nodes: (XmlNode | string)[]): XmlNode {
+  const root = nodes.find((n): n is XmlNode => typeof n === "object" && n !== null && !n.tagName.startsWith("?"));
+  if (!root || !ROOT_TAGS.includes(root.tagName)) {
+    throw new PlannerError("not_planner_xml", "Planner XML must have a <PathOfBuilding> root element.");
+  }
+  if (!element(root, "Build")) throw new PlannerError("not_planner_xml", "Planner XML has no <Build> element.");
+  return root;
+}
+
+function readTrees(root: XmlNode): { trees: PlannerTree[]; activeId: string } {
+  const treeNode = element(root, "Tree");
+  const specs = elements(treeNode, "Spec");
+  const ids = assignSetIds(specs.map((s) => attr(s, "title")));
+  const trees: PlannerTree[] = [];
+  specs.forEach((spec, i) => {
+    const assigned = ids[i];
+    if (!assigned) return;
+    const url = text(element(spec, "URL")).trim();
+    const nodesAttr = attr(spec, "nodes");
+    let classId = int(attr(spec, "classId"));
+    let ascendancyId = int(attr(spec, "ascendClassId"));
+    let nodes: number[];
+    let masteryEffects: Record<number, number> = {};
+    if (nodesAttr !== undefined) {
+      nodes = [...new Set((nodesAttr.match(/\d+/g) ?? []).map(Number))];
+      for (const m of (attr(spec, "masteryEffects") ?? "").matchAll(/\{(\d+),(\d+)\}/g)) {
+        masteryEffects[Number(m[1])] = Number(m[2]);
+      }
+    } else {
+      const decoded = decodeTreeUrl(url);
+      nodes = decoded ? [...new Set(decoded.nodes)] : [];
+      if (decoded) {
+        classId = decoded.classId;
+        ascendancyId = decoded.ascendancyId;
+        masteryEffects = decoded.masteryEffects;
+      }
+    }
+    const overrides: PlannerOverride[] = elements(element(spec, "Overrides"), "Override").map((o) => ({
+      nodeId: int(attr(o, "nodeId")),
+      name: attr(o, "dn") ?? "",
+      icon: attr(o, "icon") ?? "",
+      effectText: text(o)
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean),
+    }));
+    trees.push({
+      id: assigned.id,
+      title: assigned.title,
+      treeVersion: (attr(spec, "treeVersion") ?? "").trim() || DEFAULT_TREE_VERSION,
+      classId,
+      ascendancyId,
+      alternateAscendancyId: int(attr(spec, "secondaryAscendClassId")),
+      nodes,
+      masteryEffects,
+      jewels: idMap(elements(element(spec, "Sockets"), "Socket"), "nodeId"),
+      overrides,
+      url,
+    });
+  });
+  // activeSpec is a 1-based index into the specs.
+  const active = ids[int(treeNode ? attr(treeNode, "activeSpec") : undefined, 1) - 1];
+  return { trees, activeId: active?.id ?? trees[0]?.id ?? "" };
+}
+
+/** Sets with an id attribute: the active one is named by that id, else the first kept set. */
+function activeSetId(
+  sources: XmlNode[],
+  ids: ({ id: string } | null)[],
+  active: string | undefined,
+  legacy: boolean,
+): string {
+  if (!legacy && active !== undefined) {
+    const index = sources.findIndex((s) => attr(s, "id") === active);
+    if (index >= 0 && ids[index]) return ids[index]!.id;
+  }
+  return ids.find((x) => x !== null)?.id ?? "";
+}
+
+function readItemSets(root: XmlNode): { itemSets: PlannerItemSet[]; activeId: string; items: PlannerBuild["items"] } {
+  const itemsNode = element(root, "Items");
+  const items: Record<string, PlannerItem | InvalidItem> = {};
+  if (!itemsNode) return { itemSets: [], activeId: "", items };
+  for (const node of elements(itemsNode, "Item")) {
+    const id = attr(node, "id") ?? "";
+    items[id] = parseItem(id, text(node));
+  }
+  const setNodes = elements(itemsNode, "ItemSet");
+  // Old exports keep one unnamed set's slots directly under <Items>.
+  const legacy = setNodes.length === 0 && element(itemsNode, "Slot") !== undefined;
+  const sources = legacy ? [itemsNode] : setNodes;
+  const ids = assignSetIds(sources.map((s) => (legacy ? undefined : attr(s, "title"))));
+  const itemSets: PlannerItemSet[] = [];
+  sources.forEach((node, i) => {
+    const assigned = ids[i];
+    if (!assigned) return;
+    itemSets.push({
+      id: assigned.id,
+      title: assigned.title,
+      slots: idMap(elements(node, "Slot"), "name"),
+      socketItems: idMap(elements(node, "SocketIdURL"), "nodeId"),
+    });
+  });
+  return { itemSets, activeId: activeSetId(sources, ids, attr(itemsNode, "activeItemSet"), legacy), items };
+}
+
+function readGem(node: XmlNode): PlannerGem {
+  const gemId = attr(node, "gemId") ?? "";
+  const skillId = attr(node, "skillId") ?? "";
+  return {
+    name: (attr(node, "nameSpec") || attr(node, "name") || "").trim(),
+    gemId,
+    skillId,
+    level: int(attr(node, "level"), 1),
+    quality: int(attr(node, "quality"), 0),
+    enabled: enabled(node),
+    isSupport: gemId.includes("/SupportGem") || skillId.startsWith("Support"),
+  };
+}
+
+function readSkillSets(root: XmlNode): { skillSets: PlannerSkillSet[]; activeId: string } {
+  const skillsNode = element(root, "Skills");
+  if (!skillsNode) return { skillSets: [], activeId: "" };
+  const setNodes = elements(skillsNode, "SkillSet");
+  // Old exports keep the socket groups directly under <Skills>.
+  const legacy = setNodes.length === 0 && element(skillsNode, "Skill") !== undefined;
+  const sources = legacy ? [skillsNode] : setNodes;
+  const ids = assignSetIds(sources.map((s) => (legacy ? undefined : attr(s, "title"))));
+  const skillSets: PlannerSkillSet[] = [];
+  sources.forEach((node, i) => {
+    const assigned = ids[i];
+    if (!assigned) return;
+    const groups: PlannerSocketGroup[] = elements(node, "Skill").map((group) => ({
+      slot: attr(group, "slot") ?? "",
+      label: attr(group, "label") ?? "",
+      enabled: enabled(group),
+      gems: elements(group, "Gem").map(readGem),
+    }));
+    skillSets.push({ id: assigned.id, title: assigned.title, groups });
+  });
+  return { skillSets, activeId: activeSetId(sources, ids, attr(skillsNode, "activeSkillSet"), legacy) };
+}
+
+export function readBuild(root: XmlNode): PlannerBuild {
+  const build = element(root, "Build")!;
+  const { trees, activeId: activeTreeId } = readTrees(root);
+  const { itemSets, activeId: activeItemSetId, items } = readItemSets(root);
+  const { skillSets, activeId: activeSkillSetId } = readSkillSets(root);
+  const notes = text(element(root, "Notes")).trim();
+  return {
+    className: noneBlank(attr(build, "className")),
+    ascendancyName: noneBlank(attr(build, "ascendClassName")),
+    level: int(attr(build, "level"), 1),
+    mainSocketGroup: int(attr(build, "mainSocketGroup"), 1),
+    bandit: (attr(build, "bandit") ?? "").trim() || "None",
+    pantheonMajor: (attr(build, "pantheonMajorGod") ?? "").trim() || "None",
+    pantheonMinor: (attr(build, "pantheonMinorGod") ?? "").trim() || "None",
+    targetVersion: (attr(build, "targetVersion") ?? "").trim(),
+    notes,
+    noteSegments: noteSegments(notes),
+    trees,
+    itemSets,
+    items,
+    skillSets,
+    activeTreeId,
+    activeItemSetId,
+    activeSkillSetId,
+  };
+}

@@ -1,0 +1,85 @@
+/** Planner code (URL-safe base64 of zlib/gzip-deflated XML) or raw XML -> XML text, within the limits. */
+import { Gunzip, Unzlib } from "fflate";
+import { INFLATE_CHUNK, MAX_CODE_CHARS, MAX_XML_BYTES } from "./limits";
+import { PlannerError } from "./types";
+
+const MB = 1024 * 1024;
+const CODE = /^[A-Za-z0-9+/_-]+={0,2}$/;
+const utf8 = new TextDecoder("utf-8");
+
+/** XML text of a planner code or raw planner XML. */
+export function plannerXmlText(input: string): string {
+  const text = input.replace(/^\uFEFF/, "").trim();
+  if (text.startsWith("<")) {
+    // UTF-8 length without encoding: each UTF-16 unit is at most 3 bytes.
+    if (text.length * 3 > MAX_XML_BYTES && new TextEncoder().encode(text).length > MAX_XML_BYTES) {
+      throw new PlannerError("too_large", `Planner XML is larger than ${MAX_XML_BYTES / MB} MB.`);
+    }
+    return text;
+  }
+  return utf8.decode(inflate(base64Bytes(text)));
+}
+
+export function base64Bytes(text: string): Uint8Array {
+  if (text.length > MAX_CODE_CHARS) {
+    throw new PlannerError("too_large", `Planner code is longer than ${MAX_CODE_CHARS / MB} MB.`);
+  }
+  let code = /\s/.test(text) ? text.replace(/\s+/g, "") : text;
+  if (!code) throw new PlannerError("not_base64", "Planner code is empty.");
+  code = code.replace(/=+$/, "");
+  if (!CODE.test(code) || code.length % 4 === 1) {
+    throw new PlannerError("not_base64", "Planner code is not base64 text.");
+  }
+  code = code.replace(/-/g, "+").replace(/_/g, "/");
+  let binary: string;
+  try {
+    binary = atob(code + "===".slice((code.length + 3) % 4));
+  } catch {
+    throw new PlannerError("not_base64", "Planner code is not base64 text.");
+  }
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+class OutputCapReached extends Error {}
+
+/** Streaming inflate that stops as soon as the output passes MAX_XML_BYTES. */
+export function inflate(raw: Uint8Array): Uint8Array {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  let ended = false;
+  const onData = (chunk: Uint8Array, final: boolean) => {
+    total += chunk.length;
+    if (total > MAX_XML_BYTES) throw new OutputCapReached();
+    chunks.push(chunk);
+    if (final) ended = true;
+  };
+  const gzip = raw[0] === 0x1f && raw[1] === 0x8b;
+  const stream = gzip ? new Gunzip(onData) : new Unzlib(onData);
+  try {
+    for (let at = 0; at < raw.length; at += INFLATE_CHUNK) {
+      const end = Math.min(at + INFLATE_CHUNK, raw.length);
+      stream.push(raw.subarray(at, end), end === raw.length);
+    }
+    if (raw.length === 0) stream.push(raw, true);
+  } catch (error) {
+    if (error instanceof OutputCapReached) {
+      throw new PlannerError("too_large", `Planner code inflates to more than ${MAX_XML_BYTES / MB} MB.`);
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    if (/unexpected EOF/i.test(message)) {
+      throw new PlannerError("not_zlib", "Planner code is truncated: the compressed data ends early.");
+    }
+    throw new PlannerError("not_zlib", "Planner code is not zlib-compressed data.");
+  }
+  if (!ended) throw new PlannerError("not_zlib", "Planner code is truncated: the compressed data ends early.");
+  if (chunks.length === 1) return chunks[0];
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}

@@ -1,0 +1,246 @@
+/**
+ * The planner's item text -> our Equipment item fields.
+ *
+ * Follows the planner's own reader (Item:ParseRaw): header lines "Key: value",
+ * "Implicits: N" followed by N implicit/enchant lines, then explicit lines; mod
+ * lines carry {variant:..}, {tags:..}, {range:..} and flag prefixes. Lines of
+ * variants that are not selected are dropped; ranged values are resolved the
+ * way the planner shows them.
+ */
+import type { InvalidItem, ModLine, PlannerItem, Rarity } from "./types";
+
+const RARITY_LINE = /^Rarity: ([A-Za-z]+)/;
+const SPEC_LINE = /^([A-Za-z ]+:?): (.+)$/;
+const REQUIRES_LINE = /^(Requires [A-Za-z]+) (.+)$/;
+const LINE_FLAGS = new Set([
+  "crafted", "crucible", "custom", "eater", "enchant", "exarch", "fractured",
+  "implicit", "mutated", "scourge", "synthesis",
+]);
+const RARITIES: Record<string, Rarity> = {
+  NORMAL: "Normal", MAGIC: "Magic", RARE: "Rare", UNIQUE: "Unique", RELIC: "Relic",
+};
+/** Spec influence names, by the planner's marker line. */
+const INFLUENCE_LINES: Record<string, string> = {
+  "Shaper Item": "Shaper",
+  "Elder Item": "Elder",
+  "Crusader Item": "Crusader",
+  "Hunter Item": "Hunter",
+  "Redeemer Item": "Redeemer",
+  "Warlord Item": "Warlord",
+  "Searing Exarch Item": "SearingExarch",
+  "Eater of Worlds Item": "EaterOfWorlds",
+  "Synthesised Item": "Synthesis",
+  "Fractured Item": "Fracture",
+};
+/** Header keys the planner reads itself; any other "Key: value" line is a mod (e.g. "Fortress Covenant"). */
+const HEADER_KEYS = new Set([
+  "Unique ID", "Item Level", "Quality", "Sockets", "Radius", "Limited to", "Variant", "Talisman Tier",
+  "Armour", "Evasion Rating", "Evasion", "Energy Shield", "Ward", "Requires Level", "Level", "LevelReq",
+  "Has Alt Variant", "Has Alt Variant Two", "Has Alt Variant Three", "Has Alt Variant Four", "Has Alt Variant Five",
+  "Selected Variant", "Selected Alt Variant", "Selected Alt Variant Two", "Selected Alt Variant Three",
+  "Selected Alt Variant Four", "Selected Alt Variant Five", "Has Variants", "Selected Variants", "League",
+  "Crafted", "Scourge", "Crucible", "Implicit", "Prefix", "Suffix", "Implicits", "Unreleased", "Upgrade", "Source",
+  "Cluster Jewel Skill", "Cluster Jewel Node Count", "Catalyst", "CatalystQuality", "Note",
+  "Str", "Strength", "Dex", "Dexterity", "Int", "Intelligence", "Requires Class", "Class:",
+  "Critical Strike Range", "Attacks per Second", "Weapon Range", "Critical Strike Chance", "Physical Damage",
+  "Elemental Damage", "Chaos Damage", "Chance to Block", "Item Class",
+]);
+/** The planner's default roll when a line has no {range:..}. */
+const DEFAULT_RANGE = 0.5;
+
+interface RawModLine {
+  text: string;
+  variants: number[] | null;
+  flags: Set<string>;
+  tags: string[];
+  range: number | undefined;
+}
+
+function specNumber(value: string): number {
+  const m = /^([+-]?[\d.]+)/.exec(value);
+  const n = m ? Number(m[1]) : NaN;
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** Resolve "(min-max)" ranges at a roll in [0, 1], as the planner displays them. */
+export function applyRange(line: string, range: number): string {
+  return line
+    .replace(/\((\d+)-(\d+) to (\d+)-(\d+)\)/g, "($1-$2) to ($3-$4)")
+    .replace(/(\+?)\((-?\d+) to (\d+)\)/g, "$1($2-$3)")
+    .replace(/(\+?)\((-?\d+)-(\d+)\)/g, (_, plus: string, min: string, max: string) => {
+      const value = Math.floor(Number(min) + range * (Number(max) - Number(min)) + 0.5);
+      return (value < 0 ? "" : plus) + String(value);
+    })
+    .replace(/\((\d+\.?\d*)-(\d+\.?\d*)\)/g, (_, min: string, max: string) => {
+      const value = Math.floor((Number(min) + range * (Number(max) - Number(min))) * 10 + 0.5) / 10;
+      return String(value);
+    })
+    .replace(/-(\d+%) increased/g, "$1 reduced");
+}
+
+function parseModLine(line: string): RawModLine {
+  const mod: RawModLine = { text: "", variants: null, flags: new Set(), tags: [], range: undefined };
+  let text = line.replace(/\{([A-Za-z]*):?([^}]*)\}/g, (_, key: string, value: string) => {
+    if (key === "variant") mod.variants = (value.match(/\d+/g) ?? []).map(Number);
+    else if (key === "tags") mod.tags = value.match(/[A-Za-z_]+/g) ?? [];
+    else if (key === "range") mod.range = Number(value);
+    else if (LINE_FLAGS.has(key)) mod.flags.add(key);
+    return "";
+  });
+  text = text.replace(/ \(([a-z]+)\)/g, (whole, key: string) => {
+    if (!LINE_FLAGS.has(key)) return whole;
+    mod.flags.add(key);
+    return "";
+  });
+  if (mod.flags.has("enchant")) {
+    mod.flags.add("crafted");
+    mod.flags.add("implicit");
+  }
+  mod.text = text;
+  return mod;
+}
+
+function invalid(id: string, message: string): InvalidItem {
+  return { id, error: { kind: "invalid_item", message } };
+}
+
+export function isInvalidItem(item: PlannerItem | InvalidItem): item is InvalidItem {
+  return "error" in item;
+}
+
+/** Parse one item's text; text without a leading rarity line is an invalid item (that item only). */
+export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
+  const lines: string[] = [];
+  for (const line of raw.split("\n")) {
+    const trimmed = line.trim();
+    if (trimmed) lines.push(trimmed);
+  }
+  const rarityMatch = lines.length ? RARITY_LINE.exec(lines[0]) : null;
+  if (!rarityMatch) return invalid(id, `Item ${id} does not start with a rarity line.`);
+  let rarity: Rarity = RARITIES[rarityMatch[1].toUpperCase()] ?? "Relic";
+  if (rarity === "Unique" && lines.some((l) => l.includes("Foil Unique"))) rarity = "Relic";
+
+  const item: PlannerItem = {
+    id, rarity, name: "", baseType: "", itemLevel: 0,
+    requirements: { level: 0, str: 0, dex: 0, int: 0 },
+    quality: 0, armour: 0, evasion: 0, energyShield: 0, ward: 0,
+    influences: [], corrupted: false, mirrored: false, split: false,
+    enchantMods: [], implicitMods: [], explicitMods: [], craftedMods: [], fracturedMods: [],
+  };
+  let l = 1;
+  item.name = lines[l++] ?? "";
+  const unidentified = lines.includes("Unidentified");
+  if (rarity === "Normal" || rarity === "Magic" || unidentified) {
+    // Without base data we cannot split magic affixes off the base name.
+    item.baseType = item.name;
+  } else {
+    item.baseType = lines[l++] ?? item.name;
+  }
+
+  let implicitCount = 0;
+  let variantCount = 0;
+  let selected: number | undefined;
+  const altSelected: number[] = [];
+  let levelReq: number | undefined;
+  let importedLevel: number | undefined;
+  let clusterSkill: string | undefined;
+  let clusterNodes: number | undefined;
+  const enchant: RawModLine[] = [];
+  const implicit: RawModLine[] = [];
+  const explicit: RawModLine[] = [];
+  let otherImplicitLike = 0; // scourge lines count toward the implicit block
+
+  for (; l < lines.length; l++) {
+    const line = lines[l];
+    if (line === "Split") { item.split = true; continue; }
+    if (line === "Mirrored") { item.mirrored = true; continue; }
+    if (line === "Corrupted") { item.corrupted = true; continue; }
+    if (INFLUENCE_LINES[line]) {
+      if (!item.influences.includes(INFLUENCE_LINES[line])) item.influences.push(INFLUENCE_LINES[line]);
+      continue;
+    }
+    if (line === "Requirements:" || line === "--------") continue;
+    const spec = SPEC_LINE.exec(line) ?? REQUIRES_LINE.exec(line);
+    if (spec && (HEADER_KEYS.has(spec[1]) || spec[1].endsWith("BasePercentile"))) {
+      const [, key, value] = spec;
+      switch (key) {
+        case "Item Level": item.itemLevel = specNumber(value); break;
+        case "Quality": item.quality = specNumber(value); break;
+        case "Armour": item.armour = specNumber(value); break;
+        case "Evasion": case "Evasion Rating": item.evasion = specNumber(value); break;
+        case "Energy Shield": item.energyShield = specNumber(value); break;
+        case "Ward": item.ward = specNumber(value); break;
+        case "LevelReq": case "Requires Level": levelReq = specNumber(value); break;
+        case "Level": importedLevel = specNumber(value); break;
+        case "Str": case "Strength": item.requirements.str = specNumber(value); break;
+        case "Dex": case "Dexterity": item.requirements.dex = specNumber(value); break;
+        case "Int": case "Intelligence": item.requirements.int = specNumber(value); break;
+        case "Variant": variantCount++; break;
+        case "Selected Variant": selected = specNumber(value); break;
+        case "Selected Alt Variant": case "Selected Alt Variant Two": case "Selected Alt Variant Three":
+        case "Selected Alt Variant Four": case "Selected Alt Variant Five":
+          altSelected.push(specNumber(value));
+          break;
+        case "Has Variants": case "Selected Variants": l++; break; // old Watcher's Eye format
+        case "Implicits": implicitCount = specNumber(value); break;
+        case "Cluster Jewel Skill": clusterSkill = value; break;
+        case "Cluster Jewel Node Count": clusterNodes = specNumber(value); break;
+        default: break;
+      }
+      continue;
+    }
+    const mod = parseModLine(line);
+    if (mod.flags.has("enchant") || (mod.flags.has("crafted") && enchant.length + implicit.length < implicitCount)) {
+      enchant.push(mod);
+    } else if (mod.flags.has("scourge")) {
+      otherImplicitLike++;
+      explicit.push(mod);
+    } else if (mod.text.includes("Requires Class")) {
+      // Class restriction of a unique, not a modifier.
+    } else if (
+      mod.flags.has("implicit") ||
+      (!mod.flags.has("crafted") && enchant.length + otherImplicitLike + implicit.length < implicitCount)
+    ) {
+      implicit.push(mod);
+    } else {
+      explicit.push(mod);
+    }
+  }
+
+  // The planner defaults to the last variant when none is selected.
+  const active = new Set<number>();
+  if (variantCount > 0) {
+    active.add(Math.min(variantCount, selected ?? variantCount));
+    for (const alt of altSelected) active.add(Math.min(variantCount, alt));
+  }
+  const applies = (mod: RawModLine) => !mod.variants || mod.variants.some((v) => active.has(v));
+  const toLine = (mod: RawModLine): ModLine => {
+    const line: ModLine = { text: applyRange(mod.text, mod.range ?? DEFAULT_RANGE) };
+    if (mod.flags.has("crafted")) line.crafted = true;
+    if (mod.flags.has("fractured")) line.fractured = true;
+    if (mod.tags.length) line.tags = mod.tags;
+    if (mod.range !== undefined) line.range = mod.range;
+    return line;
+  };
+  for (const mod of enchant) if (applies(mod)) item.enchantMods.push(toLine(mod));
+  for (const mod of implicit) if (applies(mod)) item.implicitMods.push(toLine(mod));
+  for (const mod of explicit) {
+    if (!applies(mod)) continue;
+    const line = toLine(mod);
+    if (mod.flags.has("fractured")) item.fracturedMods.push(line);
+    else if (mod.flags.has("crafted")) item.craftedMods.push(line);
+    else item.explicitMods.push(line);
+  }
+  item.requirements.level = levelReq ?? importedLevel ?? 0;
+
+  if (/Cluster Jewel$/.test(item.baseType)) {
+    const all = [...item.enchantMods, ...item.implicitMods, ...item.explicitMods, ...item.craftedMods, ...item.fracturedMods];
+    const addsLine = all.map((m) => /^Adds (\d+) Passive Skills$/.exec(m.text)).find(Boolean);
+    const grantLine = all.map((m) => /^Added Small Passive Skills grant: (.+)$/.exec(m.text)).find(Boolean);
+    const count = clusterNodes ?? (addsLine ? Number(addsLine[1]) : undefined);
+    if (count !== undefined) item.clusterNodeCount = count;
+    const skill = clusterSkill ?? grantLine?.[1];
+    if (skill !== undefined) item.clusterSkill = skill;
+  }
+  return item;
+}

@@ -1,0 +1,14 @@
+/**
+ * Hard limits for hostile input; the same numbers as server/planner/decode.py.
+ * The largest real export we know inflates to ~400 KB, so these leave ample room.
+ */
+export const MAX_CODE_CHARS = 2 * 1024 * 1024;
+export const MAX_XML_BYTES = 8 * 1024 * 1024;
+/** Planner XML is about 5 levels deep. */
+export const MAX_DEPTH = 32;
+/** Input fed to the inflater per push; bounds the overshoot past MAX_XML_BYTES (deflate expands at most ~1032x). */
+export const INFLATE_CHUNK = 2048;
+/** A spec without treeVersion is read against the tree Waypoint ships; the planner would pick its newest. */
+export const DEFAULT_TREE_VERSION = "3_25";
+/** Root element names; some planner forks write PathOfBuilding2 with the same layout. */
+export const ROOT_TAGS = ["PathOfBuilding", "PathOfBuilding2"];

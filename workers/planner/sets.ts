@@ -1,0 +1,35 @@
+/**
+ * Set ids, shared with server/planner/sets.py.
+ *
+ * A set's id is its title trimmed and lower-cased; a missing or blank title is
+ * "Default". Titles with no letter or digit are ignored (null). Repeated ids
+ * get " (2)", " (3)", ... in document order.
+ */
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+export function hasLetterOrDigit(text: string): boolean {
+  return LETTER_OR_DIGIT.test(text);
+}
+
+/** The display title, or null when the set is ignored. */
+export function setTitle(raw: string | undefined | null): string | null {
+  if (raw === undefined || raw === null || !raw.trim()) return "Default";
+  const title = raw.trim();
+  return hasLetterOrDigit(title) ? title : null;
+}
+
+/** {id, title} per raw title in order; null for ignored sets. */
+export function assignSetIds(titles: (string | undefined | null)[]): ({ id: string; title: string } | null)[] {
+  const used = new Set<string>();
+  return titles.map((raw) => {
+    const title = setTitle(raw);
+    if (title === null) return null;
+    const base = title.toLowerCase();
+    let id = base;
+    // A title that itself reads "x (2)" must not collide with a repeated "x".
+    for (let n = 2; used.has(id); n++) id = `${base} (${n})`;
+    used.add(id);
+    return { id, title };
+  });
+}
