@@ -1,5 +1,91 @@
-import { Placeholder } from "../../ui/Placeholder";
+import { Alert, Badge, Button, Group, Modal, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useEffect, useMemo, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { buildTitle, classBadge, classColor } from "../../data/classes";
+import { PageLoader } from "../../ui/PageLoader";
+import { StepNavigator } from "../../ui/StepNavigator";
+import { LikeToggle } from "../browse/LikeToggle";
+import { loginDialog } from "../session/actions";
+import { useSession } from "../session/useSession";
+import { ChoicesTab } from "./ChoicesTab";
+import { EquipmentTab } from "./EquipmentTab";
+import { NotesTab } from "./NotesTab";
+import { SettingsTab } from "./SettingsTab";
+import { SkillTreeTab } from "./SkillTreeTab";
+import { stepSets } from "./stepView";
+import { useBuildView } from "./useBuildView";
 
 export default function BuildViewPage() {
-  return <Placeholder title="Build" />;
+  const { slug = "" } = useParams();
+  const navigate = useNavigate();
+  const { identity } = useSession();
+  const view = useBuildView(slug);
+  const [step, setStep] = useState(0);
+  const [attachOpen, setAttachOpen] = useState(false);
+  const steps = view.info?.steps ?? [];
+  // The last step is preselected.
+  useEffect(() => setStep(Math.max(0, steps.length - 1)), [view.info?.buildId, steps.length]);
+  const sets = useMemo(() => (view.planner ? stepSets(view.planner, steps[step]) : undefined), [view.planner, steps, step]);
+
+  if (view.loading) return <PageLoader label="Loading build" />;
+  if (view.error || !view.info || !view.planner || !sets) {
+    return (
+      <Modal opened onClose={() => navigate("/build/browse")} title="Failed to Load" centered withCloseButton={false} data-testid="failed-to-load">
+        <Stack>
+          <Text c="dimmed">{view.error?.message ?? "This build could not be loaded."}</Text>
+          <Button onClick={() => navigate("/build/browse")} data-testid="browse-other-builds">Browse other Builds</Button>
+        </Stack>
+      </Modal>
+    );
+  }
+  const { info, planner } = view;
+
+  return (
+    <Stack gap="md" data-testid="build-view" data-build-id={info.buildId}>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Group gap="sm">
+            <Title order={2} data-testid="build-view-title">{buildTitle(info)}</Title>
+            {view.fromCache && <Badge color="orange" variant="filled" data-testid="offline-badge">Offline</Badge>}
+          </Group>
+          <Group gap="xs">
+            <Badge color={classColor(info.ascendancy || info.baseClass)} variant="light">{classBadge(info)}</Badge>
+            <Text c="dimmed" size="sm" data-testid="build-creator">By {info.creatorName}</Text>
+          </Group>
+        </Stack>
+        <Group gap="xs">
+          <LikeToggle buildId={info.buildId} likes={info.likes} isLiked={info.isLiked} />
+          {identity ? (
+            <Button variant="light" onClick={() => setAttachOpen(true)} data-testid="attach-build">Attach to Character</Button>
+          ) : (
+            <Button variant="light" onClick={loginDialog.open} data-testid="attach-login">Log in to attach to a character</Button>
+          )}
+        </Group>
+      </Group>
+      {steps.length > 0 && <StepNavigator titles={steps.map((s) => s.title)} active={step} onChange={setStep} />}
+      <Tabs defaultValue="equipment" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="equipment" data-testid="tab-equipment">Equipment</Tabs.Tab>
+          <Tabs.Tab value="tree" data-testid="tab-tree">Skill Tree</Tabs.Tab>
+          <Tabs.Tab value="choices" data-testid="tab-choices">Choices</Tabs.Tab>
+          <Tabs.Tab value="notes" data-testid="tab-notes">Notes</Tabs.Tab>
+          <Tabs.Tab value="settings" data-testid="tab-settings">Settings</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="equipment" pt="md"><EquipmentTab build={planner} sets={sets} /></Tabs.Panel>
+        <Tabs.Panel value="tree" pt="md"><SkillTreeTab tree={sets.tree} /></Tabs.Panel>
+        <Tabs.Panel value="choices" pt="md"><ChoicesTab build={planner} /></Tabs.Panel>
+        <Tabs.Panel value="notes" pt="md"><NotesTab build={planner} /></Tabs.Panel>
+        <Tabs.Panel value="settings" pt="md"><SettingsTab info={info} /></Tabs.Panel>
+      </Tabs>
+      <Modal opened={attachOpen} onClose={() => setAttachOpen(false)} title="Attach to Character" centered data-testid="attach-dialog">
+        <Stack>
+          <Alert color="gray" title="Not available yet">Attaching a build to a character arrives with the Build Tracker.</Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAttachOpen(false)}>Cancel</Button>
+            <Button component={Link} to="/build/track">Open Build Tracker</Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
 }

@@ -1,0 +1,28 @@
+/**
+ * Planner decoding off the main thread: the planner worker (a Comlink shell
+ * over workers/planner) turns a planner code into a PlannerBuild. Decoding is
+ * pure, so results are cached in Dexie by code and a viewed build opens
+ * offline without decoding again.
+ */
+import { wrap, type Remote } from "comlink";
+import type { PlannerBuild } from "@workers/planner/types";
+import type { WaypointDb } from "./db";
+
+interface PlannerWorkerApi {
+  decode(input: string): Promise<PlannerBuild>;
+}
+
+let remote: Remote<PlannerWorkerApi> | undefined;
+
+function worker(): Remote<PlannerWorkerApi> {
+  remote ??= wrap<PlannerWorkerApi>(new Worker(new URL("../../../workers/planner/worker.ts", import.meta.url), { type: "module" }));
+  return remote;
+}
+
+export async function decodePlannerCached(db: WaypointDb, code: string, decode: (code: string) => Promise<PlannerBuild> = (c) => worker().decode(c)): Promise<PlannerBuild> {
+  const cached = await db.planner.get(code);
+  if (cached) return cached.build;
+  const build = await decode(code);
+  await db.planner.put({ code, build, savedAt: Date.now() });
+  return build;
+}

@@ -1,0 +1,50 @@
+import { Badge, Card, Group, HoverCard, SimpleGrid, Stack, Text } from "@mantine/core";
+import type { PlannerGem } from "@workers/planner/types";
+import type { GemsBundle } from "../../data/gameDataTypes";
+import type { GemGroup } from "./stepView";
+import { TOOLTIP_WIDTH } from "./ItemCard";
+import { gemInfo } from "./useGems";
+
+function GemTooltip({ gem, bundle }: { gem: PlannerGem; bundle: GemsBundle | null }) {
+  const info = gemInfo(bundle, gem.gemId, gem.name);
+  const required = info?.requiredLevel[Math.min(gem.level, info.requiredLevel.length) - 1];
+  return (
+    <Stack gap={2} data-testid="gem-tooltip">
+      <Text fw={700} size="sm" c={gem.isSupport ? "blue.3" : "teal.3"}>{gem.name}</Text>
+      <Text size="xs" c="dimmed">{gem.isSupport ? "Support gem" : "Active skill gem"}</Text>
+      <Text size="xs">Level: {gem.level}{info ? ` / ${info.maxLevel}` : ""}</Text>
+      <Text size="xs">Quality: +{gem.quality}%</Text>
+      {required !== undefined && <Text size="xs">Requires Level {required}</Text>}
+      {info?.vaal && <Text size="xs" c="red">Vaal gem</Text>}
+      {(info && gem.level > info.maxLevel) || gem.quality > 20 ? <Text size="xs" c="orange">Over the usual limit</Text> : null}
+    </Stack>
+  );
+}
+
+export function GemGroups({ groups, bundle }: { groups: GemGroup[]; bundle: GemsBundle | null }) {
+  if (!groups.length) return <Text c="dimmed">No gems in this skill set.</Text>;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" data-testid="gem-groups">
+      {groups.map((g) => (
+        <Card key={g.slot} withBorder padding="sm" data-testid="gem-group" data-slot={g.slot}>
+          <Text size="xs" c="dimmed" tt="uppercase" mb={6}>{g.slot}</Text>
+          <Stack gap={4}>
+            {g.gems.map((gem, i) => (
+              <HoverCard key={i} width={TOOLTIP_WIDTH} withinPortal openDelay={80}>
+                <HoverCard.Target>
+                  <Group gap={6} wrap="nowrap" data-testid="gem" data-support={gem.isSupport} style={{ cursor: "default" }}>
+                    <Badge size="xs" circle color={gem.isSupport ? "blue" : "teal"}>{gem.isSupport ? "S" : "A"}</Badge>
+                    <Text size="sm">{gem.name}</Text>
+                    <Text size="xs" c="dimmed">{gem.level}/{gem.quality}</Text>
+                  </Group>
+                </HoverCard.Target>
+                <HoverCard.Dropdown><GemTooltip gem={gem} bundle={bundle} /></HoverCard.Dropdown>
+              </HoverCard>
+            ))}
+            {g.hidden > 0 && <Text size="xs" c="dimmed">+{g.hidden} more</Text>}
+          </Stack>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

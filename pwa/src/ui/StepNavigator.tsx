@@ -1,0 +1,42 @@
+import { ActionIcon, Box, Group, Stepper } from "@mantine/core";
+import { useElementSize } from "@mantine/hooks";
+import { useEffect, useState } from "react";
+import { IconChevronLeft, IconChevronRight } from "./icons";
+import { pageCount, pageOf, stepsPerPage } from "./stepPaging";
+
+interface Props {
+  titles: string[];
+  active: number;
+  onChange: (index: number) => void;
+}
+
+/** A paged stepper: the page holding the active step, with previous/next page arrows. */
+export function StepNavigator({ titles, active, onChange }: Props) {
+  const { ref, width } = useElementSize();
+  const perPage = stepsPerPage(width || 1200);
+  const pages = pageCount(titles.length, perPage);
+  const [page, setPage] = useState(pageOf(active, perPage));
+  useEffect(() => setPage(pageOf(active, perPage)), [active, perPage]);
+  const start = page * perPage;
+  const shown = titles.slice(start, start + perPage);
+
+  return (
+    <Box ref={ref} data-testid="step-navigator" data-per-page={perPage}>
+      <Group wrap="nowrap" gap="xs" align="center">
+        <ActionIcon variant="subtle" aria-label="Previous steps" disabled={page === 0} onClick={() => setPage(page - 1)} data-testid="steps-prev">
+          <IconChevronLeft />
+        </ActionIcon>
+        <Box style={{ flex: 1, minWidth: 0 }}>
+          <Stepper active={active - start} onStepClick={(i) => onChange(start + i)} size="sm" allowNextStepsSelect>
+            {shown.map((t, i) => (
+              <Stepper.Step key={start + i} label={`Step ${start + i + 1}`} description={t} data-testid="step" data-active={start + i === active} />
+            ))}
+          </Stepper>
+        </Box>
+        <ActionIcon variant="subtle" aria-label="Next steps" disabled={page >= pages - 1} onClick={() => setPage(page + 1)} data-testid="steps-next">
+          <IconChevronRight />
+        </ActionIcon>
+      </Group>
+    </Box>
+  );
+}
