@@ -48,6 +48,11 @@ chromium:
       if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
       $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-dejavu-core; fi
 
+# Print a planner code or XML (file or code) as PlannerBuild JSON, via the TypeScript decoder.
+[positional-arguments]
+planner-json *args:
+    @node_modules/.bin/tsx workers/planner/cli.ts "$@"
+
 # Benchmarks; one `BENCH <name> <value> <unit>` line per figure.
 bench: setup chromium
     {{py}} e2e/bench/run.py

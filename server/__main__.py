@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from server.planner.cli import add_args as planner_add_args
+from server.planner.cli import cmd_planner_json
 from server.settings import Settings
 
 
@@ -60,6 +62,7 @@ COMMANDS = {
     "serve": (cmd_serve, "run the server on the configured host and port"),
     "migrate": (cmd_migrate, "apply pending SQLite migrations"),
     "seed": (cmd_seed, "publish the planner corpus as demo builds with some likes"),
+    "planner-json": (cmd_planner_json, "print the server's extraction of a planner code or XML file as JSON"),
 }
 
 
@@ -76,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 # Subcommand argument builders, by command name.
-EXTRA_ARGS: dict = {}
+EXTRA_ARGS: dict = {"planner-json": planner_add_args}
 
 if __name__ == "__main__":
     sys.exit(main())

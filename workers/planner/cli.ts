@@ -1,0 +1,44 @@
+/**
+ * `./just planner-json <file-or-code>`: print the decoded PlannerBuild as JSON.
+ * The argument is a file holding a planner code or raw XML, or the code itself.
+ * `--batch <file>...` prints one JSON line per file ({file, build} or {file, error}),
+ * which the cross-implementation test uses to avoid one Node start per file.
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { decodePlanner, PlannerError } from "./index";
+
+function readInput(arg: string): string {
+  return existsSync(arg) && statSync(arg).isFile() ? readFileSync(arg, "utf8") : arg;
+}
+
+function errorOf(error: unknown): { kind: string; message: string } {
+  if (error instanceof PlannerError) return { kind: error.kind, message: error.message };
+  throw error;
+}
+
+function main(args: string[]): number {
+  if (args[0] === "--batch") {
+    for (const file of args.slice(1)) {
+      try {
+        process.stdout.write(JSON.stringify({ file, build: decodePlanner(readInput(file)) }) + "\n");
+      } catch (error) {
+        process.stdout.write(JSON.stringify({ file, error: errorOf(error) }) + "\n");
+      }
+    }
+    return 0;
+  }
+  if (args.length !== 1) {
+    process.stderr.write("usage: planner-json <file-or-code>\n       planner-json --batch <file>...\n");
+    return 64;
+  }
+  try {
+    process.stdout.write(JSON.stringify(decodePlanner(readInput(args[0])), null, 2) + "\n");
+    return 0;
+  } catch (error) {
+    const { kind, message } = errorOf(error);
+    process.stderr.write(`error: ${kind}: ${message}\n`);
+    return 2;
+  }
+}
+
+process.exitCode = main(process.argv.slice(2));
