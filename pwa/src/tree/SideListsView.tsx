@@ -1,0 +1,132 @@
+import { Badge, Group, Radio, Stack, Text, Title, Tooltip } from "@mantine/core";
+import type { ReactNode } from "react";
+import type { CompareStatus, SideLists } from "./sideLists";
+import { cssColour, COLOURS } from "./style";
+
+const STATUS_COLOUR: Record<CompareStatus, string | undefined> = {
+  single: undefined,
+  same: "#e8c547",
+  buildOnly: cssColour(COLOURS.missing),
+  otherOnly: cssColour(COLOURS.notInBuild),
+  wrongChoice: "#e8c547",
+};
+
+/** 64 px list icon (drawn, the official art is online only) with the hover popup. */
+function NodeIcon({ name, colour, label }: { name: string; colour: string; label: ReactNode }) {
+  return (
+    <Tooltip label={label} multiline w={300} withinPortal>
+      <div
+        aria-label={name}
+        style={{
+          width: 64, height: 64, flex: "0 0 64px", borderRadius: "50%",
+          border: `3px solid ${colour}`, background: "rgba(255,255,255,0.04)",
+          display: "flex", alignItems: "center", justifyContent: "center",
+          fontWeight: 700, fontSize: 18, color: colour,
+        }}
+      >
+        {name.split(/\s+/).map((w) => w[0]).slice(0, 2).join("")}
+      </div>
+    </Tooltip>
+  );
+}
+
+function StatusBadge({ status }: { status: CompareStatus }) {
+  if (status === "otherOnly") return <Badge color="red" variant="light" size="sm">Not part of the build</Badge>;
+  if (status === "wrongChoice") return <Badge color="yellow" variant="light" size="sm">Wrong Choice</Badge>;
+  return null;
+}
+
+function popup(name: string, stats: string[]) {
+  return (
+    <Stack gap={2}>
+      <Text fw={700} size="sm">{name}</Text>
+      {stats.map((s, i) => <Text key={i} size="xs">{s}</Text>)}
+    </Stack>
+  );
+}
+
+/** Keystones, Masteries (every effect, the chosen one marked) and Overrides. */
+export function SideListsView({ lists }: { lists: SideLists }) {
+  return (
+    <Stack gap="md" data-testid="tree-side-lists">
+      <section data-testid="tree-keystones">
+        <Title order={5} mb={6}>Keystones</Title>
+        {lists.keystones.length === 0 && <Text size="sm" c="dimmed">None</Text>}
+        <Stack gap={6}>
+          {lists.keystones.map(({ node, status }) => (
+            <Group key={node.id} gap="sm" wrap="nowrap" opacity={status === "buildOnly" ? 0.6 : 1} data-status={status}>
+              <NodeIcon name={node.name} colour={STATUS_COLOUR[status] ?? cssColour(COLOURS.keystone)} label={popup(node.name, node.stats)} />
+              <Stack gap={2}>
+                <Text size="sm" fw={600}>{node.name}</Text>
+                <StatusBadge status={status} />
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
+      </section>
+      <section data-testid="tree-masteries">
+        <Title order={5} mb={6}>Masteries</Title>
+        {lists.masteries.length === 0 && <Text size="sm" c="dimmed">None</Text>}
+        <Stack gap="sm">
+          {lists.masteries.map((m) => (
+            <Group key={m.node.id} gap="sm" wrap="nowrap" align="flex-start" data-status={m.status}>
+              <NodeIcon
+                name={m.node.name}
+                colour={STATUS_COLOUR[m.status] ?? cssColour(COLOURS.mastery)}
+                label={popup(m.node.name, m.node.masteryEffects.find((e) => e.effect === (m.chosen ?? m.otherChosen))?.stats ?? [])}
+              />
+              <Stack gap={4}>
+                <Group gap={6}>
+                  <Text size="sm" fw={600}>{m.node.name}</Text>
+                  <StatusBadge status={m.status} />
+                </Group>
+                {m.effects.map((e) => {
+                  const chosen = e.effect === m.chosen || (m.chosen === null && e.effect === m.otherChosen);
+                  const otherPick = m.status === "wrongChoice" && e.effect === m.otherChosen;
+                  return (
+                    <Radio
+                      key={e.effect}
+                      size="xs"
+                      readOnly
+                      checked={chosen}
+                      color={m.status === "single" ? "yellow" : m.status === "same" || m.status === "wrongChoice" ? "yellow" : m.status === "buildOnly" ? "green" : "red"}
+                      data-chosen={chosen || undefined}
+                      label={
+                        <Text size="xs" c={chosen ? undefined : otherPick ? "red.4" : "dimmed"}>
+                          {e.stats.join(" / ")}
+                          {otherPick ? " (character)" : ""}
+                        </Text>
+                      }
+                    />
+                  );
+                })}
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
+      </section>
+      <section data-testid="tree-overrides">
+        <Title order={5} mb={6}>Overrides</Title>
+        {lists.overrides.length === 0 && <Text size="sm" c="dimmed">None</Text>}
+        <Stack gap={6}>
+          {lists.overrides.map((o) => (
+            <Group key={o.name} gap="sm" wrap="nowrap" opacity={o.status === "buildOnly" ? 0.6 : 1} data-status={o.status}>
+              <NodeIcon name={o.name} colour={STATUS_COLOUR[o.status] ?? "#b58ad6"} label={popup(o.name, o.effectText)} />
+              <Stack gap={2}>
+                <Group gap={6}>
+                  <Text size="sm" fw={600}>{o.name}</Text>
+                  {o.status !== "single" && o.have !== o.want && o.have > 0 && o.want > 0 ? (
+                    <Badge size="sm" variant="outline">{o.have}/{o.want}</Badge>
+                  ) : (
+                    Math.max(o.want, o.have) > 1 && <Badge size="sm" variant="outline">x{Math.max(o.want, o.have)}</Badge>
+                  )}
+                </Group>
+                <StatusBadge status={o.status} />
+              </Stack>
+            </Group>
+          ))}
+        </Stack>
+      </section>
+    </Stack>
+  );
+}

@@ -1,0 +1,288 @@
+import { ActionIcon, Box, Button, Group, Text } from "@mantine/core";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { TreeController } from "./controller";
+import { IconFullscreenEnter, IconFullscreenExit, IconReset } from "./icons";
+import type { Bounds, TreeModel, TreeNode } from "./model";
+import { NodeTooltip } from "./NodeTooltip";
+import { createContext, TreeRenderer } from "./renderer";
+import { NodeState, type StateBuffer } from "./states";
+import { cssColour, COLOURS } from "./style";
+import { exposeDebugApi } from "./debugApi";
+
+export const FULLSCREEN_ERROR = "Error attempting to enable full-screen mode";
+
+export interface TreeCanvasProps {
+  model: TreeModel;
+  states: StateBuffer;
+  /** Bounds of the allocated ascendancy; null hides the Ascendancy toggle. */
+  ascendancyTarget: Bounds | null;
+  masteryChoice: (nodeId: number) => number | null;
+  compare: boolean;
+  notice: string | null;
+  /** performance.now() when the tree data became ready (for the first-frame figure). */
+  readyAt: number;
+  height: number | string;
+  onGpuFailure: () => void;
+}
+
+interface Hover {
+  node: TreeNode;
+  x: number;
+  y: number;
+}
+
+/** The interactive canvas: one renderer, one controller, frames only when something changed. */
+export function TreeCanvas(props: TreeCanvasProps) {
+  const { model, states, ascendancyTarget, compare, notice, height, onGpuFailure } = props;
+  const wrapRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const ctlRef = useRef<TreeController | null>(null);
+  const scheduleRef = useRef<() => void>(() => {});
+  const [hover, setHover] = useState<Hover | null>(null);
+  const [inAscendancy, setInAscendancy] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [stretched, setStretched] = useState(false);
+  const readyAt = useRef(props.readyAt);
+  const masteryChoice = useRef(props.masteryChoice);
+  masteryChoice.current = props.masteryChoice;
+
+  // Renderer and controller live as long as the model; states swap in without a geometry upload.
+  useEffect(() => {
+    const canvas = canvasRef.current!;
+    const wrap = wrapRef.current!;
+    const gl = createContext(canvas);
+    if (!gl) {
+      onGpuFailure();
+      return;
+    }
+    let renderer: TreeRenderer;
+    try {
+      renderer = new TreeRenderer(gl, model);
+    } catch (err) {
+      console.error("tree renderer not created", err);
+      onGpuFailure();
+      return;
+    }
+    const ctl = new TreeController(model, states);
+    ctlRef.current = ctl;
+    let raf = 0;
+    let firstFrameMs: number | null = null;
+
+    const syncUi = () => {
+      const h = ctl.hovered;
+      if (h) {
+        const [x, y] = ctl.project(h.x, h.y);
+        setHover((cur) => (cur && cur.node === h && Math.abs(cur.x - x) < 0.5 && Math.abs(cur.y - y) < 0.5 ? cur : { node: h, x, y }));
+      } else setHover(null);
+      setInAscendancy(ctl.inAscendancy);
+    };
+    const drawNow = () => {
+      const rect = wrap.getBoundingClientRect();
+      ctl.setViewport(rect.width, rect.height);
+      ctl.tick();
+      renderer.draw(ctl.camera, ctl.viewport, window.devicePixelRatio || 1, ctl.states);
+      ctl.dirty = false;
+    };
+    const frame = () => {
+      raf = 0;
+      if (renderer.lost) return;
+      drawNow();
+      if (firstFrameMs === null) {
+        renderer.readPixel(0, 0); // waits for the GPU, so the figure covers the whole first frame
+        firstFrameMs = performance.now() - readyAt.current;
+      }
+      syncUi();
+      if (ctl.busy) schedule();
+    };
+    const schedule = () => {
+      if (!raf) raf = requestAnimationFrame(frame);
+    };
+    scheduleRef.current = schedule;
+    schedule();
+
+    const resize = new ResizeObserver(() => {
+      ctl.dirty = true;
+      schedule();
+    });
+    resize.observe(wrap);
+
+    const local = (e: { clientX: number; clientY: number }): [number, number] => {
+      const r = canvas.getBoundingClientRect();
+      return [e.clientX - r.left, e.clientY - r.top];
+    };
+    const onDown = (e: PointerEvent) => {
+      canvas.setPointerCapture?.(e.pointerId);
+      ctl.pointerDown(e.pointerId, ...local(e));
+    };
+    const onMove = (e: PointerEvent) => {
+      ctl.pointerMove(e.pointerId, ...local(e));
+      if (ctl.dirty) schedule();
+    };
+    const onUp = (e: PointerEvent) => {
+      ctl.pointerUp(e.pointerId, ...local(e));
+      if (ctl.dirty) schedule();
+    };
+    const onCancel = (e: PointerEvent) => ctl.pointerCancel(e.pointerId);
+    const onLeave = () => {
+      ctl.pointerLeave();
+      schedule();
+    };
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const scale = e.deltaMode === 1 ? 33 : e.deltaMode === 2 ? 100 : 1;
+      ctl.wheel(e.deltaY * scale, ...local(e));
+      schedule();
+    };
+    const onLost = (e: Event) => {
+      e.preventDefault();
+      renderer.lost = true;
+      console.error("WebGL context lost; the tree renderer waits for a restore");
+    };
+    const onRestored = () => {
+      try {
+        renderer.init();
+        ctl.dirty = true;
+        schedule();
+      } catch (err) {
+        console.error("tree renderer not created after context restore", err);
+        onGpuFailure();
+      }
+    };
+    canvas.addEventListener("pointerdown", onDown);
+    canvas.addEventListener("pointermove", onMove);
+    canvas.addEventListener("pointerup", onUp);
+    canvas.addEventListener("pointercancel", onCancel);
+    canvas.addEventListener("pointerleave", onLeave);
+    canvas.addEventListener("wheel", onWheel, { passive: false });
+    canvas.addEventListener("webglcontextlost", onLost);
+    canvas.addEventListener("webglcontextrestored", onRestored);
+    const undebug = exposeDebugApi(canvas, {
+      ctl,
+      renderer,
+      drawNow,
+      firstFrameMs: () => firstFrameMs,
+    });
+
+    return () => {
+      if (raf) cancelAnimationFrame(raf);
+      resize.disconnect();
+      canvas.removeEventListener("pointerdown", onDown);
+      canvas.removeEventListener("pointermove", onMove);
+      canvas.removeEventListener("pointerup", onUp);
+      canvas.removeEventListener("pointercancel", onCancel);
+      canvas.removeEventListener("pointerleave", onLeave);
+      canvas.removeEventListener("wheel", onWheel);
+      canvas.removeEventListener("webglcontextlost", onLost);
+      canvas.removeEventListener("webglcontextrestored", onRestored);
+      undebug();
+      renderer.dispose();
+      ctlRef.current = null;
+      scheduleRef.current = () => {};
+    };
+    // A new model means a new renderer; new states go through the effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [model]);
+
+  useEffect(() => {
+    ctlRef.current?.setStates(states);
+    scheduleRef.current();
+  }, [states]);
+
+  useEffect(() => {
+    const onChange = () => {
+      setFullscreen(document.fullscreenElement === wrapRef.current);
+      ctlRef.current && (ctlRef.current.dirty = true);
+      scheduleRef.current();
+    };
+    document.addEventListener("fullscreenchange", onChange);
+    return () => document.removeEventListener("fullscreenchange", onChange);
+  }, []);
+
+  const act = useCallback((fn: (ctl: TreeController) => void) => {
+    const ctl = ctlRef.current;
+    if (!ctl) return;
+    fn(ctl);
+    setInAscendancy(ctl.inAscendancy);
+    scheduleRef.current();
+  }, []);
+
+  const toggleFullscreen = useCallback(() => {
+    if (document.fullscreenElement || stretched) {
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => {});
+      setStretched(false);
+      return;
+    }
+    const el = wrapRef.current!.parentElement!;
+    const fail = (err?: unknown) => {
+      // The spec's fallback: stretch the canvas over the whole window.
+      console.error(FULLSCREEN_ERROR, err instanceof Error ? err.message : (err ?? ""));
+      setStretched(true);
+    };
+    try {
+      const p = el.requestFullscreen?.();
+      if (!p) fail("requestFullscreen is not supported");
+      else p.catch(fail);
+    } catch (err) {
+      fail(err);
+    }
+  }, [stretched]);
+
+  const expanded = fullscreen || stretched;
+  const desired = hover ? states.has(hover.node.index, NodeState.Desired) : false;
+  return (
+    <Box
+      data-testid="tree-canvas-frame"
+      data-stretched={stretched || undefined}
+      style={
+        stretched
+          ? { position: "fixed", inset: 0, zIndex: 400, background: cssColour(COLOURS.background) }
+          : { position: "relative", height, minHeight: 320, background: cssColour(COLOURS.background), borderRadius: 6, overflow: "hidden" }
+      }
+    >
+      <div ref={wrapRef} style={{ position: "absolute", inset: 0 }}>
+        <canvas
+          ref={canvasRef}
+          data-testid="tree-canvas"
+          data-tree-version={model.version}
+          style={{ width: "100%", height: "100%", display: "block", touchAction: "none", cursor: hover ? "pointer" : "grab" }}
+        />
+      </div>
+      {ascendancyTarget && (
+        <Button size="xs" variant="default" style={{ position: "absolute", top: 8, left: 8, zIndex: 2 }}
+          onClick={() => act((c) => c.toggleAscendancy(ascendancyTarget))} data-testid="tree-ascendancy-toggle">
+          {inAscendancy ? "Go Back To Tree" : "Go To Ascendancy"}
+        </Button>
+      )}
+      <Group gap={6} style={{ position: "absolute", top: 8, right: 8, zIndex: 2 }}>
+        <ActionIcon variant="default" aria-label={expanded ? "Exit fullscreen" : "Fullscreen"} onClick={toggleFullscreen}
+          data-testid="tree-fullscreen">
+          {expanded ? <IconFullscreenExit /> : <IconFullscreenEnter />}
+        </ActionIcon>
+        <ActionIcon variant="default" aria-label="Reset view" onClick={() => act((c) => c.reset())} data-testid="tree-reset">
+          <IconReset />
+        </ActionIcon>
+      </Group>
+      {compare && (
+        <Group gap="md" style={{ position: "absolute", bottom: 8, left: 8, zIndex: 2 }} data-testid="tree-legend">
+          <Group gap={6}>
+            <span style={{ width: 12, height: 12, borderRadius: 6, background: cssColour(COLOURS.missing) }} />
+            <Text size="xs">missing on character</Text>
+          </Group>
+          <Group gap={6}>
+            <span style={{ width: 12, height: 12, borderRadius: 6, background: cssColour(COLOURS.notInBuild) }} />
+            <Text size="xs">not in build</Text>
+          </Group>
+        </Group>
+      )}
+      {notice && (
+        <Text size="xs" c="dimmed" style={{ position: "absolute", bottom: 8, right: 8, zIndex: 2 }} data-testid="tree-version-notice">
+          {notice}
+        </Text>
+      )}
+      {hover && (
+        <NodeTooltip node={hover.node} x={hover.x} y={hover.y} desired={desired}
+          chosenEffect={hover.node.kind === "mastery" ? masteryChoice.current(hover.node.id) : null} />
+      )}
+    </Box>
+  );
+}

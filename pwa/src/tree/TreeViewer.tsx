@@ -1,0 +1,94 @@
+/**
+ * The heavy half of PassiveTreeView (WebGL, twgl, the tree model), loaded on
+ * demand: GPU check, data spinner, canvas and the side lists.
+ */
+import { Alert, Box } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { useMemo, useState } from "react";
+import { PageLoader } from "../ui/PageLoader";
+import { GpuAlert } from "./GpuAlert";
+import { ascendancyBounds, visibleAscendancies } from "./model";
+import { createContext } from "./renderer";
+import { sideLists, versionNotice } from "./sideLists";
+import { SideListsView } from "./SideListsView";
+import { allocationStates } from "./states";
+import { TreeCanvas } from "./TreeCanvas";
+import type { PassiveTreeViewProps } from "./types";
+import { useTreeModel } from "./useTreeModel";
+
+/** WebGL without a major performance caveat, checked once per page on a throwaway canvas. */
+let gpuSupport: boolean | null = null;
+function gpuAvailable(): boolean {
+  if (gpuSupport === null) {
+    try {
+      const canvas = document.createElement("canvas");
+      const gl = createContext(canvas);
+      gpuSupport = gl !== null;
+      gl?.getExtension("WEBGL_lose_context")?.loseContext();
+    } catch {
+      gpuSupport = false;
+    }
+  }
+  return gpuSupport;
+}
+
+export default function TreeViewer({ build, other, height = 640 }: PassiveTreeViewProps) {
+  const [gpuFailed, setGpuFailed] = useState(() => !gpuAvailable());
+  const wide = useMediaQuery("(min-width: 62em)", true);
+  const data = useTreeModel(build.treeVersion);
+  const model = data.status === "ready" ? data.model : null;
+
+  const derived = useMemo(() => {
+    if (!model) return null;
+    const { states, unknownIds } = allocationStates(model, build, other);
+    const unknown = new Set(unknownIds);
+    const ascNames = visibleAscendancies(model, build);
+    if (other) for (const a of visibleAscendancies(model, other)) ascNames.add(a);
+    // The toggle shows only when ascendancy nodes (beyond the start) are allocated.
+    const allocatedAsc = [...build.nodes, ...(other?.nodes ?? [])].some((id) => {
+      const n = model.byId.get(id);
+      return n?.ascendancyName != null && n.kind !== "ascendancyStart" && ascNames.has(n.ascendancyName);
+    });
+    return {
+      states,
+      notice: versionNotice(unknown.size),
+      lists: sideLists(model, build, other),
+      ascendancyTarget: allocatedAsc ? ascendancyBounds(model, ascNames) : null,
+    };
+  }, [model, build, other]);
+
+  if (gpuFailed) return <GpuAlert />;
+  if (data.status === "loading") return <PageLoader label="Loading passive tree" />;
+  if (data.status === "error")
+    return (
+      <Alert color="red" title="The passive tree could not be loaded" data-testid="tree-load-error">
+        {data.message}
+      </Alert>
+    );
+  const { model: m, readyAt } = data;
+  const d = derived!;
+  const masteryChoice = (id: number) => build.masteryEffects[id] ?? other?.masteryEffects[id] ?? null;
+  return (
+    <Box
+      data-testid="passive-tree"
+      style={{ display: "flex", flexDirection: wide ? "row" : "column-reverse", gap: 16, alignItems: "stretch" }}
+    >
+      <Box style={{ flex: wide ? "1 1 60%" : "1 1 auto", minWidth: 0 }}>
+        <TreeCanvas
+          model={m}
+          states={d.states}
+          ascendancyTarget={d.ascendancyTarget}
+          masteryChoice={masteryChoice}
+          compare={other !== undefined}
+          notice={d.notice}
+          readyAt={readyAt}
+          height={height}
+          onGpuFailure={() => setGpuFailed(true)}
+        />
+      </Box>
+      <Box style={{ flex: wide ? "0 0 40%" : "1 1 auto", maxHeight: wide ? height : undefined, overflowY: "auto" }}>
+        <SideListsView lists={d.lists} />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * A small handle on the canvas element for the e2e tests and the benchmark:
+ * where a node is on screen, what colour a pixel is, and timed full redraws.
+ * It reads the real renderer; nothing here draws differently for tests.
+ */
+import type { TreeController } from "./controller";
+import type { TreeRenderer } from "./renderer";
+
+export interface TreeDebugApi {
+  version: string;
+  project(nodeId: number): [number, number] | null;
+  /** Redraws now, then reads the pixel at CSS coordinates (x, y) of the canvas. */
+  readPixel(x: number, y: number): [number, number, number, number];
+  camera(): { x: number; y: number; zoom: number };
+  busy(): boolean;
+  inAscendancy(): boolean;
+  hovered(): number | null;
+  state(nodeId: number): { flags: number; side: number; visible: boolean } | null;
+  stats(): { frames: number; uploads: number; geometryUploads: number };
+  firstFrameMs(): number | null;
+  /** Full redraws while panning and zooming; each waits for the GPU. Returns per-frame ms. */
+  bench(frames: number): number[];
+}
+
+export function exposeDebugApi(
+  canvas: HTMLCanvasElement,
+  parts: { ctl: TreeController; renderer: TreeRenderer; drawNow: () => void; firstFrameMs: () => number | null },
+): () => void {
+  const { ctl, renderer, drawNow } = parts;
+  const dpr = () => Math.min(2, window.devicePixelRatio || 1);
+  const api: TreeDebugApi = {
+    version: ctl.model.version,
+    project(nodeId) {
+      const n = ctl.model.byId.get(nodeId);
+      return n ? ctl.project(n.x, n.y) : null;
+    },
+    readPixel(x, y) {
+      drawNow();
+      return renderer.readPixel(x * dpr(), y * dpr());
+    },
+    camera: () => ({ ...ctl.camera }),
+    busy: () => ctl.busy,
+    inAscendancy: () => ctl.inAscendancy,
+    hovered: () => ctl.hovered?.id ?? null,
+    state(nodeId) {
+      const n = ctl.model.byId.get(nodeId);
+      return n ? { flags: ctl.states.flags(n.index), side: ctl.states.side(n.index), visible: ctl.states.visible(n.index) } : null;
+    },
+    stats: () => ({ ...renderer.stats }),
+    firstFrameMs: parts.firstFrameMs,
+    bench(frames) {
+      const start = { ...ctl.camera };
+      const out: number[] = [];
+      const { width, height } = ctl.viewport;
+      for (let i = 0; i < frames; i++) {
+        const t0 = performance.now();
+        // Alternate panning and zooming around the tree, like a user exploring it.
+        if (i % 2 === 0) {
+          ctl.pointerDown(99, width / 2, height / 2);
+          ctl.pointerMove(99, width / 2 + 7 * Math.sin(i / 9), height / 2 + 5);
+          ctl.pointerCancel(99);
+        } else {
+          ctl.wheel(i % 40 < 20 ? -12 : 12, width * 0.4, height * 0.6);
+        }
+        drawNow();
+        renderer.readPixel(1, 1);
+        out.push(performance.now() - t0);
+      }
+      ctl.camera = start;
+      ctl.dirty = true;
+      drawNow();
+      return out;
+    },
+  };
+  (canvas as HTMLCanvasElement & { __tree?: TreeDebugApi }).__tree = api;
+  return () => {
+    delete (canvas as HTMLCanvasElement & { __tree?: TreeDebugApi }).__tree;
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * TreeModel: the renderer's view of one passive tree version. The game-data
+ * bundle is adapted into this shape once (see adapter.ts), so the renderer,
+ * the hit grid and the compare never depend on the bundle's wire format.
+ */
+
+export type NodeKind =
+  | "normal"
+  | "notable"
+  | "keystone"
+  | "mastery"
+  | "jewel"
+  | "classStart"
+  | "ascendancyStart"
+  | "ascendancy"
+  | "multipleChoice"
+  | "blighted";
+
+export interface MasteryEffect {
+  effect: number;
+  stats: string[];
+}
+
+export interface TreeNode {
+  id: number;
+  /** Position in TreeModel.nodes; the GPU state buffer is indexed by it. */
+  index: number;
+  name: string;
+  kind: NodeKind;
+  /** Ascendancy nodes that are notables draw larger. */
+  notable: boolean;
+  x: number;
+  y: number;
+  stats: string[];
+  flavourText: string[];
+  reminderText: string[];
+  ascendancyName: string | null;
+  classStartIndex: number | null;
+  masteryEffects: MasteryEffect[];
+}
+
+export interface TreeArc {
+  cx: number;
+  cy: number;
+  r: number;
+  /** Tree angles in radians (0 up, clockwise); the arc runs the short way from a0 to a1. */
+  a0: number;
+  a1: number;
+}
+
+export interface TreeEdge {
+  /** Node indices. */
+  a: number;
+  b: number;
+  arc: TreeArc | null;
+}
+
+export interface TreeGroup {
+  x: number;
+  y: number;
+  radius: number;
+  ascendancyName: string | null;
+}
+
+export interface Bounds {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+export interface TreeClass {
+  name: string;
+  ascendancies: string[];
+}
+
+export interface TreeModel {
+  version: string;
+  nodes: TreeNode[];
+  edges: TreeEdge[];
+  groups: TreeGroup[];
+  /** Bounds of the main tree (ascendancy trees included as placed by the pipeline). */
+  bounds: Bounds;
+  classes: TreeClass[];
+  alternateAscendancies: string[];
+  byId: Map<number, TreeNode>;
+}
+
+export function emptyBounds(): Bounds {
+  return { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+}
+
+export function growBounds(b: Bounds, x: number, y: number, pad = 0): void {
+  b.minX = Math.min(b.minX, x - pad);
+  b.minY = Math.min(b.minY, y - pad);
+  b.maxX = Math.max(b.maxX, x + pad);
+  b.maxY = Math.max(b.maxY, y + pad);
+}
+
+/** Ascendancy names an allocation shows: its class's chosen ascendancy and the alternate one. */
+export function visibleAscendancies(
+  model: TreeModel,
+  alloc: { classId: number; ascendancyId: number; alternateAscendancyId?: number },
+): Set<string> {
+  const out = new Set<string>();
+  const cls = model.classes[alloc.classId];
+  const main = cls?.ascendancies[alloc.ascendancyId - 1];
+  if (main) out.add(main);
+  const alt = alloc.alternateAscendancyId ? model.alternateAscendancies[alloc.alternateAscendancyId - 1] : undefined;
+  if (alt) out.add(alt);
+  return out;
+}
+
+/** Bounds of the nodes of the given ascendancies, or null when none is placed. */
+export function ascendancyBounds(model: TreeModel, names: Set<string>): Bounds | null {
+  const b = emptyBounds();
+  for (const n of model.nodes) if (n.ascendancyName && names.has(n.ascendancyName)) growBounds(b, n.x, n.y);
+  return Number.isFinite(b.minX) ? b : null;
+}

@@ -1,0 +1,184 @@
+/**
+ * GLSL ES 1.00 (valid in WebGL1 and WebGL2). Node states come from a small RGBA
+ * texture read in the vertex shaders: R = flags, G = compare side, B = visible.
+ * Flag tests use floor/mod because GLSL ES 1.00 has no bitwise operators.
+ */
+
+const COMMON = `
+precision highp float;
+uniform vec2 u_center;
+uniform float u_scale;
+uniform vec2 u_resolution;
+uniform sampler2D u_states;
+uniform vec2 u_stateSize;
+
+vec4 nodeState(float idx) {
+  float row = floor((idx + 0.5) / u_stateSize.x);
+  float col = idx - row * u_stateSize.x;
+  vec4 s = texture2D(u_states, vec2((col + 0.5) / u_stateSize.x, (row + 0.5) / u_stateSize.y));
+  return floor(s * 255.0 + 0.5);
+}
+bool hasFlag(float flags, float bit) { return mod(floor(flags / bit), 2.0) >= 1.0; }
+vec4 toClip(vec2 world) {
+  vec2 p = (world - u_center) * u_scale;
+  return vec4(p.x * 2.0 / u_resolution.x, -p.y * 2.0 / u_resolution.y, 0.0, 1.0);
+}
+const vec4 HIDDEN = vec4(4.0, 4.0, 4.0, 1.0);
+`;
+
+export const GROUP_VS = `${COMMON}
+attribute vec2 a_pos;
+attribute vec2 a_corner;
+attribute float a_radius;
+attribute float a_visIndex;
+varying vec2 v_local;
+void main() {
+  if (a_visIndex >= 0.0 && nodeState(a_visIndex).b < 0.5) { gl_Position = HIDDEN; return; }
+  v_local = a_corner;
+  gl_Position = toClip(a_pos + a_corner * a_radius);
+}`;
+
+export const GROUP_FS = `
+precision mediump float;
+varying vec2 v_local;
+void main() {
+  float d = length(v_local);
+  if (d > 1.0) discard;
+  float rim = smoothstep(0.9, 1.0, d);
+  gl_FragColor = vec4(vec3(0.11, 0.105, 0.1) + rim * 0.05, 0.55);
+}`;
+
+export const EDGE_VS = `${COMMON}
+attribute vec2 a_pos;
+attribute vec2 a_normal;
+attribute float a_side;
+attribute vec2 a_ends;
+varying vec4 v_colour;
+varying float v_side;
+void main() {
+  vec4 sa = nodeState(a_ends.x);
+  vec4 sb = nodeState(a_ends.y);
+  if (sa.b < 0.5 || sb.b < 0.5) { gl_Position = HIDDEN; return; }
+  bool both = hasFlag(sa.r, 1.0) && hasFlag(sb.r, 1.0);
+  bool inBuild = both && sa.g != 2.0 && sb.g != 2.0;
+  bool inOther = both && sa.g != 1.0 && sb.g != 1.0;
+  vec3 c = vec3(0.27, 0.26, 0.24);
+  float hw = 5.0;
+  float minPx = 0.7;
+  if (inBuild && inOther) { c = vec3(0.95, 0.78, 0.35); hw = 9.0; minPx = 1.2; }
+  else if (inBuild) { c = vec3(0.25, 0.85, 0.35); hw = 9.0; minPx = 1.2; }
+  else if (inOther) { c = vec3(0.95, 0.27, 0.27); hw = 9.0; minPx = 1.2; }
+  if (hasFlag(sa.r, 4.0) && hasFlag(sb.r, 4.0)) { c = vec3(0.45, 0.7, 1.0); hw = 9.0; minPx = 1.2; }
+  hw = max(hw, minPx / u_scale);
+  v_colour = vec4(c, 1.0);
+  v_side = a_side;
+  gl_Position = toClip(a_pos + a_normal * a_side * hw);
+}`;
+
+export const EDGE_FS = `
+precision mediump float;
+varying vec4 v_colour;
+varying float v_side;
+void main() {
+  gl_FragColor = vec4(v_colour.rgb, v_colour.a * (1.0 - smoothstep(0.55, 1.0, abs(v_side))));
+}`;
+
+export const NODE_VS = `${COMMON}
+attribute vec2 a_pos;
+attribute vec2 a_corner;
+attribute float a_radius;
+attribute float a_shape;
+attribute float a_index;
+varying vec2 v_local;
+varying vec3 v_fill;
+varying vec3 v_ring;
+varying float v_aa;
+varying float v_shape;
+varying float v_marks;
+
+vec3 baseColour(float shape) {
+  if (shape == 1.0) return vec3(0.95, 0.80, 0.28); // notable: yellow
+  if (shape == 2.0) return vec3(0.66, 0.45, 1.00); // keystone: purple
+  if (shape == 3.0) return vec3(0.78, 0.64, 0.86); // mastery: lilac
+  if (shape == 4.0) return vec3(0.45, 0.75, 0.85); // jewel socket
+  if (shape == 5.0) return vec3(0.60, 0.55, 0.45); // class start
+  if (shape == 6.0 || shape == 7.0) return vec3(0.85, 0.60, 0.42); // ascendancy
+  return vec3(0.72, 0.66, 0.55);
+}
+
+void main() {
+  vec4 s = nodeState(a_index);
+  if (s.b < 0.5) { gl_Position = HIDDEN; return; }
+  float flags = s.r;
+  bool active = hasFlag(flags, 1.0);
+  bool hovered = hasFlag(flags, 2.0);
+  bool highlighted = hasFlag(flags, 8.0);
+  bool desired = hasFlag(flags, 64.0);
+  bool undesired = hasFlag(flags, 128.0);
+  vec3 base = baseColour(a_shape);
+  vec3 fill = base * 0.32;
+  vec3 ring = vec3(0.33, 0.31, 0.28);
+  if (active) {
+    fill = base;
+    ring = vec3(1.0, 0.84, 0.4);
+    if (s.g == 1.0) { fill = vec3(0.25, 0.85, 0.35); ring = fill; }
+    if (s.g == 2.0) { fill = vec3(0.95, 0.27, 0.27); ring = fill; }
+  }
+  if (hovered) { fill = min(fill * 1.35 + 0.08, 1.0); ring = vec3(1.0); }
+  // Room around the node for the highlight and desired marks.
+  float extent = (highlighted || desired || undesired) ? 1.5 : 1.0;
+  float outer = max(a_radius * extent, 2.0 / u_scale);
+  v_local = a_corner * outer / a_radius;
+  v_aa = 1.5 / max(a_radius * u_scale, 0.75);
+  v_fill = fill;
+  v_ring = ring;
+  v_shape = a_shape;
+  v_marks = (highlighted ? 1.0 : 0.0) + (desired ? 2.0 : 0.0) + (undesired ? 4.0 : 0.0);
+  gl_Position = toClip(a_pos + a_corner * outer);
+}`;
+
+export const NODE_FS = `
+precision mediump float;
+varying vec2 v_local;
+varying vec3 v_fill;
+varying vec3 v_ring;
+varying float v_aa;
+varying float v_shape;
+varying float v_marks;
+
+vec4 over(vec4 top, vec4 under) { return vec4(mix(under.rgb, top.rgb, top.a), max(top.a, under.a)); }
+
+void main() {
+  float d = length(v_local);
+  // Jewel sockets are diamonds; everything else is round.
+  if (v_shape == 4.0) d = (abs(v_local.x) + abs(v_local.y)) * 0.8;
+  float ringW = 0.24;
+  if (v_shape == 1.0 || v_shape == 3.0) ringW = 0.2;
+  if (v_shape == 2.0) ringW = 0.16;
+  if (v_shape == 5.0) ringW = 0.12;
+  float inside = 1.0 - smoothstep(1.0 - v_aa, 1.0, d);
+  float isRing = smoothstep(1.0 - ringW - v_aa, 1.0 - ringW, d);
+  vec3 c = mix(v_fill, v_ring, isRing);
+  // Class starts are hollow rings; keystones get a second inner ring; masteries a dark core.
+  float a = inside;
+  if (v_shape == 5.0) a *= isRing;
+  if (v_shape == 2.0) c = mix(c, v_ring, smoothstep(0.5 - v_aa, 0.5, d) * (1.0 - smoothstep(0.6, 0.6 + v_aa, d)));
+  if (v_shape == 3.0) c = mix(c * 0.45, c, smoothstep(0.45 - v_aa, 0.45, d));
+  vec4 col = vec4(c, a);
+  float marks = v_marks;
+  if (marks >= 4.0) { // UnDesired: red ring
+    col = over(vec4(0.95, 0.3, 0.3, (1.0 - smoothstep(0.08, 0.08 + v_aa, abs(d - 1.2)))), col);
+    marks -= 4.0;
+  }
+  if (marks >= 2.0) { // Desired: cyan ring
+    col = over(vec4(0.35, 0.85, 1.0, (1.0 - smoothstep(0.08, 0.08 + v_aa, abs(d - 1.2)))), col);
+    marks -= 2.0;
+  }
+  if (marks >= 1.0) { // Highlighted: dashed circle of 28 segments
+    float seg = fract(atan(v_local.y, v_local.x) / 6.2831853 * 28.0);
+    float ring = 1.0 - smoothstep(0.07, 0.07 + v_aa, abs(d - 1.38));
+    col = over(vec4(1.0, 1.0, 1.0, ring * step(0.5, seg)), col);
+  }
+  if (col.a <= 0.01) discard;
+  gl_FragColor = col;
+}`;

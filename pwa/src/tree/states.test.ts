@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { allocationStates, CompareSide, NodeState, StateBuffer } from "./states";
+import { tinyModel } from "./testModel";
+
+const alloc = (nodes: number[], ascendancyId = 1) => ({ classId: 1, ascendancyId, nodes });
+
+describe("node states", () => {
+  it("has the spec's combinable flags", () => {
+    expect(Object.keys(NodeState)).toEqual([
+      "None", "Active", "Hovered", "Pathing", "Highlighted", "Compared", "Moved", "Desired", "UnDesired",
+    ]);
+    const values = Object.values(NodeState).slice(1);
+    expect(values.reduce((a, b) => a | b, 0)).toBe(255);
+  });
+
+  it("adds, removes and clears flags, bumping the revision only on change", () => {
+    const s = new StateBuffer(3);
+    const r0 = s.revision;
+    s.add(1, NodeState.Active | NodeState.Desired);
+    expect(s.has(1, NodeState.Desired)).toBe(true);
+    const r1 = s.revision;
+    s.add(1, NodeState.Active);
+    expect(s.revision).toBe(r1);
+    s.remove(1, NodeState.Desired);
+    expect(s.flags(1)).toBe(NodeState.Active);
+    s.clear(1);
+    expect(s.flags(1)).toBe(NodeState.None);
+    expect(s.revision).toBeGreaterThan(r0);
+    s.setExclusive(NodeState.Hovered, [2]);
+    s.setExclusive(NodeState.Hovered, [0]);
+    expect([s.has(0, NodeState.Hovered), s.has(2, NodeState.Hovered)]).toEqual([true, false]);
+  });
+
+  it("marks an allocation active, shows only its ascendancy and counts unknown ids", () => {
+    const m = tinyModel();
+    const { states, unknownIds } = allocationStates(m, alloc([11, 12, 21, 99999, 88888]));
+    expect(states.has(1, NodeState.Active)).toBe(true);
+    expect(states.has(3, NodeState.Active)).toBe(false);
+    expect(states.has(0, NodeState.Active)).toBe(true); // the class start
+    expect(states.visible(6)).toBe(true); // Juggernaut
+    expect(states.visible(7)).toBe(false); // Berserker is not this build's
+    expect(unknownIds).toEqual([88888, 99999]);
+    expect(states.has(1, NodeState.Compared)).toBe(false);
+  });
+
+  it("compares: both, build only (missing on character), other only (not in build)", () => {
+    const m = tinyModel();
+    const { states } = allocationStates(m, alloc([11, 12]), { classId: 1, ascendancyId: 2, nodes: [12, 13, 30] });
+    expect([states.side(1), states.has(1, NodeState.Compared)]).toEqual([CompareSide.BuildOnly, true]);
+    expect([states.side(2), states.has(2, NodeState.Compared)]).toEqual([CompareSide.Both, false]);
+    expect([states.side(3), states.has(3, NodeState.Compared)]).toEqual([CompareSide.OtherOnly, true]);
+    expect(states.visible(7)).toBe(true); // the other's ascendancy shows too
+    expect(states.has(4, NodeState.Active)).toBe(false);
+  });
+});
