@@ -1,0 +1,280 @@
+"""An independent reader for the guide route scripts (guide/act-N.txt).
+
+It is deliberately separate from the TypeScript parser in workers/guide: a small regex
+reader plus a travel simulation over the campaign facts, so a route mistake is caught
+even if both the parser and the route share the same misunderstanding of the contract.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+CAMPAIGN = REPO.parent / "shared" / "game-data" / "campaign"
+GUIDE = REPO / "guide"
+ACTS = range(1, 11)
+
+BANDIT_FLAGS = ("BANDIT_KILL", "BANDIT_ALIRA", "BANDIT_KRAITYN", "BANDIT_OAK")
+START_AREA = "1_1_1"
+START_TOWN = "1_1_town"
+PLAZA = "Labyrinth_Airlock"
+
+FRAGMENT = re.compile(r"\{([^{}]*)\}")
+
+# Argument counts from the guide language contract: (min, max); None = unbounded.
+ARITY: dict[str, tuple[int, int | None]] = {
+    "kill": (1, 1),
+    "arena": (1, 1),
+    "area": (1, 1),
+    "enter": (1, 1),
+    "logout": (0, 0),
+    "waypoint": (0, 1),
+    "waypoint_get": (0, 0),
+    "portal": (1, 1),
+    "quest": (1, None),
+    "quest_name": (1, None),
+    "quest_text": (1, 1),
+    "generic": (1, 1),
+    "copy": (1, 1),
+    "reward_quest": (1, 1),
+    "reward_vendor": (2, 2),
+    "trial": (0, 0),
+    "ascend": (1, 1),
+    "crafting": (0, 1),
+    "dir": (1, 1),
+}
+ASCEND_ORDER = ("normal", "cruel", "merciless")
+
+
+@cache
+def areas() -> dict:
+    return json.loads((CAMPAIGN / "areas.json").read_text())
+
+
+@cache
+def quests() -> dict:
+    return json.loads((CAMPAIGN / "quests.json").read_text())
+
+
+@cache
+def kill_waypoints() -> dict[str, list[str]]:
+    return json.loads((CAMPAIGN / "kill-waypoints.json").read_text())
+
+
+@dataclass(frozen=True)
+class Fragment:
+    command: str
+    args: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Line:
+    act: int
+    number: int  # 1-based line number in the act file
+    text: str
+    kind: str  # "step" | "sub" | "section" | "ifdef" | "ifndef" | "endif" | "comment"
+    fragments: tuple[Fragment, ...] = ()
+    flag: str | None = None
+
+
+def fragments_of(text: str) -> tuple[Fragment, ...]:
+    out = []
+    for body in FRAGMENT.findall(text):
+        command, *args = body.split("|")
+        out.append(Fragment(command.strip(), tuple(a.strip() for a in args)))
+    return tuple(out)
+
+
+def read_act(act: int, text: str | None = None) -> list[Line]:
+    if text is None:
+        text = (GUIDE / f"act-{act}.txt").read_text(encoding="utf-8")
+    lines: list[Line] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            word, _, rest = stripped[1:].partition(" ")
+            rest = rest.strip()
+            if word in ("ifdef", "ifndef"):
+                lines.append(Line(act, number, stripped, word, flag=rest))
+            elif word == "endif":
+                lines.append(Line(act, number, stripped, "endif"))
+            elif word == "section":
+                lines.append(Line(act, number, rest, "section"))
+            elif word == "sub":
+                lines.append(Line(act, number, rest, "sub", fragments_of(rest)))
+            else:
+                lines.append(Line(act, number, stripped, "comment"))
+            continue
+        lines.append(Line(act, number, stripped, "step", fragments_of(stripped)))
+    return lines
+
+
+def active_lines(lines: list[Line], flag: str) -> list[Line]:
+    """The step and sub lines a build with this bandit flag sees (ifdef/ifndef evaluated)."""
+    stack: list[bool] = []
+    out = []
+    for line in lines:
+        if line.kind in ("ifdef", "ifndef"):
+            on = (line.flag == flag) if line.kind == "ifdef" else (line.flag != flag)
+            stack.append(on)
+        elif line.kind == "endif":
+            stack.pop()
+        elif all(stack) and line.kind in ("step", "sub"):
+            out.append(line)
+    return out
+
+
+def static_problems(lines: list[Line]) -> list[str]:
+    """Flag-independent problems: directives, command names, argument counts, unknown ids."""
+    problems = []
+    depth = 0
+    for line in lines:
+        where = f"act {line.act} line {line.number}"
+        if line.kind in ("ifdef", "ifndef"):
+            if line.flag not in BANDIT_FLAGS:
+                problems.append(f"{where}: unknown flag {line.flag!r}")
+            depth += 1
+        elif line.kind == "endif":
+            depth -= 1
+            if depth < 0:
+                problems.append(f"{where}: #endif without #ifdef/#ifndef")
+                depth = 0
+        for frag in line.fragments:
+            problems += [f"{where}: {p}" for p in fragment_problems(frag)]
+    if depth:
+        problems.append(f"act {lines[0].act if lines else '?'}: {depth} unclosed #ifdef/#ifndef")
+    return problems
+
+
+def fragment_problems(frag: Fragment) -> list[str]:
+    if frag.command not in ARITY:
+        return [f"unknown command {frag.command!r}"]
+    lo, hi = ARITY[frag.command]
+    n = len(frag.args)
+    if n < lo or (hi is not None and n > hi):
+        return [f"{{{frag.command}}} takes {lo}..{hi} arguments, got {n}"]
+    if any(not a for a in frag.args):
+        return [f"{{{frag.command}}} has an empty argument"]
+    c, a = frag.command, frag.args
+    if c in ("area", "enter") or (c in ("waypoint", "crafting") and a):
+        if a[0] not in areas():
+            return [f"unknown area id {a[0]!r}"]
+        if c == "crafting" and not areas()[a[0]]["crafting_recipes"]:
+            return [f"{a[0]} has no crafting recipes"]
+    if c in ("quest", "quest_name"):
+        quest = quests().get(a[0])
+        if quest is None:
+            return [f"unknown quest id {a[0]!r}"]
+        missing = [o for o in a[1:] if o not in quest["reward_offers"]]
+        if missing:
+            return [f"quest {a[0]} has no reward offers {missing}"]
+    if c == "ascend" and a[0] not in ASCEND_ORDER:
+        return [f"unknown ascend version {a[0]!r}"]
+    if c == "dir":
+        try:
+            float(a[0])
+        except ValueError:
+            return [f"direction {a[0]!r} is not a number"]
+    return []
+
+
+@dataclass
+class Walk:
+    """Where the player is and what they know, following the contract's state transitions."""
+
+    waypoint_sets_town: bool
+    area: str = START_AREA
+    town: str = START_TOWN
+    portal: str | None = None
+    known_waypoints: set[str] = field(default_factory=set)
+    errors: list[str] = field(default_factory=list)
+    trail: list[str] = field(default_factory=list)
+    trials: list[tuple[int, str]] = field(default_factory=list)
+    ascends: list[tuple[int, str, int]] = field(default_factory=list)  # (act, version, trials so far)
+    claimed: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)  # (act, quest, offers)
+
+    def move(self, area: str) -> None:
+        self.area = area
+        self.trail.append(area)
+
+    def arrive(self, area: str) -> None:
+        if areas()[area]["is_town_area"]:
+            self.town = area
+            self.known_waypoints.add(area)
+
+    def fragment(self, act: int, where: str, frag: Fragment) -> None:
+        c, a = frag.command, frag.args
+        here = areas()[self.area]
+        if c == "enter":
+            dest = a[0]
+            linked = dest in here["connection_ids"] or self.area in areas()[dest]["connection_ids"]
+            if not linked:
+                self.errors.append(f"{where}: cannot walk from {self.area} to {dest}")
+            self.move(dest)
+            self.arrive(dest)
+        elif c == "logout":
+            self.portal = None
+            self.move(self.town)
+        elif c == "waypoint" and a:
+            dest = a[0]
+            if not here["has_waypoint"]:
+                self.errors.append(f"{where}: {self.area} has no waypoint to travel from")
+            if not areas()[dest]["has_waypoint"]:
+                self.errors.append(f"{where}: {dest} has no waypoint")
+            elif dest not in self.known_waypoints:
+                self.errors.append(f"{where}: waypoint {dest} is not known yet")
+            self.known_waypoints.add(self.area)
+            self.move(dest)
+            if self.waypoint_sets_town:
+                self.arrive(dest)
+        elif c in ("waypoint", "waypoint_get"):
+            if not here["has_waypoint"]:
+                self.errors.append(f"{where}: {self.area} has no waypoint")
+            self.known_waypoints.add(self.area)
+        elif c == "portal":
+            if a[0] == "set":
+                if here["is_town_area"]:
+                    self.errors.append(f"{where}: a portal set in town leads nowhere")
+                self.portal = self.area
+            elif self.portal is None:
+                self.errors.append(f"{where}: portal used with no portal set")
+            elif self.portal == self.area:
+                self.move(self.town)
+            else:
+                self.move(self.portal)
+                self.portal = None
+        elif c == "kill":
+            self.known_waypoints.update(kill_waypoints().get(a[0], []))
+        elif c == "crafting" and not a and not here["crafting_recipes"]:
+            self.errors.append(f"{where}: {self.area} has no crafting recipes")
+        elif c == "trial":
+            self.trials.append((act, self.area))
+        elif c == "ascend":
+            if self.area != PLAZA:
+                self.errors.append(f"{where}: ascend away from the Aspirants' Plaza ({self.area})")
+            self.ascends.append((act, a[0], len(self.trials)))
+            self.move(self.town)
+        elif c == "quest":
+            self.claimed.append((act, a[0], a[1:] or default_offers(a[0])))
+
+
+def default_offers(quest_id: str) -> tuple[str, ...]:
+    return (quest_id,) if quest_id in quests()[quest_id]["reward_offers"] else ()
+
+
+def walk_route(flag: str, waypoint_sets_town: bool, acts: dict[int, list[Line]] | None = None) -> Walk:
+    acts = acts if acts is not None else {n: read_act(n) for n in ACTS}
+    walk = Walk(waypoint_sets_town)
+    for act, lines in acts.items():
+        for line in active_lines(lines, flag):
+            for frag in line.fragments:
+                if fragment_problems(frag):
+                    continue  # reported by static_problems; the walk only judges travel
+                walk.fragment(act, f"act {act} line {line.number}", frag)
+    return walk
