@@ -143,7 +143,9 @@ def test_sub_notes_carry_the_recommended_levels(route):
     subs = [ln.text for lines in route.values() for ln in lines if ln.kind == "sub"]
     levels = {m for text in subs for m in re.findall(r"\blevels? (\d+(?:-\d+)?)", text)}
     assert SPEC_LEVELS <= levels
-    acts_with_level = {ln.act for lines in route.values() for ln in lines if ln.kind == "sub" and "level" in ln.text}
+    acts_with_level = {
+        ln.act for lines in route.values() for ln in lines if ln.kind == "sub" and "level" in ln.text
+    }
     assert acts_with_level == set(ACTS)
 
 
@@ -229,7 +231,7 @@ def test_trial_areas_are_real_campaign_areas():
 
 
 def test_passive_point_quests_match_the_campaign_facts():
-    for qid, (name, points) in PASSIVE_POINT_QUESTS.items():
+    for qid, (name, _points) in PASSIVE_POINT_QUESTS.items():
         assert quests()[qid]["name"] == name, qid
     books = book_quests()
     assert set(PASSIVE_POINT_QUESTS) - {"a2q7"} <= books
@@ -326,7 +328,12 @@ def test_checker_evaluates_nested_ifdef_and_ifndef():
     )
     lines = read_act(1, text)
     seen = {flag: [ln.text[0] for ln in active_lines(lines, flag)] for flag in BANDIT_FLAGS}
-    assert seen == {"BANDIT_OAK": ["A", "B"], "BANDIT_KILL": ["C"], "BANDIT_ALIRA": ["C"], "BANDIT_KRAITYN": ["C"]}
+    assert seen == {
+        "BANDIT_OAK": ["A", "B"],
+        "BANDIT_KILL": ["C"],
+        "BANDIT_ALIRA": ["C"],
+        "BANDIT_KRAITYN": ["C"],
+    }
 
 
 def test_checker_reports_bad_ids_arity_and_unbalanced_blocks():
