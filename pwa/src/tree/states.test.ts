@@ -10,7 +10,7 @@ describe("node states", () => {
       "None", "Active", "Hovered", "Pathing", "Highlighted", "Compared", "Moved", "Desired", "UnDesired",
     ]);
     const values = Object.values(NodeState).slice(1);
-    expect(values.reduce((a, b) => a | b, 0)).toBe(255);
+    expect(values.reduce<number>((a, b) => a | b, 0)).toBe(255);
   });
 
   it("adds, removes and clears flags, bumping the revision only on change", () => {
