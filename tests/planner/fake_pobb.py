@@ -1,0 +1,63 @@
+"""A fake pobb.in on loopback: `GET /<id>/raw` answers the paste's planner code.
+
+Pastes are registered per test; ids listed in `slow` sleep past the client's
+timeout; ids in `broken` answer 500. Every request path is recorded so tests
+can prove that an invalid id caused no fetch.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class FakePobb:
+    def __init__(self) -> None:
+        self.pastes: dict[str, str] = {}
+        self.slow: dict[str, float] = {}
+        self.broken: set[str] = set()
+        self.requests: list[str] = []
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (http.server API)
+                fake.requests.append(self.path)
+                parts = self.path.strip("/").split("/")
+                paste_id = parts[0] if len(parts) == 2 and parts[1] == "raw" else None
+                if paste_id in fake.slow:
+                    time.sleep(fake.slow[paste_id])
+                if paste_id in fake.broken:
+                    return self._answer(500, b"internal error")
+                if paste_id is None or paste_id not in fake.pastes:
+                    return self._answer(404, b"not found")
+                return self._answer(200, fake.pastes[paste_id].encode())
+
+            def _answer(self, status: int, body: bytes) -> None:
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "text/plain; charset=utf-8")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.end_headers()
+                    self.wfile.write(body)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # the client gave up (timeout tests)
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.base_url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    def __enter__(self) -> FakePobb:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    def fetches(self, paste_id: str) -> int:
+        return sum(1 for path in self.requests if path.strip("/").split("/")[0] == paste_id)

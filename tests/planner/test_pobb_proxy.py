@@ -1,0 +1,129 @@
+"""GET /api/proxy/pobb/{code} on the real server process against a fake pobb.in on loopback."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+
+import httpx
+import pytest
+
+from e2e.harness import ServerProcess
+from tests.planner.corpus import corpus_file
+from tests.planner.fake_pobb import FakePobb
+
+CODE = corpus_file("heavy_strike_of_trarthus_inquisitor_328.code.txt").read_text().strip()
+
+
+@pytest.fixture(scope="module")
+def pobb():
+    with FakePobb() as fake:
+        yield fake
+
+
+@pytest.fixture(scope="module")
+def server(pobb):
+    proc = ServerProcess(
+        env={
+            "WAYPOINT_POBB_BASE_URL": pobb.base_url,
+            "WAYPOINT_UPSTREAM_TIMEOUT_S": "1",
+            "WAYPOINT_SEED_DEMO": "false",
+        }
+    ).start()
+    yield proc
+    proc.stop()
+
+
+def get(server: ServerProcess, paste_id: str) -> httpx.Response:
+    return httpx.get(f"{server.base_url}/api/proxy/pobb/{paste_id}", timeout=10)
+
+
+def test_fetches_the_raw_code_and_caches_it_in_sqlite_forever(server, pobb):
+    pobb.pastes["Ab3_-xyZ0123"] = CODE + "\n"
+    first = get(server, "Ab3_-xyZ0123")
+    assert first.status_code == 200
+    assert first.json() == {"data": CODE}
+    assert pobb.fetches("Ab3_-xyZ0123") == 1
+    assert "/Ab3_-xyZ0123/raw" in pobb.requests
+
+    # The paste vanishes upstream; the cached copy still answers, without a fetch.
+    del pobb.pastes["Ab3_-xyZ0123"]
+    second = get(server, "Ab3_-xyZ0123")
+    assert second.status_code == 200 and second.json() == {"data": CODE}
+    assert pobb.fetches("Ab3_-xyZ0123") == 1
+
+    with sqlite3.connect(server.db_path) as conn:
+        rows = conn.execute("SELECT code FROM planner_cache WHERE paste_id = 'Ab3_-xyZ0123'").fetchall()
+    assert rows == [(CODE,)]
+
+
+@pytest.mark.parametrize("bad_id", ["short", "ABCDEFGHIJKLM", "abc%21defghij", "abc.defghijk", "-----------"])
+def test_an_invalid_id_is_400_without_any_fetch(server, pobb, bad_id):
+    before = len(pobb.requests)
+    answer = get(server, bad_id)
+    assert answer.status_code == 400
+    error = answer.json()["error"]
+    assert error["code"] == "bad_request"
+    assert "12 letters, digits" in error["message"]
+    assert len(pobb.requests) == before
+
+
+def test_upstream_404_is_our_404(server, pobb):
+    answer = get(server, "missingPaste")
+    assert answer.status_code == 404
+    assert answer.json()["error"]["message"] == "pobb.in has no paste missingPaste."
+    with sqlite3.connect(server.db_path) as conn:
+        assert conn.execute(
+            "SELECT count(*) FROM planner_cache WHERE paste_id = 'missingPaste'"
+        ).fetchone() == (0,)
+
+
+def test_upstream_failure_is_502_and_not_cached(server, pobb):
+    pobb.broken.add("brokenPaste1")
+    answer = get(server, "brokenPaste1")
+    assert answer.status_code == 502
+    assert answer.json()["error"] == {
+        "code": "bad_gateway",
+        "message": "pobb.in answered 500 for paste brokenPaste1.",
+    }
+    # Once pobb.in recovers, the paste is served.
+    pobb.broken.discard("brokenPaste1")
+    pobb.pastes["brokenPaste1"] = CODE
+    assert get(server, "brokenPaste1").json() == {"data": CODE}
+
+
+def test_upstream_timeout_is_502_within_the_configured_timeout(server, pobb):
+    pobb.pastes["slowPaste123"] = CODE
+    pobb.slow["slowPaste123"] = 3.0
+    started = time.monotonic()
+    answer = get(server, "slowPaste123")
+    elapsed = time.monotonic() - started
+    assert answer.status_code == 502
+    assert answer.json()["error"]["message"] == "pobb.in did not answer within 1 s."
+    assert elapsed < 2.5
+
+
+def test_something_that_is_not_a_planner_code_is_502_and_not_cached(server, pobb):
+    pobb.pastes["htmlPaste123"] = "<html><body>Cloudflare says hi</body></html>"
+    answer = get(server, "htmlPaste123")
+    assert answer.status_code == 502
+    assert "did not return a planner code" in answer.json()["error"]["message"]
+    with sqlite3.connect(server.db_path) as conn:
+        assert conn.execute(
+            "SELECT count(*) FROM planner_cache WHERE paste_id = 'htmlPaste123'"
+        ).fetchone() == (0,)
+
+
+def test_unreachable_pobb_is_502(pobb):
+    # A port nobody listens on.
+    from e2e.harness import free_port
+
+    proc = ServerProcess(
+        env={"WAYPOINT_POBB_BASE_URL": f"http://127.0.0.1:{free_port()}", "WAYPOINT_SEED_DEMO": "false"}
+    ).start()
+    try:
+        answer = get(proc, "unreachable1")
+        assert answer.status_code == 502
+        assert answer.json()["error"]["message"] == "Could not reach pobb.in: ConnectError."
+    finally:
+        proc.stop()
