@@ -1,0 +1,41 @@
+"""Fixtures for the game-data pipeline tests: the real RePoE export and real pipeline runs."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+GAME_DATA = Path(__file__).resolve().parent.parent
+if str(GAME_DATA) not in sys.path:
+    sys.path.insert(0, str(GAME_DATA))
+
+import pipeline  # noqa: E402
+from tree_bundle import build_tree_bundle  # noqa: E402
+
+SHARED_CAMPAIGN = GAME_DATA.parent.parent / "shared" / "game-data" / "campaign"
+
+
+@pytest.fixture(scope="session")
+def repoe_paths() -> dict[str, Path]:
+    return pipeline.repoe_paths()
+
+
+@pytest.fixture(scope="session")
+def tree_export(repoe_paths) -> dict:
+    return json.loads(repoe_paths["skill_tree"].read_bytes())
+
+
+@pytest.fixture(scope="session")
+def tree_bundle(tree_export) -> dict:
+    # Built from a fresh parse so no test can leak changes into another.
+    return build_tree_bundle(json.loads(json.dumps(tree_export)), "3.25")
+
+
+@pytest.fixture(scope="session")
+def built_dist(tmp_path_factory) -> tuple[Path, pipeline.Result]:
+    out = tmp_path_factory.mktemp("game-data-dist")
+    result = pipeline.run(pipeline.Options(out=out, campaign=str(SHARED_CAMPAIGN)))
+    return out, result

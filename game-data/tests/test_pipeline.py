@@ -1,0 +1,150 @@
+"""The pipeline end to end: manifest, content hashes, determinism, skip, cleanup, bad input."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import http.server
+import json
+import shutil
+import threading
+from functools import partial
+from pathlib import Path
+
+import pipeline
+import pytest
+from campaign_bundle import FILES, CampaignSourceError
+from conftest import SHARED_CAMPAIGN
+
+TREE_GZ_LIMIT = 500 * 1024
+
+
+def test_manifest_names_every_bundle_by_content_hash(built_dist):
+    out, result = built_dist
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest == result.manifest
+    assert manifest["version"] == 1
+    assert set(manifest["files"]) == {"tree/3.25", "gems", "items", "campaign"}
+    stems = {"tree/3.25": "tree-3.25", "gems": "gems", "items": "items", "campaign": "campaign"}
+    for name, fname in manifest["files"].items():
+        data = (out / fname).read_bytes()
+        assert fname == f"{stems[name]}.{hashlib.sha256(data).hexdigest()[:16]}.json"
+        assert gzip.decompress((out / (fname + ".gz")).read_bytes()) == data
+        assert json.loads(data)["format"] == 1
+
+
+def test_tree_bundle_is_at_most_500_kb_gzipped(built_dist):
+    out, result = built_dist
+    fname = result.manifest["files"]["tree/3.25"]
+    assert len(gzip.compress((out / fname).read_bytes(), compresslevel=9)) <= TREE_GZ_LIMIT
+    assert (out / (fname + ".gz")).stat().st_size <= TREE_GZ_LIMIT
+
+
+def test_same_inputs_give_the_same_bytes_and_a_second_run_is_skipped(built_dist, tmp_path):
+    out, first = built_dist
+    other = pipeline.run(pipeline.Options(out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
+    assert other.manifest == first.manifest and not other.skipped
+    for fname in other.manifest["files"].values():
+        assert (tmp_path / fname).read_bytes() == (out / fname).read_bytes()
+    mtimes = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
+    again = pipeline.run(pipeline.Options(out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
+    assert again.skipped and again.manifest == first.manifest
+    assert {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()} == mtimes
+    # --force rebuilds, to the same names.
+    forced = pipeline.run(pipeline.Options(out=tmp_path, campaign=str(SHARED_CAMPAIGN), force=True))
+    assert not forced.skipped and forced.manifest == first.manifest
+
+
+def test_a_deleted_bundle_is_rebuilt_even_when_the_inputs_match(tmp_path):
+    first = pipeline.run(pipeline.Options(out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
+    (tmp_path / first.manifest["files"]["gems"]).unlink()
+    again = pipeline.run(pipeline.Options(out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
+    assert not again.skipped
+    assert (tmp_path / first.manifest["files"]["gems"]).is_file()
+
+
+def test_extra_tree_versions_are_added_and_old_files_cleaned_up(tmp_path, repoe_paths):
+    export = json.loads(repoe_paths["skill_tree"].read_bytes())
+    # A "newer" export: one node renamed, so its bundle differs.
+    export["nodes"]["10016"]["name"] = "Executioner (3.26)"
+    newer = tmp_path / "skill_tree_3_26.json"
+    newer.write_text(json.dumps(export))
+    out = tmp_path / "dist"
+    with_newer = pipeline.run(pipeline.Options(out=out, trees=pipeline.parse_tree_args([f"3_26={newer}"])))
+    files = with_newer.manifest["files"]
+    assert set(files) == {"tree/3.25", "tree/3.26", "gems", "items"}  # no campaign source given
+    assert files["tree/3.26"].startswith("tree-3.26.") and files["tree/3.26"] != files["tree/3.25"]
+    assert "Executioner (3.26)" in json.loads((out / files["tree/3.26"]).read_bytes())["strings"]
+    stale = out / "gems.0123456789abcdef.json"
+    stale.write_text("{}")
+    without = pipeline.run(pipeline.Options(out=out))
+    assert set(without.manifest["files"]) == {"tree/3.25", "gems", "items"}
+    assert not (out / files["tree/3.26"]).exists() and not (out / (files["tree/3.26"] + ".gz")).exists()
+    assert not stale.exists()
+    assert sorted(p.name for p in out.iterdir() if p.name.endswith(".json")) == sorted(
+        [*without.manifest["files"].values(), "manifest.json"]
+    )
+
+
+def _copy_campaign(dst: Path) -> Path:
+    dst.mkdir()
+    for fname in FILES.values():
+        shutil.copy(SHARED_CAMPAIGN / fname, dst / fname)
+    return dst
+
+
+@pytest.mark.parametrize(
+    "damage,message",
+    [
+        (lambda d: (d / "quests.json").write_text("{not json"), "quests.json: not valid JSON"),
+        (lambda d: (d / "areas.json").write_text("[1, 2]"), "areas.json: expected a JSON object"),
+        (lambda d: (d / "gem-colours.json").unlink(), "missing"),
+        (lambda d: (d / "quests.json").write_text('{"a1q1": {"id": "other"}}'), "entry 'a1q1' has no matching id"),
+    ],
+)
+def test_a_bad_campaign_source_fails_clearly_and_keeps_the_previous_bundles(tmp_path, damage, message, capsys):
+    out = tmp_path / "dist"
+    good = pipeline.run(pipeline.Options(out=out, campaign=str(SHARED_CAMPAIGN)))
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    source = _copy_campaign(tmp_path / "campaign")
+    damage(source)
+    with pytest.raises(CampaignSourceError, match=message):
+        pipeline.run(pipeline.Options(out=out, campaign=str(source)))
+    assert pipeline.main(["--out", str(out), "--campaign", str(source)]) == 1
+    assert message.split(":")[0] in capsys.readouterr().err
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert json.loads((out / "manifest.json").read_text()) == good.manifest
+
+
+def test_a_bad_tree_export_fails_clearly(tmp_path):
+    broken = tmp_path / "tree.json"
+    broken.write_text('{"nodes": {}}')
+    with pytest.raises(pipeline.PipelineError, match="has no 'groups'"):
+        pipeline.run(pipeline.Options(out=tmp_path / "dist", trees={"3.26": broken}))
+    with pytest.raises(pipeline.PipelineError, match="VERSION=PATH"):
+        pipeline.parse_tree_args(["3.26"])
+    assert not (tmp_path / "dist" / "manifest.json").exists()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def campaign_http():
+    """The shared campaign folder on a real loopback HTTP server."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(SHARED_CAMPAIGN)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+def test_campaign_from_a_url_equals_campaign_from_the_folder(tmp_path, campaign_http, built_dist):
+    out, from_folder = built_dist
+    result = pipeline.run(pipeline.Options(out=tmp_path, campaign=campaign_http))
+    assert result.manifest["files"]["campaign"] == from_folder.manifest["files"]["campaign"]
+    with pytest.raises(CampaignSourceError, match="HTTP 404"):
+        pipeline.run(pipeline.Options(out=tmp_path / "x", campaign=campaign_http + "nowhere/"))
