@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 import msgspec
 from litestar import Request, Response, Router, get, post
 from litestar.enums import RequestEncodingType
-from litestar.params import Body, Parameter
+from litestar.params import Body, Parameter, QueryParameter
 from litestar.response import Redirect
 
 from server.auth.session import cleared_cookie, current_session, iso, require_user, session_cookie
@@ -125,7 +125,7 @@ def _page(state: str, error: str = "", name: str = "", status: int = 200) -> Res
 
 
 @get("/local", summary="Local sign-in (demo) form", sync_to_thread=False)
-def local_form(request: Request, state_: Annotated[str, Parameter(query="state", max_length=200)]) -> Response:
+def local_form(request: Request, state_: Annotated[str, QueryParameter(name="state", max_length=200)]) -> Response:
     state = state_
     if request.app.state.settings.auth_provider != "local":
         raise ApiError(404, "Local sign-in is not enabled on this server")
@@ -158,9 +158,9 @@ async def local_submit(
 @get("/callback", summary="OAuth redirect target for the official site")
 async def callback(
     request: Request,
-    state_: Annotated[str, Parameter(query="state", max_length=200)] = "",
-    code: Annotated[str, Parameter(query="code", max_length=2000)] = "",
-    error: Annotated[str, Parameter(query="error", max_length=200)] = "",
+    state_: Annotated[str, QueryParameter(name="state", max_length=200)] = "",
+    code: Annotated[str, QueryParameter(name="code", max_length=2000)] = "",
+    error: Annotated[str, QueryParameter(name="error", max_length=200)] = "",
 ) -> Response:
     settings = request.app.state.settings
     if settings.auth_provider != "ggg":

@@ -13,7 +13,7 @@ from typing import Annotated
 
 import msgspec
 from litestar import Request, Response, Router, get, post
-from litestar.params import Parameter
+from litestar.params import Parameter, QueryParameter
 
 from server.auth.session import current_user, require_user
 from server.errors import ApiError
@@ -160,15 +160,15 @@ def _search(request: Request, *, classes, skills, creator, last_guid, like_amoun
     )
 
 
-ClassFilters = Annotated[list[str] | None, Parameter(query="ClassFilters", description="Base class or ascendancy names (repeat)")]
-SkillFilters = Annotated[list[str] | None, Parameter(query="SkillFilters", description=f"Skill names (repeat; at most {MAX_SKILL_FILTERS})")]
-CreatorFilter = Annotated[str | None, Parameter(query="CreatorFilter", max_length=200)]
-LastGuid = Annotated[str | None, Parameter(query="lastGuid", max_length=100)]
-LikeAmount = Annotated[int | None, Parameter(query="likeAmount", ge=0, le=2**31)]
-CurGuid = Annotated[str | None, Parameter(query="CurrentCursor.LastGuid", max_length=100)]
-CurAmount = Annotated[int | None, Parameter(query="CurrentCursor.LikeAmount", ge=0, le=2**31)]
-Snapshot = Annotated[int | None, Parameter(query="snapshot", ge=0, le=2**62)]
-PageSize = Annotated[int, Parameter(query="pageSize", ge=-(2**31), le=2**31)]
+ClassFilters = Annotated[list[str] | None, QueryParameter(name="ClassFilters", description="Base class or ascendancy names (repeat)")]
+SkillFilters = Annotated[list[str] | None, QueryParameter(name="SkillFilters", description=f"Skill names (repeat; at most {MAX_SKILL_FILTERS})")]
+CreatorFilter = Annotated[str | None, QueryParameter(name="CreatorFilter", max_length=200)]
+LastGuid = Annotated[str | None, QueryParameter(name="lastGuid", max_length=100)]
+LikeAmount = Annotated[int | None, QueryParameter(name="likeAmount", ge=0, le=2**31)]
+CurGuid = Annotated[str | None, QueryParameter(name="CurrentCursor.LastGuid", max_length=100)]
+CurAmount = Annotated[int | None, QueryParameter(name="CurrentCursor.LikeAmount", ge=0, le=2**31)]
+Snapshot = Annotated[int | None, QueryParameter(name="snapshot", ge=0, le=2**62)]
+PageSize = Annotated[int, QueryParameter(name="pageSize", ge=-(2**31), le=2**31)]
 
 
 @get("/search", summary="Explore: public build search", sync_to_thread=False)

@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 import msgspec
 from litestar import Request, Response, Router, get, post
-from litestar.params import Parameter
+from litestar.params import Parameter, QueryParameter
 
 from server.auth.session import require_user
 from server.classes import base_class
@@ -193,7 +193,7 @@ def _attached(request: Request, att: attachments.Attachment) -> AttachedBuildAns
 
 
 CharId = Annotated[str, Parameter(max_length=100, description="The character's id (or name)")]
-RealmQuery = Annotated[str, Parameter(query="realm", max_length=10, description="Realm of the character (default pc)")]
+RealmQuery = Annotated[str, QueryParameter(name="realm", max_length=10, description="Realm of the character (default pc)")]
 
 
 @get("/{char_id:str}/attached-build", summary="The build attached to a character (204 when none)", sync_to_thread=False)
