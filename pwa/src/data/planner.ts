@@ -5,11 +5,29 @@
  * offline without decoding again.
  */
 import { wrap, type Remote } from "comlink";
+import type { DecodeResult } from "@workers/planner/index";
 import type { PlannerBuild } from "@workers/planner/types";
 import type { WaypointDb } from "./db";
 
 interface PlannerWorkerApi {
-  decode(input: string): Promise<PlannerBuild>;
+  decode(input: string): Promise<DecodeResult>;
+}
+
+/** A planner code that does not decode (the kind and message come from the decoder). */
+export class PlannerDecodeError extends Error {
+  constructor(
+    public readonly kind: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "PlannerDecodeError";
+  }
+}
+
+async function decodeInWorker(code: string): Promise<PlannerBuild> {
+  const result = await worker().decode(code);
+  if (!result.ok) throw new PlannerDecodeError(result.error.kind, result.error.message);
+  return result.build;
 }
 
 let remote: Remote<PlannerWorkerApi> | undefined;
@@ -19,7 +37,7 @@ function worker(): Remote<PlannerWorkerApi> {
   return remote;
 }
 
-export async function decodePlannerCached(db: WaypointDb, code: string, decode: (code: string) => Promise<PlannerBuild> = (c) => worker().decode(c)): Promise<PlannerBuild> {
+export async function decodePlannerCached(db: WaypointDb, code: string, decode: (code: string) => Promise<PlannerBuild> = decodeInWorker): Promise<PlannerBuild> {
   const cached = await db.planner.get(code);
   if (cached) return cached.build;
   const build = await decode(code);

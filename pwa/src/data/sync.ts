@@ -32,6 +32,21 @@ export function startSync(): void {
   window.addEventListener("online", flush);
   void pruneOverrides(getDb());
   void flush();
+  void warmGameData();
+}
+
+/**
+ * Fetch the game-data manifest and every bundle it names once, so the service
+ * worker's cache holds them and the tree, gems and guide work offline.
+ */
+export async function warmGameData(): Promise<void> {
+  if (!navigator.serviceWorker?.controller) return;
+  try {
+    const manifest = (await (await fetch("/game-data/manifest.json", { cache: "no-cache" })).json()) as { files?: Record<string, string> };
+    for (const file of Object.values(manifest.files ?? {})) await fetch(`/game-data/${file}`).then((r) => r.arrayBuffer());
+  } catch (err) {
+    console.warn("game data could not be cached for offline use", err);
+  }
 }
 
 export async function pruneOverrides(db: WaypointDb, now = Date.now()): Promise<void> {

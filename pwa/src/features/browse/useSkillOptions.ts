@@ -1,20 +1,42 @@
 import { useLiveQuery } from "dexie-react-hooks";
+import { useEffect, useState } from "react";
 import { getDb } from "../../data/db";
 
-/**
- * Skill filter options: every skill seen in cached builds, alphabetical.
- * (The game-data gem list replaces this once its loader is available.)
- */
+let gemNames: Promise<string[]> | undefined;
+
+/** Active skill gem names from the game-data gems bundle (supports are not build skills). */
+function loadGemNames(): Promise<string[]> {
+  gemNames ??= import("../../data/gameData")
+    .then((m) => m.loadGems())
+    .then((bundle) => Object.values(bundle.gems).filter((g) => !g.isSupport).map((g) => g.name))
+    .catch((err) => {
+      console.warn("gem names unavailable; skill options come from cached builds", err);
+      gemNames = undefined;
+      return [];
+    });
+  return gemNames;
+}
+
+/** Skill filter options: game-data gems plus every skill seen in cached builds, alphabetical. */
 export function useSkillOptions(): string[] {
-  return useLiveQuery(
+  const [gems, setGems] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    loadGemNames().then((g) => live && setGems(g));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const seen = useLiveQuery(
     async () => {
       const names = new Set<string>();
       await getDb().builds.each((b) => {
         for (const s of b.summary?.skills ?? b.info?.skills ?? []) names.add(s);
       });
-      return [...names].sort((a, b) => a.localeCompare(b));
+      return [...names];
     },
     [],
     [],
   );
+  return [...new Set([...gems, ...seen])].sort((a, b) => a.localeCompare(b));
 }
