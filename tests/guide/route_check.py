@@ -198,6 +198,7 @@ class Walk:
     trials: list[tuple[int, str]] = field(default_factory=list)
     ascends: list[tuple[int, str, int]] = field(default_factory=list)  # (act, version, trials so far)
     claimed: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)  # (act, quest, offers)
+    claimed_at: list[tuple[str, str]] = field(default_factory=list)  # (quest, area)
 
     def move(self, area: str) -> None:
         self.area = area
@@ -262,6 +263,7 @@ class Walk:
             self.move(self.town)
         elif c == "quest":
             self.claimed.append((act, a[0], a[1:] or default_offers(a[0])))
+            self.claimed_at.append((a[0], self.area))
 
 
 def default_offers(quest_id: str) -> tuple[str, ...]:

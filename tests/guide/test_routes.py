@@ -263,6 +263,31 @@ def test_no_quest_is_claimed_twice_for_the_same_offer(flag, walks):
     assert len(pairs) == len(set(pairs))
 
 
+# Quest givers who wait outside a town (with the npc named in quests.json).
+FIELD_QUEST_GIVERS = {
+    "a3q5": ("1_3_8_2", "Lady Dialla"),
+    "a3q12": ("1_3_17_1", "Siosa"),
+    "a7q3": ("2_7_5_1", "Silk"),
+}
+
+
+@pytest.mark.parametrize("flag", BANDIT_FLAGS)
+def test_rewards_are_claimed_where_the_quest_giver_stands(flag, walks):
+    for qid, npc_area_and_name in FIELD_QUEST_GIVERS.items():
+        assert quests()[qid]["reward_offers"][qid]["quest_npc"] == npc_area_and_name[1]
+    misplaced = []
+    for qid, area in walks[(flag, True)].claimed_at:
+        if qid in FIELD_QUEST_GIVERS:
+            ok = area == FIELD_QUEST_GIVERS[qid][0]
+        elif qid == "a10q3":
+            ok = area == "2_11_endgame_town"  # Lani waits on Karui Shores after Kitava
+        else:
+            ok = areas()[area]["is_town_area"] and areas()[area]["act"] == int(quests()[qid]["act"])
+        if not ok:
+            misplaced.append((qid, area))
+    assert misplaced == []
+
+
 def test_refund_book_quests_are_named_for_the_player(route):
     named = {
         f.args[0]
