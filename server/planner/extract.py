@@ -195,6 +195,29 @@ def _skill_sets(root: etree._Element) -> tuple[list[ExtractSkillSet], str]:
     return sets, _active_set_id(sources, ids, skills.get("activeSkillSet"), legacy)
 
 
+def _config_inputs(root: etree._Element) -> dict[str, str]:
+    """Inputs of the active config set (or of <Config> itself in older exports).
+
+    The planner keeps bandit and pantheon choices there; <Build> attributes are
+    the legacy place and only fill in what the config does not say.
+    """
+    config = root.find("Config")
+    if config is None:
+        return {}
+    sets = config.findall("ConfigSet")
+    source = config
+    if sets:
+        active = config.get("activeConfigSet")
+        source = next((s for s in sets if s.get("id") == active), sets[0])
+    return {
+        i.get("name"): i.get("string") for i in source.findall("Input") if i.get("name") and i.get("string")
+    }
+
+
+def _choice(inputs: dict[str, str], build: etree._Element, name: str) -> str:
+    return (inputs.get(name) or build.get(name) or "").strip() or "None"
+
+
 def extract_planner(root: etree._Element) -> PlannerExtract:
     build = root.find("Build")
     trees, active_tree = _trees(root)
@@ -207,13 +230,14 @@ def extract_planner(root: etree._Element) -> PlannerExtract:
         if not _RARITY_LINE.match((item.text or "").strip().split("\n", 1)[0].strip())
     ]
     active = next((t for t in trees if t.id == active_tree), None)
+    inputs = _config_inputs(root)
     return PlannerExtract(
         class_name=_none_blank(build.get("className")),
         ascendancy_name=_none_blank(build.get("ascendClassName")),
         level=_int(build.get("level"), 1),
-        bandit=(build.get("bandit") or "").strip() or "None",
-        pantheon_major=(build.get("pantheonMajorGod") or "").strip() or "None",
-        pantheon_minor=(build.get("pantheonMinorGod") or "").strip() or "None",
+        bandit=_choice(inputs, build, "bandit"),
+        pantheon_major=_choice(inputs, build, "pantheonMajorGod"),
+        pantheon_minor=_choice(inputs, build, "pantheonMinorGod"),
         tree_version=active.tree_version if active else "",
         trees=trees,
         item_sets=item_sets,

@@ -188,20 +188,48 @@ function readSkillSets(root: XmlNode): { skillSets: PlannerSkillSet[]; activeId:
   return { skillSets, activeId: activeSetId(sources, ids, attr(skillsNode, "activeSkillSet"), legacy) };
 }
 
+/**
+ * Inputs of the active config set (or of <Config> itself in older exports).
+ * The planner keeps bandit and pantheon choices there; <Build> attributes are
+ * the legacy place and only fill in what the config does not say.
+ */
+function configInputs(root: XmlNode): Record<string, string> {
+  const config = element(root, "Config");
+  if (!config) return {};
+  const sets = elements(config, "ConfigSet");
+  let source = config;
+  if (sets.length) {
+    const active = attr(config, "activeConfigSet");
+    source = sets.find((s) => attr(s, "id") === active) ?? sets[0];
+  }
+  const inputs: Record<string, string> = {};
+  for (const input of elements(source, "Input")) {
+    const name = attr(input, "name");
+    const value = attr(input, "string");
+    if (name && value) inputs[name] = value;
+  }
+  return inputs;
+}
+
+function choice(inputs: Record<string, string>, build: XmlNode, name: string): string {
+  return (inputs[name] || attr(build, name) || "").trim() || "None";
+}
+
 export function readBuild(root: XmlNode): PlannerBuild {
   const build = element(root, "Build")!;
   const { trees, activeId: activeTreeId } = readTrees(root);
   const { itemSets, activeId: activeItemSetId, items } = readItemSets(root);
   const { skillSets, activeId: activeSkillSetId } = readSkillSets(root);
   const notes = text(element(root, "Notes")).trim();
+  const inputs = configInputs(root);
   return {
     className: noneBlank(attr(build, "className")),
     ascendancyName: noneBlank(attr(build, "ascendClassName")),
     level: int(attr(build, "level"), 1),
     mainSocketGroup: int(attr(build, "mainSocketGroup"), 1),
-    bandit: (attr(build, "bandit") ?? "").trim() || "None",
-    pantheonMajor: (attr(build, "pantheonMajorGod") ?? "").trim() || "None",
-    pantheonMinor: (attr(build, "pantheonMinorGod") ?? "").trim() || "None",
+    bandit: choice(inputs, build, "bandit"),
+    pantheonMajor: choice(inputs, build, "pantheonMajorGod"),
+    pantheonMinor: choice(inputs, build, "pantheonMinorGod"),
     targetVersion: (attr(build, "targetVersion") ?? "").trim(),
     notes,
     noteSegments: noteSegments(notes),

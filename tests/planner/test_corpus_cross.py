@@ -1,0 +1,158 @@
+"""Every corpus build decodes in both implementations, and they agree.
+
+The TypeScript decoder runs through its CLI (workers/planner/cli.ts) under
+Node; the Python extraction is server.planner. Node ids are compared exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from e2e.harness import REPO
+from server.planner import decode_planner
+from tests.planner.corpus import CORPUS, corpus_file, corpus_files
+from tests.planner.ts_cli import ts_batch
+
+FILES = corpus_files()
+
+
+@pytest.fixture(scope="module")
+def ts_results():
+    return ts_batch(FILES)
+
+
+def active_gem_names(skill_set: dict) -> list[str]:
+    return [
+        gem["name"]
+        for group in skill_set["groups"]
+        if group["enabled"]
+        for gem in group["gems"]
+        if gem["enabled"] and gem["name"]
+    ]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_both_implementations_agree(path, ts_results):
+    py = decode_planner(path.read_text(encoding="utf-8"))
+    row = ts_results[str(path)]
+    assert "build" in row, row.get("error")
+    ts = row["build"]
+
+    assert ts["className"] == py.class_name
+    assert ts["ascendancyName"] == py.ascendancy_name
+    assert ts["level"] == py.level
+    assert ts["bandit"] == py.bandit
+    assert (ts["pantheonMajor"], ts["pantheonMinor"]) == (py.pantheon_major, py.pantheon_minor)
+
+    assert len(ts["trees"]) == len(py.trees)
+    for t, p in zip(ts["trees"], py.trees, strict=True):
+        assert (t["id"], t["title"], t["treeVersion"]) == (p.id, p.title, p.tree_version)
+        assert (t["classId"], t["ascendancyId"]) == (p.class_id, p.ascendancy_id)
+        assert t["nodes"] == p.nodes
+        assert {int(k): v for k, v in t["masteryEffects"].items()} == p.mastery_effects
+
+    assert [(s["id"], s["title"], s["slots"]) for s in ts["itemSets"]] == [
+        (s.id, s.title, s.slots) for s in py.item_sets
+    ]
+    assert [(s["id"], s["title"], active_gem_names(s)) for s in ts["skillSets"]] == [
+        (s.id, s.title, s.gems) for s in py.skill_sets
+    ]
+    ts_gems = sorted({g for s in ts["skillSets"] for g in active_gem_names(s)})
+    assert ts_gems == py.gem_names
+    assert (ts["activeTreeId"], ts["activeItemSetId"], ts["activeSkillSetId"]) == (
+        py.active_tree_id,
+        py.active_item_set_id,
+        py.active_skill_set_id,
+    )
+    assert len(ts["items"]) == py.item_count
+    assert sorted(k for k, v in ts["items"].items() if "error" in v) == sorted(py.invalid_item_ids)
+
+
+def test_code_and_xml_of_the_same_build_decode_alike(ts_results):
+    pairs = [
+        (p, p.with_name(p.name.replace(".code.txt", ".xml"))) for p in FILES if p.name.endswith(".code.txt")
+    ]
+    assert len(pairs) >= 10
+    for code, xml in pairs:
+        assert ts_results[str(code)]["build"] == ts_results[str(xml)]["build"]
+        assert decode_planner(code.read_text()) == decode_planner(xml.read_text())
+
+
+def manifest_entries() -> list[dict]:
+    return json.loads((CORPUS / "MANIFEST.json").read_text())
+
+
+@pytest.mark.parametrize("entry", manifest_entries(), ids=lambda e: e["file"])
+def test_corpus_manifest_summary_matches(entry):
+    """The corpus curator's own per-build summary (class, level, counts) agrees with our decoding."""
+    summary = entry["summary"]
+    path = CORPUS.parent / entry["file"]
+    for file in [path] + ([CORPUS.parent / entry["code_file"]] if entry.get("code_file") else []):
+        py = decode_planner(file.read_text())
+        assert py.class_name == summary["className"]
+        assert py.ascendancy_name == (
+            "" if summary["ascendClassName"] == "None" else summary["ascendClassName"]
+        )
+        assert py.level == int(summary["level"])
+        assert len(py.trees) == summary["specs"]
+        assert py.item_count == summary["items"]
+        if summary["skillSets"]:
+            assert len(py.skill_sets) == summary["skillSets"]
+        if summary["itemSets"]:
+            assert len(py.item_sets) == summary["itemSets"]
+        if summary["treeVersions"]:
+            assert {t.tree_version for t in py.trees} == set(summary["treeVersions"])
+
+
+def test_just_planner_json_prints_the_contract_keys():
+    path = corpus_file("heavy_strike_of_trarthus_inquisitor_328.code.txt")
+    out = subprocess.run(
+        ["./just", "planner-json", str(path)], cwd=REPO, capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 0, out.stderr
+    build = json.loads(out.stdout)
+    for key in ("className", "ascendancyName", "level", "bandit", "trees", "itemSets", "items", "skillSets"):
+        assert key in build
+    assert {"title", "treeVersion", "nodes"} <= build["trees"][0].keys()
+    assert {"title", "slots"} <= build["itemSets"][0].keys()
+    group = build["skillSets"][0]["groups"][0]
+    assert {"slot", "gems"} <= group.keys()
+    assert {"name", "level", "quality"} <= group["gems"][0].keys()
+
+
+def test_just_planner_json_names_the_error_for_bad_input():
+    out = subprocess.run(
+        ["./just", "planner-json", "not a code!"], cwd=REPO, capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode != 0
+    assert "error: not_base64: Planner code is not base64 text." in out.stderr
+
+
+def test_python_planner_json_cli(tmp_path):
+    path = corpus_file("318_skillset.xml")
+    out = subprocess.run(
+        [str(REPO / ".venv/bin/python"), "-m", "server", "planner-json", str(path)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    extract = json.loads(out.stdout)
+    assert [s["title"] for s in extract["skill_sets"]] == ["Arc SS", "CrackLance", "ImportTest"]
+    bad = tmp_path / "bad.txt"
+    bad.write_text(
+        corpus_file("heavy_strike_of_trarthus_inquisitor_328.code.txt").read_text()[:400]
+    )  # cut short
+    out = subprocess.run(
+        [str(REPO / ".venv/bin/python"), "-m", "server", "planner-json", str(bad)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 2
+    assert out.stderr.startswith("error: not_zlib:")
