@@ -189,6 +189,7 @@ class Walk:
     """Where the player is and what they know, following the contract's state transitions."""
 
     waypoint_sets_town: bool
+    learn_from_kills: bool = True  # killing some bosses unlocks a waypoint (kill-waypoints.json)
     area: str = START_AREA
     town: str = START_TOWN
     portal: str | None = None
@@ -250,7 +251,7 @@ class Walk:
             else:
                 self.move(self.portal)
                 self.portal = None
-        elif c == "kill":
+        elif c == "kill" and self.learn_from_kills:
             self.known_waypoints.update(kill_waypoints().get(a[0], []))
         elif c == "crafting" and not a and not here["crafting_recipes"]:
             self.errors.append(f"{where}: {self.area} has no crafting recipes")
@@ -270,9 +271,14 @@ def default_offers(quest_id: str) -> tuple[str, ...]:
     return (quest_id,) if quest_id in quests()[quest_id]["reward_offers"] else ()
 
 
-def walk_route(flag: str, waypoint_sets_town: bool, acts: dict[int, list[Line]] | None = None) -> Walk:
+def walk_route(
+    flag: str,
+    waypoint_sets_town: bool,
+    acts: dict[int, list[Line]] | None = None,
+    learn_from_kills: bool = True,
+) -> Walk:
     acts = acts if acts is not None else {n: read_act(n) for n in ACTS}
-    walk = Walk(waypoint_sets_town)
+    walk = Walk(waypoint_sets_town, learn_from_kills)
     for act, lines in acts.items():
         for line in active_lines(lines, flag):
             for frag in line.fragments:

@@ -181,6 +181,12 @@ def test_route_travels_consistently(flag, sets_town, walks):
 
 
 @pytest.mark.parametrize("flag", BANDIT_FLAGS)
+def test_every_waypoint_travelled_to_was_taken_on_the_route(flag, route):
+    # The parser does not learn waypoints from boss kills, so the route must show each one.
+    assert walk_route(flag, True, route, learn_from_kills=False).errors == []
+
+
+@pytest.mark.parametrize("flag", BANDIT_FLAGS)
 def test_route_does_not_depend_on_how_a_waypoint_into_town_is_read(flag, walks):
     # The contract does not say whether arriving in a town by waypoint makes it the
     # last town; the route must end up in the same places either way.
@@ -338,12 +344,15 @@ def test_checker_rejects_unknown_waypoints_and_teleporting_walks():
 
 
 def test_checker_learns_waypoints_from_bosses_and_requires_the_plaza_to_ascend():
-    walk = _walk(
+    text = (
         "#section Act 1\n{enter|1_1_town}\nKill {kill|Brutus, Lord Incarcerator}.\n"
         "Go {waypoint|1_1_8}.\n{trial} then {ascend|normal}\n"
     )
+    walk = _walk(text)
     assert walk.errors == ["act 1 line 5: ascend away from the Aspirants' Plaza (1_1_8)"]
     assert walk.trail[-1] == "1_1_town"
+    strict = walk_route("BANDIT_KILL", True, {1: read_act(1, text)}, learn_from_kills=False)
+    assert strict.errors[0] == "act 1 line 4: waypoint 1_1_8 is not known yet"
 
 
 def test_checker_evaluates_nested_ifdef_and_ifndef():
