@@ -22,7 +22,7 @@ export function filterOffer(offer: RewardOffer, className: string | null): Class
     .map(([id]) => id);
   const vendor = Object.entries(offer.vendor)
     .filter(([, r]) => offeredToClass(r.classes, className))
-    .map(([id, r]) => ({ gemId: id, npc: r.npc }));
+    .map(([id, r]) => ({ gemId: id, npc: r.npc ?? offer.quest_npc }));
   return { quest, vendor };
 }
 

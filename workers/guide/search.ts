@@ -25,7 +25,7 @@ export function partText(part: Part, data: CampaignData): string {
     case "waypoint_use":
       return `Waypoint to ${areaName(data, part.dstAreaId)}`;
     case "waypoint_get":
-      return "Take the waypoint";
+      return "Waypoint";
     case "portal_set":
       return "Place a portal";
     case "portal_use":

@@ -23,7 +23,8 @@ export interface RewardOffer {
   quest_npc: string;
   /** Item metadata path -> classes it is offered to ([] = every class). */
   quest: Record<string, { classes: string[] }>;
-  vendor: Record<string, { classes: string[]; npc: string }>;
+  /** npc is the vendor; when missing, the quest giver sells it. */
+  vendor: Record<string, { classes: string[]; npc?: string }>;
 }
 
 export interface Quest {

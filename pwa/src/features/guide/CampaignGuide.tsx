@@ -1,0 +1,200 @@
+/**
+ * The Campaign Guide panel: one tab per act, numbered steps in a 500 px scroll
+ * box, Prev/Next across acts, search with highlighted matches, progress kept
+ * per character. The tracker embeds it; /dev/guide shows it alone.
+ */
+import { ActionIcon, Alert, Badge, Button, Group, ScrollArea, Stack, Switch, Tabs, Text, TextInput, Title } from "@mantine/core";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import type { PlannerBuild } from "@workers/planner/types";
+import { passivesNote } from "@workers/guide/rewards";
+import { isBlankStep, isGemStep, searchSections } from "@workers/guide/search";
+import { gemName } from "@workers/guide/search";
+import type { CampaignData, Section } from "@workers/guide/types";
+import { PageLoader } from "../../ui/PageLoader";
+import { StepContent } from "./StepContent";
+import { isFirst, isLast, jumpToMatch, matchCounter, nextStep, prevStep, selectAct, selectStep, stepCounter } from "./navigation";
+import { useCampaignProgress } from "./useCampaignProgress";
+import { useGuide } from "./useGuide";
+
+export const GUIDE_ACTS = 10;
+const GOLD = "var(--mantine-color-yellow-5)";
+
+export interface CampaignGuideProps {
+  characterId: string;
+  build: PlannerBuild | null;
+}
+
+export function CampaignGuide({ characterId, build }: CampaignGuideProps) {
+  const guide = useGuide(build);
+  if (guide.status === "loading") return <PageLoader label="Loading campaign guide" />;
+  if (guide.status === "error")
+    return (
+      <Alert color="red" title="Campaign guide unavailable">
+        {guide.message}
+      </Alert>
+    );
+  return <GuidePanel characterId={characterId} data={guide.data} sections={guide.sections.slice(0, GUIDE_ACTS)} flag={guide.flag} gemNames={guide.guideBuild?.gemIds.map((id) => gemName(guide.data, id)) ?? null} />;
+}
+
+interface PanelProps {
+  characterId: string;
+  data: CampaignData;
+  sections: Section[];
+  flag: Parameters<typeof passivesNote>[0];
+  /** Names of the build's gems; null without a build. */
+  gemNames: string[] | null;
+}
+
+function GuidePanel({ characterId, data, sections, flag, gemNames }: PanelProps) {
+  const stepCounts = useMemo(() => sections.map((s) => s.steps.length), [sections]);
+  const [progress, setProgress] = useCampaignProgress(characterId, stepCounts);
+  const [query, setQuery] = useState("");
+  const [gemsOnly, setGemsOnly] = useState(false);
+  const viewport = useRef<HTMLDivElement>(null);
+
+  const visible = useMemo(
+    () =>
+      sections.map((s) =>
+        s.steps.flatMap((step, i) => (!gemsOnly || !gemNames || isGemStep(step, data, gemNames) ? [i] : [])),
+      ),
+    [sections, data, gemsOnly, gemNames],
+  );
+  const matches = useMemo(() => {
+    const all = searchSections(sections, data, query);
+    return all.map((m, act) => m.filter((i) => visible[act].includes(i)));
+  }, [sections, data, query, visible]);
+
+  const act = progress?.act ?? 0;
+  const step = progress?.steps[act] ?? 0;
+
+  // A selected step is scrolled to the centre of the box.
+  useEffect(() => {
+    const box = viewport.current;
+    const el = box?.querySelector<HTMLElement>(`[data-step-index="${step}"]`);
+    if (!box || !el) return;
+    const offset = el.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop;
+    box.scrollTo({ top: offset - (box.clientHeight - el.offsetHeight) / 2 });
+  }, [act, step, progress, gemsOnly]);
+
+  if (!progress) return <PageLoader label="Loading campaign progress" />;
+
+  const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== "Enter") return;
+    e.preventDefault();
+    setProgress(jumpToMatch(progress, matches, e.shiftKey ? -1 : 1));
+  };
+  const actMatches = matches[act] ?? [];
+  const searching = query.trim() !== "";
+
+  return (
+    <Stack gap="sm" data-testid="campaign-guide">
+      <Group justify="space-between" align="center">
+        <Title order={3}>Campaign Guide</Title>
+        <Group gap="sm">
+          <Badge variant="light" color={flag === "BANDIT_KILL" ? "red" : "yellow"} data-testid="guide-passives">
+            {passivesNote(flag)}
+          </Badge>
+          <Switch
+            label="Gems only"
+            checked={gemsOnly}
+            disabled={!gemNames}
+            onChange={(e) => setGemsOnly(e.currentTarget.checked)}
+            data-testid="guide-gems-only"
+          />
+        </Group>
+      </Group>
+
+      <Tabs value={String(act)} onChange={(v) => v !== null && setProgress(selectAct(progress, Number(v)))} variant="outline">
+        <Tabs.List>
+          {sections.map((s, i) => (
+            <Tabs.Tab
+              key={i}
+              value={String(i)}
+              data-has-matches={matches[i].length > 0 ? "true" : undefined}
+              style={matches[i].length > 0 ? { border: `2px solid ${GOLD}`, borderRadius: 4 } : undefined}
+            >
+              {s.name}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+
+      <Group justify="space-between" wrap="wrap">
+        <Group gap="xs">
+          <Button variant="default" size="xs" onClick={() => setProgress(prevStep(progress, visible))} disabled={isFirst(progress, visible)}>
+            Prev
+          </Button>
+          <Text size="sm" data-testid="guide-step-counter">
+            {stepCounter(progress, stepCounts)}
+          </Text>
+          <Button variant="default" size="xs" onClick={() => setProgress(nextStep(progress, visible))} disabled={isLast(progress, visible)}>
+            Next
+          </Button>
+        </Group>
+        <Group gap={6}>
+          <TextInput
+            w={240}
+            size="xs"
+            placeholder="Search steps"
+            aria-label="Search steps"
+            value={query}
+            onChange={(e) => setQuery(e.currentTarget.value)}
+            onKeyDown={onSearchKey}
+          />
+          <ActionIcon variant="default" aria-label="Previous match" disabled={!searching} onClick={() => setProgress(jumpToMatch(progress, matches, -1))}>
+            ↑
+          </ActionIcon>
+          <ActionIcon variant="default" aria-label="Next match" disabled={!searching} onClick={() => setProgress(jumpToMatch(progress, matches, 1))}>
+            ↓
+          </ActionIcon>
+          <Text size="sm" c="dimmed" miw={48} data-testid="guide-match-counter">
+            {matchCounter(actMatches, step)}
+          </Text>
+        </Group>
+      </Group>
+
+      <ScrollArea h={500} viewportRef={viewport} type="auto" data-testid="guide-steps">
+        <Stack gap={2} component="ol" style={{ listStyle: "none", margin: 0, padding: 0, position: "relative" }}>
+          {visible[act].map((i) => {
+            const s = sections[act].steps[i];
+            const selected = i === step;
+            const blank = isBlankStep(s, data);
+            return (
+              <li
+                key={i}
+                data-step-index={i}
+                data-selected={selected ? "true" : undefined}
+                data-testid="guide-step"
+                onClick={() => setProgress(selectStep(progress, act, i))}
+                style={{
+                  cursor: "pointer",
+                  padding: "6px 10px",
+                  borderRadius: 4,
+                  borderLeft: `3px solid ${selected ? GOLD : "transparent"}`,
+                  background: selected ? "var(--mantine-color-dark-5)" : actMatches.includes(i) ? "var(--mantine-color-dark-6)" : undefined,
+                }}
+              >
+                <Group gap={8} wrap="nowrap" align="flex-start">
+                  <Text size="sm" c="dimmed" miw={28} ta="right">
+                    {i + 1}.
+                  </Text>
+                  <div>
+                    {!blank && <StepContent parts={s.parts} data={data} query={query} />}
+                    {!blank &&
+                      s.subSteps.map((sub, k) => (
+                        <div key={k} style={{ paddingLeft: 12, opacity: 0.85 }} data-testid="guide-substep">
+                          <StepContent parts={sub.parts} data={data} query={query} />
+                        </div>
+                      ))}
+                  </div>
+                </Group>
+              </li>
+            );
+          })}
+        </Stack>
+      </ScrollArea>
+    </Stack>
+  );
+}
+
+export default CampaignGuide;
