@@ -46,7 +46,9 @@ def read_campaign_sources(source: str, timeout_s: float = 10.0) -> dict[str, byt
                         for chunk in r.iter_bytes():
                             body += chunk
                             if len(body) > MAX_FILE_BYTES:
-                                raise CampaignSourceError(f"{base + fname}: larger than {MAX_FILE_BYTES} bytes")
+                                raise CampaignSourceError(
+                                    f"{base + fname}: larger than {MAX_FILE_BYTES} bytes"
+                                )
                         raw[key] = bytes(body)
                 except httpx.HTTPError as e:
                     raise CampaignSourceError(f"{base + fname}: {e}") from e

@@ -48,7 +48,7 @@ def build_gems_bundle(gems: dict[str, dict[str, Any]]) -> dict[str, Any]:
         if _skip(name, base.get("release_state", "")) or not meta_id.startswith("Metadata/Items/Gems/"):
             continue
         per_level = gem.get("per_level") or {}
-        levels = sorted((int(k) for k in per_level if k.isdigit()))
+        levels = sorted(int(k) for k in per_level if k.isdigit())
         max_level = _max_level(name, len(levels))
         required = [int(per_level[str(lv)].get("required_level") or 0) for lv in levels[:max_level]]
         entry = {

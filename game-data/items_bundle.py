@@ -14,11 +14,17 @@ FIELDS = ("level", "str", "dex", "int")
 
 def _requirements(base: dict[str, Any]) -> list[int]:
     req = base.get("requirements") or {}
-    return [int(req.get("level", 0)), int(req.get("strength", 0)), int(req.get("dexterity", 0)),
-            int(req.get("intelligence", 0))]
+    return [
+        int(req.get("level", 0)),
+        int(req.get("strength", 0)),
+        int(req.get("dexterity", 0)),
+        int(req.get("intelligence", 0)),
+    ]
 
 
-def build_items_bundle(base_items: dict[str, dict[str, Any]], uniques: list[dict[str, Any]]) -> dict[str, Any]:
+def build_items_bundle(
+    base_items: dict[str, dict[str, Any]], uniques: list[dict[str, Any]]
+) -> dict[str, Any]:
     bases: dict[str, dict[str, Any]] = {}
     for meta_id in sorted(base_items):
         b = base_items[meta_id]
@@ -38,5 +44,9 @@ def build_items_bundle(base_items: dict[str, dict[str, Any]], uniques: list[dict
             continue
         req = bases[base]["req"] if base in bases else [0, 0, 0, 0]
         out_uniques[name] = {"base": base, "itemClass": u.get("class_id", ""), "req": req}
-    return {"format": FORMAT, "fields": list(FIELDS), "bases": dict(sorted(bases.items())),
-            "uniques": out_uniques}
+    return {
+        "format": FORMAT,
+        "fields": list(FIELDS),
+        "bases": dict(sorted(bases.items())),
+        "uniques": out_uniques,
+    }

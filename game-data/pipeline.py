@@ -151,7 +151,10 @@ def run(opts: Options) -> Result:
 
     bundles: dict[str, tuple[str, Any]] = {}  # logical name -> (file stem, object)
     for version in sorted(trees):
-        bundles[f"tree/{version}"] = (f"tree-{version}", build_tree_bundle(_load_tree(trees[version]), version))
+        bundles[f"tree/{version}"] = (
+            f"tree-{version}",
+            build_tree_bundle(_load_tree(trees[version]), version),
+        )
     gems = json.loads(paths["gems"].read_bytes())
     bundles["gems"] = ("gems", build_gems_bundle(gems))
     base_items = json.loads(paths["base_items"].read_bytes())
@@ -177,7 +180,11 @@ def run(opts: Options) -> Result:
     _atomic_write(manifest_path, _dumps(manifest))
     keep = {"manifest.json", STAMP, *files.values(), *(f + ".gz" for f in files.values())}
     for old in out.iterdir():
-        if old.is_file() and old.name not in keep and (old.name.endswith(".json") or old.name.endswith(".json.gz")):
+        if (
+            old.is_file()
+            and old.name not in keep
+            and (old.name.endswith(".json") or old.name.endswith(".json.gz"))
+        ):
             old.unlink()
     _atomic_write(out / STAMP, inputs_hash.encode())
     return Result(manifest, False, sizes, time.perf_counter() - started)
@@ -198,7 +205,10 @@ def main(argv: list[str] | None = None) -> int:
             force=args.force,
         )
         if opts.campaign is None:
-            print("game-data: no campaign source (pass --campaign); the campaign bundle is skipped", file=sys.stderr)
+            print(
+                "game-data: no campaign source (pass --campaign); the campaign bundle is skipped",
+                file=sys.stderr,
+            )
         result = run(opts)
     except (PipelineError, CampaignSourceError) as e:
         print(f"game-data: error: {e}", file=sys.stderr)

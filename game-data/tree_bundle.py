@@ -113,7 +113,9 @@ def _rotate(ux: float, uy: float, deg: float) -> tuple[float, float]:
 
 
 def _ascendancy_targets(
-    tree: dict[str, Any], class_pos: dict[int, tuple[float, float]], asc_start_pos: dict[str, tuple[float, float]]
+    tree: dict[str, Any],
+    class_pos: dict[int, tuple[float, float]],
+    asc_start_pos: dict[str, tuple[float, float]],
 ) -> tuple[dict[str, tuple[float, float]], dict[str, int], dict[str, tuple[float, float]]]:
     """Where each ascendancy's start node goes, its class, and its collapsed anchor."""
     targets: dict[str, tuple[float, float]] = {}
@@ -139,7 +141,10 @@ def _ascendancy_targets(
             for j, alt in enumerate(tree.get("alternate_ascendancies", [])):
                 factor = ALTERNATE_FACTORS[j % len(ALTERNATE_FACTORS)]
                 dx, dy = _rotate(ux, uy, 90.0 * (j + 1))
-                targets[alt["id"]] = (cx + dx * ASCENDANCY_OFFSET * factor, cy + dy * ASCENDANCY_OFFSET * factor)
+                targets[alt["id"]] = (
+                    cx + dx * ASCENDANCY_OFFSET * factor,
+                    cy + dy * ASCENDANCY_OFFSET * factor,
+                )
                 owner[alt["id"]] = -1
                 anchor[alt["id"]] = (cx, cy)
     return targets, owner, anchor
@@ -199,8 +204,20 @@ def build_tree_bundle(tree: dict[str, Any], version: str) -> dict[str, Any]:
     cols: dict[str, list[Any]] = {
         k: []
         for k in (
-            "id", "x", "y", "kind", "flags", "group", "orbit", "orbitIndex",
-            "classStart", "ascendancy", "name", "stats", "flavour", "reminder",
+            "id",
+            "x",
+            "y",
+            "kind",
+            "flags",
+            "group",
+            "orbit",
+            "orbitIndex",
+            "classStart",
+            "ascendancy",
+            "name",
+            "stats",
+            "flavour",
+            "reminder",
         )
     }
     used_groups = sorted({str(raw_nodes[str(nid)]["group"]) for nid in placed}, key=int)
@@ -260,7 +277,9 @@ def build_tree_bundle(tree: dict[str, Any], version: str) -> dict[str, Any]:
         groups["x"].append(_r(gpos[gid][0]))
         groups["y"].append(_r(gpos[gid][1]))
         groups["orbits"].append(list(g.get("orbits", [])))
-        groups["background"].append(int(bg[-1]) if bg.startswith("PSGroupBackground") and bg[-1].isdigit() else 0)
+        groups["background"].append(
+            int(bg[-1]) if bg.startswith("PSGroupBackground") and bg[-1].isdigit() else 0
+        )
         groups["halfImage"].append(1 if (g.get("background") or {}).get("isHalfImage") else 0)
         groups["proxy"].append(1 if g.get("isProxy") else 0)
 
@@ -274,33 +293,42 @@ def build_tree_bundle(tree: dict[str, Any], version: str) -> dict[str, Any]:
         bx = [p[0] for p in members] or [centre[0]]
         by = [p[1] for p in members] or [centre[1]]
         radius = max((math.hypot(p[0] - centre[0], p[1] - centre[1]) for p in members), default=0.0)
-        ascendancies.append({
-            "id": aid,
-            "name": meta.get("name", aid),
-            "classIndex": owner.get(aid, -1),
-            "alternate": owner.get(aid, -1) == -1,
-            "startNode": index_of[asc_start_node[aid]] if aid in asc_start_node else -1,
-            "centre": [_r(centre[0]), _r(centre[1])],
-            "radius": _r(radius + NODE_PAD),
-            "bounds": [_r(min(bx) - NODE_PAD), _r(min(by) - NODE_PAD), _r(max(bx) + NODE_PAD), _r(max(by) + NODE_PAD)],
-            "collapsed": [_r(anchor.get(aid, centre)[0]), _r(anchor.get(aid, centre)[1])],
-            "flavourText": meta.get("flavourText", ""),
-            "flavourTextColour": meta.get("flavourTextColour", ""),
-        })
+        ascendancies.append(
+            {
+                "id": aid,
+                "name": meta.get("name", aid),
+                "classIndex": owner.get(aid, -1),
+                "alternate": owner.get(aid, -1) == -1,
+                "startNode": index_of[asc_start_node[aid]] if aid in asc_start_node else -1,
+                "centre": [_r(centre[0]), _r(centre[1])],
+                "radius": _r(radius + NODE_PAD),
+                "bounds": [
+                    _r(min(bx) - NODE_PAD),
+                    _r(min(by) - NODE_PAD),
+                    _r(max(bx) + NODE_PAD),
+                    _r(max(by) + NODE_PAD),
+                ],
+                "collapsed": [_r(anchor.get(aid, centre)[0]), _r(anchor.get(aid, centre)[1])],
+                "flavourText": meta.get("flavourText", ""),
+                "flavourTextColour": meta.get("flavourTextColour", ""),
+            }
+        )
 
     classes = []
     for ci, cls in enumerate(tree["classes"]):
-        classes.append({
-            "index": ci,
-            "name": cls["name"],
-            "baseStr": cls["base_str"],
-            "baseDex": cls["base_dex"],
-            "baseInt": cls["base_int"],
-            "startNode": index_of[class_start_node[ci]],
-            "x": _r(class_pos[ci][0]),
-            "y": _r(class_pos[ci][1]),
-            "ascendancies": [asc_index[a["id"]] for a in cls["ascendancies"]],
-        })
+        classes.append(
+            {
+                "index": ci,
+                "name": cls["name"],
+                "baseStr": cls["base_str"],
+                "baseDex": cls["base_dex"],
+                "baseInt": cls["base_int"],
+                "startNode": index_of[class_start_node[ci]],
+                "x": _r(class_pos[ci][0]),
+                "y": _r(class_pos[ci][1]),
+                "ascendancies": [asc_index[a["id"]] for a in cls["ascendancies"]],
+            }
+        )
 
     masteries: dict[str, list[Any]] = {"node": [], "effects": []}
     expansion: dict[str, list[Any]] = {"node": [], "size": [], "index": [], "proxy": [], "parent": []}
@@ -319,11 +347,15 @@ def build_tree_bundle(tree: dict[str, Any], version: str) -> dict[str, Any]:
             expansion["index"].append(ej.get("index", 0))
             expansion["proxy"].append(index_of.get(int(ej["proxy"]), -1) if ej.get("proxy") else -1)
             expansion["parent"].append(index_of.get(int(ej["parent"]), -1) if ej.get("parent") else -1)
-        g = [n.get("grantedStrength", 0), n.get("grantedDexterity", 0), n.get("grantedIntelligence", 0),
-             n.get("grantedPassivePoints", 0)]
+        g = [
+            n.get("grantedStrength", 0),
+            n.get("grantedDexterity", 0),
+            n.get("grantedIntelligence", 0),
+            n.get("grantedPassivePoints", 0),
+        ]
         if any(g):
             granted["node"].append(i)
-            for k, v in zip(("str", "dex", "int", "points"), g):
+            for k, v in zip(("str", "dex", "int", "points"), g, strict=True):
                 granted[k].append(v)
 
     all_x = [p[0] for p in xs.values()]

@@ -22,7 +22,11 @@ def test_gems_by_metadata_id_with_required_level_per_gem_level(built_dist, repoe
     assert fireball["requiredLevel"] == expected
     assert fireball["requiredLevel"][:5] == [1, 2, 4, 7, 11] and fireball["requiredLevel"][19] == 70
     added_fire = gems["Metadata/Items/Gems/SupportGemAddedFireDamage"]
-    assert added_fire["isSupport"] and added_fire["requiredLevel"][0] == 8 and added_fire["attribute"] == "strength"
+    assert (
+        added_fire["isSupport"]
+        and added_fire["requiredLevel"][0] == 8
+        and added_fire["attribute"] == "strength"
+    )
     awakened = gems["Metadata/Items/Gems/SupportGemAddedFireDamagePlus"]
     assert awakened["maxLevel"] == 5 and len(awakened["requiredLevel"]) == 5
     assert gems[_bundle(built_dist, "gems")["byName"]["Enlighten"]]["maxLevel"] == 3
@@ -35,7 +39,11 @@ def test_gem_name_index_prefers_real_gems_and_knows_support_names(built_dist):
     b = _bundle(built_dist, "gems")
     by_name, gems = b["byName"], b["gems"]
     assert by_name["Fireball"] == "Metadata/Items/Gems/SkillGemFireball"  # not the battle-royale copy
-    assert by_name["Added Fire Damage"] == by_name["Added Fire Damage Support"] == "Metadata/Items/Gems/SupportGemAddedFireDamage"
+    assert (
+        by_name["Added Fire Damage"]
+        == by_name["Added Fire Damage Support"]
+        == "Metadata/Items/Gems/SupportGemAddedFireDamage"
+    )
     assert by_name["Vaal Fireball"] == "Metadata/Items/Gems/SkillGemVaalFireball"
     assert by_name["Awakened Added Fire Damage"] == "Metadata/Items/Gems/SupportGemAddedFireDamagePlus"
     assert all(meta in gems for meta in by_name.values())
@@ -61,9 +69,14 @@ def test_item_requirements_by_name(built_dist):
 def test_campaign_bundle_carries_every_source_file_unchanged(built_dist):
     campaign = _bundle(built_dist, "campaign")
     for key, fname in {
-        "quests": "quests.json", "areas": "areas.json", "gems": "gems.json", "characters": "characters.json",
-        "vaalGemLookup": "vaal-gem-lookup.json", "awakenedGemLookup": "awakened-gem-lookup.json",
-        "killWaypoints": "kill-waypoints.json", "gemColours": "gem-colours.json",
+        "quests": "quests.json",
+        "areas": "areas.json",
+        "gems": "gems.json",
+        "characters": "characters.json",
+        "vaalGemLookup": "vaal-gem-lookup.json",
+        "awakenedGemLookup": "awakened-gem-lookup.json",
+        "killWaypoints": "kill-waypoints.json",
+        "gemColours": "gem-colours.json",
     }.items():
         assert campaign[key] == json.loads((SHARED_CAMPAIGN / fname).read_text()), key
     assert campaign["quests"]["a1q1"]["name"] == "Enemy at the Gate"

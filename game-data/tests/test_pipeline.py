@@ -99,10 +99,15 @@ def _copy_campaign(dst: Path) -> Path:
         (lambda d: (d / "quests.json").write_text("{not json"), "quests.json: not valid JSON"),
         (lambda d: (d / "areas.json").write_text("[1, 2]"), "areas.json: expected a JSON object"),
         (lambda d: (d / "gem-colours.json").unlink(), "missing"),
-        (lambda d: (d / "quests.json").write_text('{"a1q1": {"id": "other"}}'), "entry 'a1q1' has no matching id"),
+        (
+            lambda d: (d / "quests.json").write_text('{"a1q1": {"id": "other"}}'),
+            "entry 'a1q1' has no matching id",
+        ),
     ],
 )
-def test_a_bad_campaign_source_fails_clearly_and_keeps_the_previous_bundles(tmp_path, damage, message, capsys):
+def test_a_bad_campaign_source_fails_clearly_and_keeps_the_previous_bundles(
+    tmp_path, damage, message, capsys
+):
     out = tmp_path / "dist"
     good = pipeline.run(pipeline.Options(out=out, campaign=str(SHARED_CAMPAIGN)))
     before = {p.name: p.read_bytes() for p in out.iterdir()}
@@ -134,7 +139,9 @@ class _Quiet(http.server.SimpleHTTPRequestHandler):
 @pytest.fixture
 def campaign_http():
     """The shared campaign folder on a real loopback HTTP server."""
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(_Quiet, directory=str(SHARED_CAMPAIGN)))
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), partial(_Quiet, directory=str(SHARED_CAMPAIGN))
+    )
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"

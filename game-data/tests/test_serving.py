@@ -15,7 +15,9 @@ def server(built_dist, tmp_path_factory):
     out, _ = built_dist
     # No PWA build: the SPA fallback then answers 503, which must never leak into /game-data/.
     empty_pwa = tmp_path_factory.mktemp("no-pwa")
-    with ServerProcess(empty_pwa, env={"WAYPOINT_GAME_DATA_DIST": str(out), "WAYPOINT_SEED_DEMO": "false"}) as s:
+    with ServerProcess(
+        empty_pwa, env={"WAYPOINT_GAME_DATA_DIST": str(out), "WAYPOINT_SEED_DEMO": "false"}
+    ) as s:
         yield s
 
 

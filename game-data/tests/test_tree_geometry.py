@@ -53,8 +53,14 @@ HAND = [
     (54142, 4, 10, (3806.14, 2611.82), 493, (3806.14 + 493, 2611.82)),
     (45838, 4, 20, (3627.66, -1604.45), 493, (3627.66, -1604.45 + 493)),
     # orbit 5, 72 slots evenly (5 degrees): slot 7 = 35 degrees
-    (21075, 5, 7, (-4.055, -4501.31), 662,
-     (-4.055 + 662 * math.sin(math.radians(35)), -4501.31 - 662 * math.cos(math.radians(35)))),
+    (
+        21075,
+        5,
+        7,
+        (-4.055, -4501.31),
+        662,
+        (-4.055 + 662 * math.sin(math.radians(35)), -4501.31 - 662 * math.cos(math.radians(35))),
+    ),
     # orbit 6, 72 slots: slot 9 = 45, slot 18 = 90 degrees
     (41635, 6, 9, (2529.89, -5616.94), 846, (2529.89 + 846 * S2, -5616.94 - 846 * S2)),
     (27929, 6, 18, (-4.055, -4501.31), 846, (-4.055 + 846, -4501.31)),
@@ -62,7 +68,9 @@ HAND = [
 
 
 @pytest.mark.parametrize("node_id,orbit,slot,centre,radius,expected", HAND, ids=[str(h[0]) for h in HAND])
-def test_positions_match_hand_computed_values(tree_bundle, tree_export, node_id, orbit, slot, centre, radius, expected):
+def test_positions_match_hand_computed_values(
+    tree_bundle, tree_export, node_id, orbit, slot, centre, radius, expected
+):
     raw = tree_export["nodes"][str(node_id)]
     group = tree_export["groups"][str(raw["group"])]
     # The case's inputs really are the export's, so the expectation is about this node.
@@ -85,7 +93,7 @@ def test_every_node_has_a_finite_position_inside_the_bounds(tree_bundle):
     min_x, min_y, max_x, max_y = tree_bundle["bounds"]
     assert min_x < max_x and min_y < max_y
     xs, ys = tree_bundle["nodes"]["x"], tree_bundle["nodes"]["y"]
-    for x, y in zip(xs, ys):
+    for x, y in zip(xs, ys, strict=True):
         assert math.isfinite(x) and math.isfinite(y)
         assert min_x <= x <= max_x and min_y <= y <= max_y
     # The bounds are tight: the padding is one node radius, not a guess.
@@ -95,7 +103,7 @@ def test_every_node_has_a_finite_position_inside_the_bounds(tree_bundle):
 
 def test_edge_count_is_stable_and_unique(tree_bundle):
     e = tree_bundle["edges"]
-    pairs = list(zip(e["a"], e["b"]))
+    pairs = list(zip(e["a"], e["b"], strict=True))
     assert len(pairs) == 2589
     assert len(set(pairs)) == len(pairs)
     assert len({frozenset(p) for p in pairs}) == len(pairs)  # no reversed duplicates either
@@ -108,7 +116,7 @@ def test_edge_count_is_stable_and_unique(tree_bundle):
 def test_no_mastery_edges_and_no_class_to_ascendancy_edges(tree_bundle):
     bits = tree_bundle["flagBits"]
     flags = tree_bundle["nodes"]["flags"]
-    for a, b in zip(tree_bundle["edges"]["a"], tree_bundle["edges"]["b"]):
+    for a, b in zip(tree_bundle["edges"]["a"], tree_bundle["edges"]["b"], strict=True):
         assert not flags[a] & bits["mastery"] and not flags[b] & bits["mastery"]
         ends = flags[a] | flags[b]
         assert not (ends & bits["classStart"] and ends & bits["ascendancyStart"])
@@ -127,11 +135,16 @@ def test_edges_are_exactly_the_exports_links(tree_bundle, tree_export):
                 continue
             if n.get("isMastery") or m.get("isMastery"):
                 continue
-            if ("classStartIndex" in n and m.get("isAscendancyStart")) or ("classStartIndex" in m and n.get("isAscendancyStart")):
+            if ("classStartIndex" in n and m.get("isAscendancyStart")) or (
+                "classStartIndex" in m and n.get("isAscendancyStart")
+            ):
                 continue
             expected.add(frozenset((int(k), int(o))))
     ids = tree_bundle["nodes"]["id"]
-    got = {frozenset((ids[a], ids[b])) for a, b in zip(tree_bundle["edges"]["a"], tree_bundle["edges"]["b"])}
+    got = {
+        frozenset((ids[a], ids[b]))
+        for a, b in zip(tree_bundle["edges"]["a"], tree_bundle["edges"]["b"], strict=True)
+    }
     assert got == expected
 
 
@@ -205,9 +218,11 @@ def test_ascendancies_sit_beside_their_class_start_without_overlapping(tree_bund
             assert dist == pytest.approx(ASCENDANCY_OFFSET, abs=0.02)
             assert asc["collapsed"] == [cls["x"], cls["y"]]
     scion = classes[0]
-    for alt, factor in zip(alternates, (0.8, 0.9, 0.75)):
+    for alt, factor in zip(alternates, (0.8, 0.9, 0.75), strict=True):
         s = alt["startNode"]
-        assert math.dist((n["x"][s], n["y"][s]), (scion["x"], scion["y"])) == pytest.approx(ASCENDANCY_OFFSET * factor, abs=0.02)
+        assert math.dist((n["x"][s], n["y"][s]), (scion["x"], scion["y"])) == pytest.approx(
+            ASCENDANCY_OFFSET * factor, abs=0.02
+        )
     # Every node lies inside its ascendancy's disc and bounds; the discs never overlap.
     for i in range(len(n["id"])):
         a = n["ascendancy"][i]
@@ -218,7 +233,7 @@ def test_ascendancies_sit_beside_their_class_start_without_overlapping(tree_bund
         bx0, by0, bx1, by1 = asc["bounds"]
         assert bx0 <= n["x"][i] <= bx1 and by0 <= n["y"][i] <= by1
     for i, a in enumerate(ascs):
-        for b in ascs[i + 1:]:
+        for b in ascs[i + 1 :]:
             assert math.dist(a["centre"], b["centre"]) > a["radius"] + b["radius"] - 200, (a["id"], b["id"])
 
 
@@ -228,8 +243,16 @@ def test_node_kinds_and_texts(tree_bundle, tree_export):
     for k in n["kind"]:
         by_kind[kinds[k]] = by_kind.get(kinds[k], 0) + 1
     assert by_kind == {
-        "normal": 1389, "notable": 414, "ascendancy": 344, "mastery": 275, "jewelSocket": 60, "keystone": 43,
-        "ascendancyStart": 22, "blighted": 11, "multipleChoice": 7, "classStart": 7,
+        "normal": 1389,
+        "notable": 414,
+        "ascendancy": 344,
+        "mastery": 275,
+        "jewelSocket": 60,
+        "keystone": 43,
+        "ascendancyStart": 22,
+        "blighted": 11,
+        "multipleChoice": 7,
+        "classStart": 7,
     }
     i = n["id"].index(10016)
     assert s[n["name"][i]] == "Executioner" and kinds[n["kind"][i]] == "notable"
@@ -249,7 +272,7 @@ def test_masteries_expansion_jewels_and_granted_attributes(tree_bundle, tree_exp
     n, s = tree_bundle["nodes"], tree_bundle["strings"]
     m = tree_bundle["masteries"]
     assert len(m["node"]) == 275
-    for i, effects in zip(m["node"], m["effects"]):
+    for i, effects in zip(m["node"], m["effects"], strict=True):
         raw = tree_export["nodes"][str(n["id"][i])]["masteryEffects"]
         assert [e for e, _ in effects] == [r["effect"] for r in raw]
         assert [[s[j] for j in st] for _, st in effects] == [r["stats"] for r in raw]

@@ -55,7 +55,9 @@ def game_data_bundle(request: Request, state: State, name: FromPath[str]) -> Res
             content_disposition_type="inline",
             headers={**headers, "Content-Encoding": "gzip"},
         )
-    return File(path, filename=name, media_type="application/json", content_disposition_type="inline", headers=headers)
+    return File(
+        path, filename=name, media_type="application/json", content_disposition_type="inline", headers=headers
+    )
 
 
 GAME_DATA_HANDLERS = [game_data_manifest, game_data_bundle]
