@@ -38,7 +38,7 @@ function BuildEquipment({ build, sets }: { build: PlannerBuild; sets: StepSets }
     <Box data-testid="flasks">
       <Title order={5} mb={6}>Flasks</Title>
       <SimpleGrid cols={5} spacing={6}>
-        {flasks.map((f) => <ItemSlot key={f.slot} label={f.label} item={f.item} testId="flask-slot" />)}
+        {flasks.map((f) => <ItemSlot key={f.slot} slot={f.slot} label={f.label} item={f.item} testId="flask-slot" />)}
       </SimpleGrid>
     </Box>
   );
@@ -47,7 +47,7 @@ function BuildEquipment({ build, sets }: { build: PlannerBuild; sets: StepSets }
       <Title order={5} mb={6}>Socketables</Title>
       {jewels.length ? (
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={6}>
-          {jewels.map((j) => <ItemSlot key={j.slot} label="Jewel" item={j.item} testId="jewel-slot" />)}
+          {jewels.map((j) => <ItemSlot key={j.slot} slot={j.slot} label="Jewel" item={j.item} testId="jewel-slot" />)}
         </SimpleGrid>
       ) : (
         <Text c="dimmed" size="sm">No socketed jewels.</Text>
@@ -60,7 +60,7 @@ function BuildEquipment({ build, sets }: { build: PlannerBuild; sets: StepSets }
       {desktop ? (
         <>
           <Box data-testid="paper-doll" style={{ display: "grid", gridTemplateAreas: DOLL_AREAS, gridTemplateColumns: "repeat(3, minmax(0, 200px))", gap: 8 }}>
-            {slots.map((s) => <ItemSlot key={s.slot} label={s.label} item={s.item} area={s.area} />)}
+            {slots.map((s) => <ItemSlot key={s.slot} slot={s.slot} label={s.label} item={s.item} area={s.area} />)}
           </Box>
           {flaskRow}
           {jewelGrid}
@@ -68,7 +68,7 @@ function BuildEquipment({ build, sets }: { build: PlannerBuild; sets: StepSets }
       ) : (
         <Carousel
           slides={[
-            ...slots.map((s) => ({ key: s.slot, node: <ItemSlot label={s.label} item={s.item} /> })),
+            ...slots.map((s) => ({ key: s.slot, node: <ItemSlot slot={s.slot} label={s.label} item={s.item} /> })),
             { key: "flasks", node: flaskRow },
             { key: "socketables", node: jewelGrid },
           ]}

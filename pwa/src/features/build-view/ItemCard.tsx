@@ -81,13 +81,13 @@ export function ItemDetails({ item }: { item: PlannerItem }) {
 }
 
 /** A slot box: hover shows the tooltip on wide screens, a click on small ones. */
-export function ItemSlot({ label, item, area, testId = "item-slot" }: { label: string; item?: PlannerItem; area?: string; testId?: string }) {
+export function ItemSlot({ slot, label, item, area, testId = "item-slot" }: { slot?: string; label: string; item?: PlannerItem; area?: string; testId?: string }) {
   const desktop = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
   const color = item ? RARITY_COLOR[item.rarity] ?? RARITY_COLOR.Relic : undefined;
   const box = (
     <UnstyledButton
       data-testid={testId}
-      data-slot={label}
+      data-slot={slot ?? label}
       data-empty={!item}
       aria-label={item ? `${label}: ${item.name}` : `${label}: empty`}
       style={{

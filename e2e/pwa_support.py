@@ -1,0 +1,185 @@
+"""Steps and corpus readings shared by the PWA end-to-end tests (test_pwa_*.py).
+
+Expected values come from the corpus XML read here with lxml, independently of
+the TypeScript planner decoder the PWA uses.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lxml import etree
+
+from e2e.harness import SHARED
+
+POB = SHARED / "corpus" / "pob"
+WIDTHS = [1400, 800]
+DESKTOP_MIN = 1200
+
+
+def unique_name(prefix: str) -> str:
+    return f"{prefix}{uuid.uuid4().hex[:8]}"
+
+
+def new_page(browser, base_url: str, width: int):
+    ctx = browser.new_context(base_url=base_url, viewport={"width": width, "height": 900})
+    ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    return ctx, page
+
+
+def open_nav(page) -> None:
+    """Under 1200 px the sidebar sits behind the burger."""
+    if page.viewport_size["width"] < DESKTOP_MIN:
+        page.get_by_test_id("burger").click()
+        page.get_by_test_id("sidebar").get_by_test_id("login-button").wait_for(state="visible")
+        time.sleep(0.4)  # the navbar slides in
+
+
+def login(page, name: str, start: str = "/build/browse/explore") -> None:
+    """Log in through the server's local provider, from the sidebar Login button and the realm dialog."""
+    page.goto(start)
+    open_nav(page)
+    page.get_by_test_id("login-button").click()
+    dialog = page.get_by_role("dialog", name="Realm Selection")
+    dialog.get_by_role("radio", name="PC").check(force=True)
+    dialog.get_by_test_id("realm-dialog-confirm").click()
+    page.wait_for_url(re.compile(r"/api/auth/local\?state="))
+    assert "Local sign-in (demo)" in page.content()
+    page.fill("#displayName", name)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(re.escape(start) + r"$"))
+    page.get_by_test_id("create-build").wait_for()
+
+
+def wait_for_service_worker(page) -> None:
+    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=30_000)
+
+
+def db(path: Path) -> sqlite3.Connection:
+    con = sqlite3.connect(path, timeout=10)
+    con.row_factory = sqlite3.Row
+    return con
+
+
+def server_likes(db_path: Path, build_id: str) -> int:
+    with db(db_path) as con:
+        return con.execute("SELECT likes FROM builds WHERE id = ?", (build_id,)).fetchone()["likes"]
+
+
+def like_rows(db_path: Path, display_name: str, build_id: str) -> int:
+    with db(db_path) as con:
+        return con.execute(
+            "SELECT count(*) FROM likes JOIN users ON users.id = likes.user_id WHERE users.display_name = ? AND likes.build_id = ?",
+            (display_name, build_id),
+        ).fetchone()[0]
+
+
+def wait_until(check, timeout: float = 15.0, message: str = "condition"):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {message}")
+        time.sleep(0.1)
+
+
+# ---------------------------------------------------------------- corpus
+
+
+def corpus_xml_for_code(code: str) -> Path:
+    """The corpus XML whose planner code the server holds (seeded from its .code.txt twin)."""
+    for txt in POB.rglob("*.code.txt"):
+        if txt.read_text(errors="replace").strip() == code.strip():
+            xml = Path(str(txt)[: -len(".code.txt")] + ".xml")
+            if xml.exists():
+                return xml
+    raise LookupError("no corpus file holds this planner code")
+
+
+def set_ids(titles: list[str | None]) -> list[str | None]:
+    """The planner set-id rule: trimmed lower-cased title; no letter/digit -> ignored (None); repeats get ' (n)'."""
+    out: list[str | None] = []
+    seen: dict[str, int] = {}
+    for t in titles:
+        base = "default" if t is None else t.strip().lower()
+        if t is not None and not re.search(r"[^\W_]", t):
+            out.append(None)
+            continue
+        seen[base] = seen.get(base, 0) + 1
+        out.append(base if seen[base] == 1 else f"{base} ({seen[base]})")
+    return out
+
+
+def _by_id(elements, wanted: str):
+    ids = set_ids([e.get("title") for e in elements])
+    for e, i in zip(elements, ids):
+        if i is not None and i.lower() == wanted.lower():
+            return e
+    raise LookupError(f"no set {wanted!r}")
+
+
+@dataclass
+class CorpusItem:
+    rarity: str
+    name: str
+    lines: list[str]
+
+
+@dataclass
+class CorpusStep:
+    items: dict[str, CorpusItem] = field(default_factory=dict)
+    gems_by_slot: dict[str, list[str]] = field(default_factory=dict)
+    bandit: str = ""
+    pantheon_major: str = ""
+    pantheon_minor: str = ""
+    notes: str = ""
+
+
+def _item(el) -> CorpusItem:
+    lines = [ln.strip() for ln in (el.text or "").splitlines() if ln.strip()]
+    rarity = lines[0].split(":", 1)[1].strip().title() if lines and lines[0].startswith("Rarity:") else ""
+    return CorpusItem(rarity=rarity, name=lines[1] if len(lines) > 1 else "", lines=lines)
+
+
+def _is_support(gem) -> bool:
+    return "SupportGem" in (gem.get("gemId") or "") or (gem.get("skillId") or "").startswith("Support")
+
+
+def read_step(xml_path: Path, equipment_set_id: str, skill_set_id: str) -> CorpusStep:
+    root = etree.parse(str(xml_path), etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)).getroot()
+    build = root.find("Build")
+    step = CorpusStep(
+        bandit=build.get("bandit", ""),
+        pantheon_major=build.get("pantheonMajorGod", ""),
+        pantheon_minor=build.get("pantheonMinorGod", ""),
+        notes=(root.findtext("Notes") or "").strip(),
+    )
+    items_el = root.find("Items")
+    items = {i.get("id"): i for i in items_el.findall("Item")}
+    item_set = _by_id(items_el.findall("ItemSet"), equipment_set_id)
+    for slot in item_set.findall("Slot"):
+        item_id = slot.get("itemId")
+        if item_id and item_id != "0" and item_id in items:
+            step.items[slot.get("name")] = _item(items[item_id])
+    skills_el = root.find("Skills")
+    skill_set = _by_id(skills_el.findall("SkillSet"), skill_set_id)
+    for group in skill_set.findall("Skill"):
+        if group.get("enabled") == "false":
+            continue
+        gems = [g for g in group.findall("Gem") if g.get("enabled") != "false"]
+        step.gems_by_slot.setdefault(group.get("slot") or "Unslotted", []).extend(gems)
+    step.gems_by_slot = {
+        slot: [g.get("nameSpec") for g in [*[g for g in gems if not _is_support(g)], *[g for g in gems if _is_support(g)]]]
+        for slot, gems in step.gems_by_slot.items()
+        if gems
+    }
+    return step
