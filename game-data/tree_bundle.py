@@ -425,6 +425,11 @@ def _edges(
             nb.get("classStartIndex") is not None and na.get("isAscendancyStart")
         ):
             continue
+        # The Ascendant's "Path of the ..." nodes link to the main tree beside other
+        # class starts; like a class start <-> ascendancy start link, that is a rule,
+        # not a line to draw (it would cross the whole tree).
+        if na.get("ascendancyName") != nb.get("ascendancyName"):
+            continue
         arc = None
         if na["group"] == nb["group"] and na["orbit"] == nb["orbit"] and na["orbit"] > 0:
             gx, gy = gpos[str(na["group"])]

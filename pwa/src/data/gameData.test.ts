@@ -135,7 +135,7 @@ describe("GameDataClient over the real server", () => {
   });
 
   it("decodes edges, with arcs that end on their nodes", () => {
-    expect(tree.edges).toHaveLength(2589);
+    expect(tree.edges).toHaveLength(2577);
     const arcs = tree.edges.filter((e) => e.arc);
     expect(arcs).toHaveLength(1421);
     for (const e of arcs) {
