@@ -20,7 +20,7 @@ from lxml import etree
 from server.planner.errors import PlannerError
 
 MAX_CODE_CHARS = 2 * 1024 * 1024
-MAX_XML_BYTES = 8 * 1024 * 1024
+MAX_XML_BYTES = 4 * 1024 * 1024
 # Planner XML is about 5 levels deep; 32 leaves room for any legitimate export.
 MAX_DEPTH = 32
 # Some planner forks write <PathOfBuilding2>; the layout below the root is the same.
