@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Badge, Box, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
 import type { BuildSummary } from "../../data/types";
@@ -9,8 +9,10 @@ export function BuildCard({ build }: { build: BuildSummary }) {
     <Card component={Link} to={`/build/view/${encodeURIComponent(build.slug)}`} withBorder padding="md" data-testid="build-card" data-build-id={build.buildId} data-slug={build.slug}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={4} lineClamp={1} data-testid="build-title">{buildTitle(build)}</Title>
-          <LikeToggle buildId={build.buildId} likes={build.likes} isLiked={build.isLiked} />
+          <Title order={4} lineClamp={1} style={{ flex: 1, minWidth: 0 }} data-testid="build-title">{buildTitle(build)}</Title>
+          <Box style={{ flex: "none" }}>
+            <LikeToggle buildId={build.buildId} likes={build.likes} isLiked={build.isLiked} />
+          </Box>
         </Group>
         <Badge color={classColor(build.ascendancy || build.baseClass)} variant="light" w="fit-content" data-testid="class-badge">
           {classBadge(build)}

@@ -43,7 +43,7 @@ export function SessionControl({ compact }: { compact: boolean }) {
         <Menu.Target>
           <UnstyledButton data-testid="user-menu" aria-label={`User menu for ${identity.displayName}`} px={compact ? 0 : "sm"} py={4}>
             <Group gap={6} wrap="nowrap" justify={compact ? "center" : "flex-start"}>
-              <Text size="sm" fw={600} truncate maw={compact ? 60 : 140} data-testid="user-name">
+              <Text size="sm" fw={600} truncate maw={compact ? 60 : 100} data-testid="user-name">
                 {identity.displayName}
               </Text>
               {!compact && <Badge size="xs" variant="outline">{realmLabel}</Badge>}

@@ -1,0 +1,72 @@
+"""Offline-first in Chromium: lists and a viewed build open with the network off, a like made
+offline waits in the outbox and reaches the server exactly once when the network returns."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e.harness import screenshot
+from e2e.pwa_support import WIDTHS, db, like_rows, login, new_page, server_likes, unique_name, wait_for_service_worker, wait_until
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_offline_reload_view_and_queued_like(browser, live_server, width):
+    ctx, page = new_page(browser, live_server.base_url, width)
+    name = unique_name("Offline")
+    try:
+        login(page, name)
+        wait_for_service_worker(page)
+        cards = page.get_by_test_id("build-card")
+        cards.first.wait_for()
+        viewed_slug = cards.nth(0).get_attribute("data-slug")
+        liked_card = cards.nth(1)
+        liked_id = liked_card.get_attribute("data-build-id")
+        before = server_likes(live_server.db_path, liked_id)
+
+        # View a build once online, so it is cached.
+        cards.nth(0).click()
+        page.get_by_test_id("build-view").wait_for()
+        page.go_back()
+        cards.first.wait_for()
+
+        ctx.set_offline(True)
+        page.reload()
+        cards.first.wait_for()
+        expect(page.get_by_test_id("offline-badge")).to_be_visible()
+        assert cards.count() == 20
+        screenshot(page, f"pwa-offline-browse-{width}")
+
+        page.locator(f'[data-testid=build-card][data-slug="{viewed_slug}"]').click()
+        page.get_by_test_id("build-view").wait_for()
+        expect(page.get_by_test_id("tab-equipment")).to_be_visible()
+        expect(page.get_by_test_id("item-slot").or_(page.get_by_test_id("equipment-carousel")).first).to_be_visible()
+        screenshot(page, f"pwa-offline-view-{width}")
+        page.go_back()
+
+        card = page.locator(f'[data-testid=build-card][data-build-id="{liked_id}"]')
+        toggle = card.get_by_test_id("like-toggle")
+        toggle.click()
+        wait_until(lambda: toggle.get_attribute("data-liked") == "true", message="optimistic like")
+        expect(card.get_by_test_id("like-count")).to_have_text(f"{before + 1:,}")
+        if width < 1200:
+            page.get_by_test_id("burger").click()
+        expect(page.get_by_test_id("pending-sync").first).to_be_visible()
+        screenshot(page, f"pwa-offline-pending-{width}")
+        assert like_rows(live_server.db_path, name, liked_id) == 0
+
+        ctx.set_offline(False)
+        wait_until(lambda: like_rows(live_server.db_path, name, liked_id) == 1, timeout=20, message="like replayed")
+        expect(page.get_by_test_id("pending-sync")).to_have_count(0)
+        # Exactly once: one row, one count, one like event for this build since.
+        assert server_likes(live_server.db_path, liked_id) == before + 1
+        page.reload()
+        page.get_by_test_id("build-card").first.wait_for()
+        assert like_rows(live_server.db_path, name, liked_id) == 1
+        with db(live_server.db_path) as con:
+            user_id = con.execute("SELECT id FROM users WHERE display_name = ?", (name,)).fetchone()[0]
+            keys = con.execute("SELECT path FROM idempotency_keys WHERE scope = ?", (f"u:{user_id}",)).fetchall()
+        # The one mutation this user made carried one Idempotency-Key.
+        assert [k["path"] for k in keys] == [f"/api/Build/{liked_id}/like"]
+    finally:
+        ctx.close()
