@@ -3,10 +3,12 @@
  * tests and the benchmark (the PWA gets them from the game-data bundle).
  */
 import { readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CampaignData, GuideScript } from "./types";
 
-const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+// From a string, not `new URL(...)`: DOM test environments replace the global URL class.
+const repoRoot = `${resolve(dirname(fileURLToPath(import.meta.url)), "../..")}/`;
 
 export const campaignDir = process.env.WAYPOINT_CAMPAIGN_DIR ?? `${repoRoot}../shared/game-data/campaign`;
 export const guideDir = `${repoRoot}guide`;

@@ -36,7 +36,7 @@ export function CampaignGuide({ characterId, build }: CampaignGuideProps) {
   return <GuidePanel characterId={characterId} data={guide.data} sections={guide.sections.slice(0, GUIDE_ACTS)} flag={guide.flag} gemNames={guide.guideBuild?.gemIds.map((id) => gemName(guide.data, id)) ?? null} />;
 }
 
-interface PanelProps {
+export interface PanelProps {
   characterId: string;
   data: CampaignData;
   sections: Section[];
@@ -45,7 +45,7 @@ interface PanelProps {
   gemNames: string[] | null;
 }
 
-function GuidePanel({ characterId, data, sections, flag, gemNames }: PanelProps) {
+export function GuidePanel({ characterId, data, sections, flag, gemNames }: PanelProps) {
   const stepCounts = useMemo(() => sections.map((s) => s.steps.length), [sections]);
   const [progress, setProgress] = useCampaignProgress(characterId, stepCounts);
   const [query, setQuery] = useState("");
