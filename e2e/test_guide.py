@@ -43,7 +43,9 @@ def selected_tab(page) -> str:
 
 
 def selected_index(page) -> int:
-    return int(page.locator('[data-testid="guide-step"][data-selected="true"]').get_attribute("data-step-index"))
+    return int(
+        page.locator('[data-testid="guide-step"][data-selected="true"]').get_attribute("data-step-index")
+    )
 
 
 def open_guide(page, character: str) -> None:
