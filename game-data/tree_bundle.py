@@ -43,13 +43,16 @@ FLAG_BITS = {
 
 # Spec §9: "Ascendancy tree group offset 1450; alternate ascendancy factors 0.8, 0.9, 0.75".
 # Each class's ascendancies fan out 1450 units from its class start, away from the
-# tree centre, 45 degrees apart (a tree is ~1000 units across, so they never touch).
+# tree centre, 55 degrees apart: a tree reaches ~500 units from its start (plus node
+# padding), and 2 * 1450 * sin(27.5 deg) = 1339 keeps neighbouring discs apart.
 # The alternate (class-less) ascendancies sit around the Scion start at the offset
 # scaled by their factor, a quarter turn apart from the Ascendant.
 ASCENDANCY_OFFSET = 1450.0
-ASCENDANCY_FAN_DEG = 45.0
+ASCENDANCY_FAN_DEG = 55.0
 ALTERNATE_FACTORS = (0.8, 0.9, 0.75)
 NODE_PAD = 100.0
+# A class start closer than this to the origin counts as the centre (the Scion's is at (3.4, 6.8)).
+CENTRE_RADIUS = 500.0
 
 
 def _kind_and_flags(n: dict[str, Any], is_proxy: bool) -> tuple[int, int]:
@@ -125,7 +128,7 @@ def _ascendancy_targets(
         cx, cy = class_pos[ci]
         ascs = [a["id"] for a in cls["ascendancies"]]
         dist = math.hypot(cx, cy)
-        if dist > 1.0:
+        if dist > CENTRE_RADIUS:
             ux, uy = cx / dist, cy / dist
         else:
             # The Scion starts at the centre: fan out toward where the export put its ascendancy.
