@@ -1,0 +1,385 @@
+"""The WebGL passive tree in Chromium (SwiftShader): pixels where the geometry
+puts allocated nodes, hover tooltips, click-to-node, the ascendancy toggle,
+reset, pan and zoom, compare colours, the version notice, the file picker and
+the fullscreen fallback. The GPU alert has its own browser in test_tree_gpu.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e.harness import ARTIFACTS, launch_chromium
+from e2e.tree_helpers import (
+    CANVAS,
+    CORPUS,
+    SWIFTSHADER,
+    corpus_code,
+    dev_tree_url,
+    planner_specs,
+    project,
+    tree_api,
+    tree_bundle,
+    wait_idle,
+    wait_tree_ready,
+)
+
+FLICKER = "AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.code.txt"
+SLAYER = "AdamZ-8113__pob-codes/dual_strike_of_ambidexterity_slayer_328.code.txt"
+LEVELLING = "AdamZ-8113__pob-codes/sanavixx_cyclone_shockwave_slayer_328.code.txt"
+
+INITIAL_ZOOM = 1.726
+
+
+@pytest.fixture(scope="module")
+def gl_browser(playwright_instance):
+    b = launch_chromium(playwright_instance, *SWIFTSHADER)
+    yield b
+    b.close()
+
+
+@pytest.fixture
+def tree_page(gl_browser, live_server):
+    ctx = gl_browser.new_context(base_url=live_server.base_url, viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    yield page
+    ctx.close()
+
+
+@pytest.fixture(scope="module")
+def bundle():
+    return tree_bundle()
+
+
+def open_tree(page, relpath: str):
+    page.goto(dev_tree_url(corpus_code(relpath)))
+    wait_tree_ready(page)
+    return page.locator(CANVAS)
+
+
+def screenshot(page, name: str) -> None:
+    """The tree view alone (canvas and side lists), saved under test-artifacts/."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.get_by_test_id("passive-tree").screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def canvas_size(page) -> tuple[float, float]:
+    box = page.locator(CANVAS).bounding_box()
+    return box["width"], box["height"]
+
+
+def center_on(page, node_id: int) -> None:
+    """Drag the tree in steps inside the canvas until the node sits at its centre."""
+    box = page.locator(CANVAS).bounding_box()
+    cx, cy = box["width"] / 2, box["height"] / 2
+    for _ in range(40):
+        x, y = tree_api(page, f"t.project({node_id})")
+        dx, dy = max(-250, min(250, cx - x)), max(-250, min(250, cy - y))
+        if abs(dx) < 2 and abs(dy) < 2:
+            return
+        page.mouse.move(box["x"] + cx, box["y"] + cy)
+        page.mouse.down()
+        page.mouse.move(box["x"] + cx + dx, box["y"] + cy + dy, steps=3)
+        page.mouse.up()
+    raise AssertionError(f"could not centre node {node_id}")
+
+
+def click_node(page, node_id: int) -> None:
+    """Centre the node, click it and wait for the 800 ms animation to finish."""
+    center_on(page, node_id)
+    x, y = tree_api(page, f"t.project({node_id})")
+    page.locator(CANVAS).click(position={"x": x, "y": y})
+    wait_idle(page)
+
+
+def brightness(px) -> int:
+    return px[0] + px[1] + px[2]
+
+
+def on_screen(page, bundle, camera, ids, margin=12):
+    w, h = canvas_size(page)
+    out = []
+    for i in ids:
+        x, y = project(bundle, camera, w, h, i)
+        if margin < x < w - margin and margin < y < h - margin:
+            out.append((i, x, y))
+    return out
+
+
+def test_allocated_nodes_are_drawn_where_the_geometry_puts_them(tree_page, bundle):
+    page = tree_page
+    open_tree(page, FLICKER)
+    spec = planner_specs(corpus_code(FLICKER))[0]
+    known = [i for i in spec.nodes if i in bundle.pos and bundle.ascendancy[i] is None]
+    assert len(known) > 80
+    # Masteries have a dark core by design; the other kinds are filled to the centre.
+    known = [i for i in known if bundle.kind[i] != "mastery"]
+    # Zoom onto the build: click its first known notable and wait for the animation.
+    target = next(i for i in known if bundle.kind[i] in ("notable", "keystone"))
+    click_node(page, target)
+    w, h = canvas_size(page)
+    camera = tree_api(page, "t.camera()")
+    assert camera["zoom"] == pytest.approx(INITIAL_ZOOM * 8)
+    page.mouse.move(2, 2)  # no hover highlight while reading pixels
+
+    # The page's own projection agrees with ours, computed from the bundle.
+    for i in known[:20]:
+        px, py = tree_api(page, f"t.project({i})")
+        ex, ey = project(bundle, camera, w, h, i)
+        assert (px, py) == (pytest.approx(ex, abs=0.01), pytest.approx(ey, abs=0.01))
+
+    allocated = on_screen(page, bundle, camera, known)
+    assert len(allocated) >= 5
+    for node_id, x, y in allocated:
+        px = tree_api(page, f"t.readPixel({x}, {y})")
+        assert brightness(px) > 350, (node_id, bundle.name[node_id], px)
+
+    # Unallocated nodes in view are drawn dim, and empty space is background.
+    taken = set(spec.nodes)
+    free = [i for i in bundle.pos if i not in taken and bundle.ascendancy[i] is None and bundle.kind[i] in ("normal", "notable")]
+    unallocated = on_screen(page, bundle, camera, free)
+    assert len(unallocated) >= 5
+    for node_id, x, y in unallocated[:30]:
+        px = tree_api(page, f"t.readPixel({x}, {y})")
+        assert 60 < brightness(px) < 300, (node_id, bundle.name[node_id], px)
+    screenshot(page, "tree-zoomed")
+
+
+def test_full_tree_screenshot_and_one_geometry_upload(tree_page):
+    page = tree_page
+    open_tree(page, FLICKER)
+    screenshot(page, "tree-full")
+    stats = tree_api(page, "t.stats()")
+    assert stats["geometryUploads"] == 1
+    frames = stats["frames"]
+    # Nothing changed: no frame is drawn.
+    page.wait_for_timeout(300)
+    assert tree_api(page, "t.stats()")["frames"] == frames
+    # Panning draws, but never uploads the geometry again.
+    box = page.locator(CANVAS).bounding_box()
+    page.mouse.move(box["x"] + 300, box["y"] + 300)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 420, box["y"] + 360, steps=6)
+    page.mouse.up()
+    after = tree_api(page, "t.stats()")
+    assert after["frames"] > frames and after["geometryUploads"] == 1
+
+
+def test_hover_shows_the_node_tooltip(tree_page, bundle):
+    page = tree_page
+    canvas = open_tree(page, FLICKER)
+    spec = planner_specs(corpus_code(FLICKER))[0]
+    keystone = next(i for i in spec.nodes if bundle.kind.get(i) == "keystone")
+    click_node(page, keystone)
+    x, y = tree_api(page, f"t.project({keystone})")
+    canvas.hover(position={"x": x + 1, "y": y + 1})
+    tooltip = page.get_by_test_id("tree-tooltip")
+    expect(tooltip).to_be_visible()
+    expect(page.get_by_test_id("tree-tooltip-name")).to_have_text(bundle.name[keystone])
+    first_stat = bundle.stats[keystone][0].split("\n")[0]
+    expect(tooltip).to_contain_text(first_stat)
+    assert tree_api(page, "t.hovered()") == keystone
+    # Hovered nodes draw highlighted (the Hovered state reaches the GPU).
+    assert tree_api(page, f"t.state({keystone}).flags") & 2
+    canvas.hover(position={"x": 3, "y": 3})
+    expect(tooltip).to_have_count(0)
+
+
+def test_click_animates_to_the_node_and_ignores_input_meanwhile(tree_page, bundle):
+    page = tree_page
+    open_tree(page, FLICKER)
+    spec = planner_specs(corpus_code(FLICKER))[0]
+    node = next(i for i in spec.nodes if bundle.kind.get(i) == "notable")
+    center_on(page, node)
+    x, y = tree_api(page, f"t.project({node})")
+    page.locator(CANVAS).click(position={"x": x, "y": y})
+    assert tree_api(page, "t.busy()") is True
+    # Input during the 800 ms transition is ignored.
+    page.mouse.wheel(0, -600)
+    page.wait_for_timeout(200)
+    assert tree_api(page, "t.busy()") is True
+    wait_idle(page)
+    cam = tree_api(page, "t.camera()")
+    nx, ny = bundle.pos[node]
+    assert (cam["x"], cam["y"], cam["zoom"]) == (pytest.approx(nx, abs=0.01), pytest.approx(ny, abs=0.01), pytest.approx(INITIAL_ZOOM * 8))
+
+
+def test_drag_pans_and_wheel_zooms_about_the_pointer(tree_page):
+    page = tree_page
+    open_tree(page, FLICKER)
+    box = page.locator(CANVAS).bounding_box()
+    cam0 = tree_api(page, "t.camera()")
+    page.mouse.move(box["x"] + 200, box["y"] + 200)
+    page.mouse.down()
+    page.mouse.move(box["x"] + 300, box["y"] + 250, steps=5)
+    page.mouse.up()
+    cam1 = tree_api(page, "t.camera()")
+    assert cam1["x"] < cam0["x"] and cam1["y"] < cam0["y"]
+    assert cam1["zoom"] == cam0["zoom"]
+    page.mouse.move(box["x"] + 100, box["y"] + 100)
+    page.mouse.wheel(0, -100)
+    page.wait_for_function(f"() => document.querySelector('{CANVAS}').__tree.camera().zoom > {cam1['zoom']}")
+    cam2 = tree_api(page, "t.camera()")
+    assert cam2["zoom"] == pytest.approx(cam1["zoom"] * 1.1)
+    # Zoom keeps the point under the pointer: the centre moved toward it.
+    assert cam2["x"] < cam1["x"] and cam2["y"] < cam1["y"]
+    # Reset restores the initial zoom and centre.
+    page.get_by_test_id("tree-reset").click()
+    assert tree_api(page, "t.camera()") == cam0
+
+
+def test_ascendancy_toggle_and_reset(tree_page, bundle):
+    page = tree_page
+    open_tree(page, SLAYER)
+    spec = planner_specs(corpus_code(SLAYER))[0]
+    asc_nodes = [i for i in spec.nodes if bundle.ascendancy.get(i) == "Slayer" and bundle.kind[i] != "ascendancyStart"]
+    assert asc_nodes
+    before = tree_api(page, "t.camera()")
+    toggle = page.get_by_test_id("tree-ascendancy-toggle")
+    expect(toggle).to_have_text("Go To Ascendancy")
+    toggle.click()
+    expect(toggle).to_have_text("Go Back To Tree")
+    page.wait_for_timeout(500)
+    assert tree_api(page, "t.busy()") is True  # 1000 ms animation
+    wait_idle(page)
+    cam = tree_api(page, "t.camera()")
+    xs = [bundle.pos[i][0] for i in bundle.pos if bundle.ascendancy[i] == "Slayer"]
+    ys = [bundle.pos[i][1] for i in bundle.pos if bundle.ascendancy[i] == "Slayer"]
+    assert cam["x"] == pytest.approx((min(xs) + max(xs)) / 2, abs=0.5)
+    assert cam["y"] == pytest.approx((min(ys) + max(ys)) / 2, abs=0.5)
+    page.mouse.move(2, 2)
+    for node_id, x, y in on_screen(page, bundle, cam, asc_nodes):
+        assert brightness(tree_api(page, f"t.readPixel({x}, {y})")) > 350, bundle.name[node_id]
+    # Other classes' ascendancies are hidden: no node is hittable there.
+    hidden = next(i for i in bundle.pos if bundle.ascendancy[i] == "Juggernaut")
+    assert tree_api(page, f"t.state({hidden}).visible") is False
+    screenshot(page, "tree-ascendancy")
+    toggle.click()
+    expect(toggle).to_have_text("Go To Ascendancy")
+    wait_idle(page)
+    assert tree_api(page, "t.camera()") == pytest.approx(before)
+    # Reset leaves the ascendancy view at once.
+    toggle.click()
+    wait_idle(page)
+    page.get_by_test_id("tree-reset").click()
+    expect(toggle).to_have_text("Go To Ascendancy")
+    assert tree_api(page, "t.inAscendancy()") is False
+    assert tree_api(page, "t.camera()")["zoom"] == INITIAL_ZOOM
+
+
+def test_compare_two_steps_colours_and_legend(tree_page, bundle):
+    page = tree_page
+    open_tree(page, LEVELLING)
+    specs = planner_specs(corpus_code(LEVELLING))
+    tabs = page.get_by_test_id("dev-tree-tab")
+    expect(tabs).to_have_count(len(specs))
+
+    def drawable(ids):
+        return [i for i in ids if i in bundle.pos and bundle.ascendancy[i] is None and bundle.kind[i] != "mastery"]
+
+    # Two steps that each have passives the other lacks (a respec between them).
+    bi, oi = next(
+        (b, o) for b in range(len(specs)) for o in range(len(specs))
+        if b != o and drawable(set(specs[b].nodes) - set(specs[o].nodes)) and drawable(set(specs[o].nodes) - set(specs[b].nodes))
+    )
+    tabs.nth(bi).click()
+    page.get_by_test_id("dev-tree-compare").click()
+    page.get_by_role("option", name=specs[oi].title, exact=True).click()
+    legend = page.get_by_test_id("tree-legend")
+    expect(legend).to_contain_text("missing on character")
+    expect(legend).to_contain_text("not in build")
+    build, other = set(specs[bi].nodes), set(specs[oi].nodes)
+    build_only = drawable(build - other)
+    other_only = drawable(other - build)
+    page.wait_for_function(f"() => document.querySelector('{CANVAS}').__tree.state({build_only[0]}).side === 1")
+    assert tree_api(page, f"t.state({other_only[0]}).side") == 2
+    assert tree_api(page, f"t.state({drawable(build & other)[0]}).side") == 0
+    # Zoom onto a build-only node: it is green on screen.
+    click_node(page, build_only[0])
+    page.mouse.move(2, 2)
+    cam = tree_api(page, "t.camera()")
+    greens = on_screen(page, bundle, cam, build_only)
+    assert greens
+    for _node_id, gx, gy in greens:
+        r, g, b, _ = tree_api(page, f"t.readPixel({gx}, {gy})")
+        assert g > 150 and g > r + 60 and g > b + 60, (r, g, b)
+    reds = on_screen(page, bundle, cam, other_only)
+    for _node_id, rx, ry in reds:
+        r, g, b, _ = tree_api(page, f"t.readPixel({rx}, {ry})")
+        assert r > 150 and r > g + 60, (r, g, b)
+    screenshot(page, "tree-compare")
+
+
+def test_version_notice_counts_ids_from_a_newer_tree(tree_page, bundle):
+    page = tree_page
+    open_tree(page, FLICKER)
+    spec = planner_specs(corpus_code(FLICKER))[0]
+    unknown = {i for i in spec.nodes if i not in bundle.pos}
+    notice = page.get_by_test_id("tree-version-notice")
+    if not unknown:
+        expect(notice).to_have_count(0)
+        return
+    word = "passive" if len(unknown) == 1 else "passives"
+    verb = "is" if len(unknown) == 1 else "are"
+    expect(notice).to_have_text(f"{len(unknown)} {word} from a newer tree version {verb} not shown")
+    assert page.errors == []
+
+
+def test_side_lists_show_keystones_and_masteries_with_the_chosen_effect(tree_page, bundle):
+    page = tree_page
+    open_tree(page, FLICKER)
+    spec = planner_specs(corpus_code(FLICKER))[0]
+    keystones = [bundle.name[i] for i in spec.nodes if bundle.kind.get(i) == "keystone"]
+    section = page.get_by_test_id("tree-keystones")
+    for name in keystones:
+        expect(section).to_contain_text(name)
+    masteries = page.get_by_test_id("tree-masteries")
+    chosen = masteries.locator("input:checked")
+    expect(chosen).to_have_count(len([i for i in spec.mastery_effects if i in bundle.pos]))
+    expect(page.get_by_test_id("tree-overrides")).to_be_visible()
+
+
+def test_file_picker_opens_a_planner_xml(tree_page, tmp_path):
+    page = tree_page
+    page.goto("/dev/tree")
+    xml = CORPUS / "AdamZ-8113__pob-codes/dual_strike_of_ambidexterity_slayer_328.xml"
+    page.locator("input[type=file]").set_input_files(str(xml))
+    wait_tree_ready(page)
+    expect(page.get_by_test_id("tree-ascendancy-toggle")).to_be_visible()
+
+
+def test_bad_code_shows_a_clear_error(tree_page):
+    page = tree_page
+    page.goto(dev_tree_url("this is not a planner code"))
+    expect(page.get_by_test_id("dev-tree-error")).to_be_visible()
+    expect(page.locator(CANVAS)).to_have_count(0)
+
+
+def test_fullscreen_failure_stretches_the_canvas_and_logs(tree_page):
+    page = tree_page
+    page.add_init_script("Element.prototype.requestFullscreen = function () { return Promise.reject(new Error('denied by test')); };")
+    logs = []
+    page.on("console", lambda m: logs.append(m.text))
+    open_tree(page, FLICKER)
+    page.get_by_test_id("tree-fullscreen").click()
+    frame = page.get_by_test_id("tree-canvas-frame")
+    expect(frame).to_have_attribute("data-stretched", "true")
+    assert any("Error attempting to enable full-screen mode" in t for t in logs)
+    box = frame.bounding_box()
+    assert (box["width"], box["height"]) == (1400, 900)
+    page.get_by_test_id("tree-fullscreen").click()
+    expect(frame).not_to_have_attribute("data-stretched", re.compile(".*"))
+
+
+def test_renderer_is_not_in_the_initial_bundle(pwa_dist):
+    html = (pwa_dist / "index.html").read_text()
+    entry = [pwa_dist / m.lstrip("/") for m in re.findall(r'(?:src|href)="(/assets/[^"]+\.js)"', html)]
+    assert entry
+    for path in entry:
+        text = path.read_text()
+        assert "u_stateSize" not in text and "createProgramInfo" not in text, path.name

@@ -1,0 +1,104 @@
+"""Shared by the tree e2e tests and the tree benchmark: corpus planner codes,
+their allocated node ids (decoded here with lxml, independently of the PWA),
+the real tree bundle, and an independent projection of node positions.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import urllib.parse
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+
+from e2e.harness import REPO, SHARED
+
+CORPUS = SHARED / "corpus" / "pob"
+SWIFTSHADER = ("--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist")
+CANVAS = "[data-testid=tree-canvas]"
+
+
+def corpus_code(relpath: str) -> str:
+    return (CORPUS / relpath).read_text().strip()
+
+
+def dev_tree_url(code: str) -> str:
+    return "/dev/tree?code=" + urllib.parse.quote(code, safe="")
+
+
+@dataclass
+class Spec:
+    title: str | None
+    tree_version: str | None
+    nodes: list[int]
+    mastery_effects: dict[int, int]
+
+
+def planner_specs(code: str) -> list[Spec]:
+    """Tree specs of a planner code, read straight from its XML."""
+    xml = zlib.decompress(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))
+    root = etree.fromstring(xml, etree.XMLParser(resolve_entities=False, no_network=True))
+    out = []
+    for spec in root.findall("./Tree/Spec"):
+        nodes = [int(n) for n in (spec.get("nodes") or "").split(",") if n.strip()]
+        effects = {}
+        for pair in (spec.get("masteryEffects") or "").replace("}", "").split("{"):
+            if "," in pair:
+                a, b = pair.strip(", ").split(",")[:2]
+                effects[int(a)] = int(b)
+        out.append(Spec(spec.get("title"), spec.get("treeVersion"), nodes, effects))
+    return out
+
+
+@dataclass
+class Bundle:
+    bounds: tuple[float, float, float, float]
+    pos: dict[int, tuple[float, float]]
+    kind: dict[int, str]
+    name: dict[int, str]
+    ascendancy: dict[int, str | None]
+    stats: dict[int, list[str]]
+
+
+def tree_bundle(version: str = "3.25") -> Bundle:
+    dist = REPO / "game-data" / "dist"
+    manifest = json.loads((dist / "manifest.json").read_text())
+    b = json.loads((dist / manifest["files"][f"tree/{version}"]).read_text())
+    n = b["nodes"]
+    strings = b["strings"]
+    ascs = [a["id"] for a in b["ascendancies"]]
+    ids = n["id"]
+    return Bundle(
+        bounds=tuple(b["bounds"]),
+        pos={i: (n["x"][k], n["y"][k]) for k, i in enumerate(ids)},
+        kind={i: b["kinds"][n["kind"][k]] for k, i in enumerate(ids)},
+        name={i: strings[n["name"][k]] for k, i in enumerate(ids)},
+        ascendancy={i: (ascs[n["ascendancy"][k]] if n["ascendancy"][k] >= 0 else None) for k, i in enumerate(ids)},
+        stats={i: [strings[s] for s in n["stats"][k]] for k, i in enumerate(ids)},
+    )
+
+
+def project(bundle: Bundle, camera: dict, width: float, height: float, node_id: int) -> tuple[float, float]:
+    """World -> canvas CSS pixels with the camera the page reports (zoom is relative to the whole-tree fit)."""
+    min_x, min_y, max_x, max_y = bundle.bounds
+    scale = min(width / (max_x - min_x), height / (max_y - min_y)) * camera["zoom"]
+    x, y = bundle.pos[node_id]
+    return (x - camera["x"]) * scale + width / 2, (y - camera["y"]) * scale + height / 2
+
+
+def tree_api(page, expr: str):
+    """Evaluate `expr` with `t` bound to the canvas's tree handle."""
+    return page.evaluate(f"() => {{ const t = document.querySelector('{CANVAS}').__tree; return {expr}; }}")
+
+
+def wait_tree_ready(page, timeout: float = 60_000) -> None:
+    page.wait_for_function(
+        f"() => document.querySelector('{CANVAS}')?.__tree?.firstFrameMs() != null", timeout=timeout
+    )
+
+
+def wait_idle(page, timeout: float = 10_000) -> None:
+    page.wait_for_function(f"() => !document.querySelector('{CANVAS}').__tree.busy()", timeout=timeout)
