@@ -42,9 +42,10 @@ describe("parser properties", () => {
         expect(directionIndex(angle + 360 * turns)).toBe(i);
       }),
     );
-    fc.assert(fc.property(fc.integer({ min: -50, max: 50 }), (k) => {
+    fc.assert(
+      fc.property(fc.integer({ min: -50, max: 50 }), (k) => {
         expect(directionIndex(45 * k)).toBe(((k % 8) + 8) % 8);
       }),
-    );;
+    );
   });
 });
