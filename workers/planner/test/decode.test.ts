@@ -1,0 +1,227 @@
+import { describe, expect, it } from "vitest";
+import { decodePlanner, isInvalidItem, PlannerError, skillOptions, tryDecodePlanner, type PlannerItem } from "../index";
+import { corpusFiles, corpusText } from "./corpus";
+
+function item(build: ReturnType<typeof decodePlanner>, id: string): PlannerItem {
+  const found = build.items[id];
+  if (!found || isInvalidItem(found)) throw new Error(`item ${id} missing or invalid`);
+  return found;
+}
+
+describe("every corpus build", () => {
+  it.each(corpusFiles())("decodes %s", (file) => {
+    const build = decodePlanner(corpusText(file.split("/")[1]));
+    expect(build.className).toMatch(/^(Marauder|Ranger|Witch|Duelist|Templar|Shadow|Scion)$/);
+    for (const tree of build.trees) expect(tree.nodes.every((n) => Number.isInteger(n) && n > 0)).toBe(true);
+  });
+});
+
+describe("Heavy Strike of Trarthus Inquisitor (planner code)", () => {
+  const build = decodePlanner(corpusText("heavy_strike_of_trarthus_inquisitor_328.code.txt"));
+
+  it("reads the build header", () => {
+    expect(build.className).toBe("Templar");
+    expect(build.ascendancyName).toBe("Inquisitor");
+    expect(build.level).toBe(92);
+    expect(build.bandit).toBe("None");
+    expect(build.targetVersion).toBe("3_0");
+  });
+
+  it("reads both trees, the second active", () => {
+    expect(build.trees.map((t) => [t.id, t.treeVersion, t.nodes.length])).toEqual([
+      ["default", "3_27", 125],
+      ["default (2)", "3_28", 125],
+    ]);
+    expect(build.activeTreeId).toBe("default (2)");
+    expect(build.trees[0].classId).toBe(5);
+    expect(build.trees[0].ascendancyId).toBe(1);
+    expect(build.trees[0].masteryEffects).toEqual({ 44948: 64875, 34723: 40307, 26148: 51147, 38921: 4500 });
+    expect(build.trees[0].url).toMatch(/^https:\/\/www\.pathofexile\.com\/passive-skill-tree\/AAAABgUB/);
+  });
+
+  it("applies variants and rolls to a unique's mods", () => {
+    const mind = item(build, "3");
+    expect([mind.name, mind.baseType, mind.rarity]).toEqual(["Mind of the Council", "Harlequin Mask", "Unique"]);
+    expect([mind.evasion, mind.energyShield, mind.quality, mind.requirements.level]).toEqual([766, 232, 20, 57]);
+    expect(mind.explicitMods.map((m) => m.text)).toEqual([
+      "245% increased Evasion and Energy Shield",
+      "+18 to maximum Energy Shield",
+      "25% increased maximum Mana",
+      "10% chance to Shock",
+      "+20% chance to be Shocked",
+      "30% of Lightning Damage is taken from Mana before Life",
+      "Attack Skills have added Lightning Damage equal to 6% of maximum Mana",
+      "Lose 3% of Mana when you use an Attack Skill",
+    ]);
+    expect(item(build, "2").implicitMods.map((m) => m.text)).toEqual([
+      "+25% Chance to Block Attack Damage while wielding a Staff",
+    ]);
+  });
+
+  it("separates crafted mods", () => {
+    const chest = item(build, "7");
+    expect(chest.baseType).toBe("Sacred Chainmail");
+    expect(chest.craftedMods).toEqual([
+      { text: "71% increased Evasion Rating", crafted: true, tags: ["defences", "evasion"], range: 0.817 },
+    ]);
+    expect(chest.explicitMods.map((m) => m.text)).toContain("+43% to Cold Resistance");
+  });
+
+  it("reads the socket groups", () => {
+    const [main, auras] = build.skillSets[0].groups;
+    expect(main.gems.map((g) => g.name)).toEqual([
+      "Heavy Strike of Trarthus",
+      "Power Charge On Critical",
+      "Increased Critical Damage",
+      "Multistrike",
+      "Added Lightning Damage",
+      "Faster Attacks",
+    ]);
+    expect(main.gems[0]).toMatchObject({
+      gemId: "Metadata/Items/Gems/SkillGemHeavyStrike",
+      level: 20,
+      quality: 0,
+      enabled: true,
+      isSupport: false,
+    });
+    expect(main.gems[1].isSupport).toBe(true);
+    expect(auras.gems.map((g) => g.name)).toEqual(["Precision", "Discipline"]);
+  });
+
+  it("decodes the code exactly as the raw XML", () => {
+    expect(build).toEqual(decodePlanner(corpusText("heavy_strike_of_trarthus_inquisitor_328.xml")));
+  });
+});
+
+describe("Dual Strike of Ambidexterity Slayer", () => {
+  const build = decodePlanner(corpusText("dual_strike_of_ambidexterity_slayer_328.code.txt"));
+
+  it("reads bandit and pantheon from the config", () => {
+    expect([build.bandit, build.pantheonMajor]).toEqual(["Alira", "None"]);
+  });
+
+  it("splits enchant, implicit, fractured, explicit and crafted lines of a fractured weapon", () => {
+    const set = build.itemSets[0];
+    const weapon = item(build, set.slots["Weapon 1"]);
+    expect([weapon.name, weapon.baseType, weapon.itemLevel]).toEqual(["Onslaught Impaler", "Gutting Knife", 85]);
+    expect(weapon.influences).toEqual(["Fracture"]);
+    expect(weapon.enchantMods.map((m) => m.text)).toEqual([
+      "Quality does not increase Physical Damage",
+      "1% increased Critical Strike Chance per 4% Quality",
+    ]);
+    expect(weapon.implicitMods.map((m) => m.text)).toEqual(["30% increased Global Critical Strike Chance"]);
+    expect(weapon.fracturedMods).toEqual([{ text: "+37% to Global Critical Strike Multiplier", fractured: true }]);
+    expect(weapon.explicitMods.map((m) => m.text)).toEqual([
+      "+48 to Intelligence",
+      "Adds 87 to 145 Cold Damage",
+      "38% increased Critical Strike Chance",
+      "Attacks with this Weapon Penetrate 16% Elemental Resistances",
+    ]);
+    expect(weapon.craftedMods.map((m) => m.text)).toEqual(["Hits can't be Evaded"]);
+    expect(set.slots["Flask 1"]).toBe("18");
+  });
+});
+
+describe("legacy exports", () => {
+  it("reads nodes, class and ascendancy from the tree URL and slots from <Items>", () => {
+    const build = decodePlanner(corpusText("import_code.code.txt"));
+    expect(build.trees).toHaveLength(1);
+    const [tree] = build.trees;
+    expect([tree.classId, tree.ascendancyId, tree.nodes.length, tree.treeVersion]).toEqual([3, 2, 131, "3_25"]);
+    expect(tree.jewels).toEqual({ "26196": "16", "36634": "17", "61419": "20", "41263": "18", "6230": "19" });
+    expect(build.itemSets.map((s) => s.id)).toEqual(["default"]);
+    expect(build.itemSets[0].slots["Belt Abyssal Socket 1"]).toBe("21");
+    const ring = item(build, "1");
+    expect(ring.influences).toEqual(["Elder"]);
+    expect(ring.craftedMods.map((m) => m.text)).toEqual(["+54 to maximum Life"]);
+    expect(ring.explicitMods.map((m) => m.text)).toContain("Curse Enemies with Level 12 Warlord's Mark on Hit");
+    // Old exports keep socket groups directly under <Skills>.
+    expect(build.skillSets.map((s) => s.id)).toEqual(["default"]);
+    expect(build.skillSets[0].groups[0].slot).toBe("Body Armour");
+  });
+});
+
+describe("multi-step builds", () => {
+  it("keeps every tree, item set and skill set with its title", () => {
+    const build = decodePlanner(corpusText("sanavixx_cyclone_shockwave_slayer_328.code.txt"));
+    expect(build.trees.map((t) => t.title).slice(0, 3)).toEqual([
+      "Lvl 1-12 (Spectral Throw)",
+      "Lvl 12-30 (Sunder)",
+      "Lvl 30 (Cyclone Swap + Lab)",
+    ]);
+    expect(build.trees).toHaveLength(11);
+    expect(build.itemSets).toHaveLength(11);
+    expect(build.skillSets).toHaveLength(11);
+    expect(build.activeTreeId).toBe("lvl 95");
+    expect(build.noteSegments.slice(0, 3)).toEqual([
+      { text: "FAQ ", color: "#FFFF77" },
+      { text: "\n\n", color: "#B97123" },
+      { text: "Why not Champion as a league starter?\n", color: "#70FF70" },
+    ]);
+    expect(build.noteSegments[3].color).toBe("#FFFFFF");
+    expect(build.noteSegments[3].text).toMatch(/^\nI believe Champion is somewhat misleading/);
+    expect(build.notes).toContain("you'll need costly unique items");
+  });
+
+  it("names skill sets by title and reads the active one by its set id", () => {
+    const build = decodePlanner(corpusText("318_skillset.xml"));
+    expect(build.skillSets.map((s) => [s.id, s.title])).toEqual([
+      ["arc ss", "Arc SS"],
+      ["cracklance", "CrackLance"],
+      ["importtest", "ImportTest"],
+    ]);
+    expect(build.activeSkillSetId).toBe("arc ss");
+    expect(skillOptions(build)).toContain("Arc");
+  });
+
+  it("reads cluster jewels: implicit lines are enchants, node count and skill", () => {
+    const build = decodePlanner(corpusText("316_poison_occ.xml"));
+    const cluster = item(build, "31");
+    expect(cluster.baseType).toBe("Large Cluster Jewel");
+    expect([cluster.clusterNodeCount, cluster.clusterSkill]).toEqual([8, "affliction_chaos_damage"]);
+    expect(cluster.enchantMods.map((m) => m.text)).toEqual([
+      "Adds 8 Passive Skills",
+      "2 Added Passive Skills are Jewel Sockets",
+      "Added Small Passive Skills grant: 12% increased Chaos Damage",
+    ]);
+    expect(cluster.explicitMods.map((m) => m.text)).toEqual([
+      "1 Added Passive Skill is Touch of Cruelty",
+      "1 Added Passive Skill is Unholy Grace",
+      "1 Added Passive Skill is Wicked Pall",
+    ]);
+  });
+
+  it("reads tattoo overrides", () => {
+    const build = decodePlanner(corpusText("322_overrides.xml"));
+    const oak = build.trees[0].overrides.find((o) => o.nodeId === 7388);
+    expect(oak).toMatchObject({ name: "Honoured Tattoo of the Oak", effectText: ["2% increased maximum Life"] });
+    const maata = build.trees[0].overrides.find((o) => o.nodeId === 4502);
+    expect(maata?.effectText).toEqual(["A", "B", "C"]);
+  });
+});
+
+describe("errors", () => {
+  it("throws PlannerError with a kind, and tryDecodePlanner returns it as a value", () => {
+    expect(() => decodePlanner("@@@")).toThrow(PlannerError);
+    expect(tryDecodePlanner("@@@")).toEqual({
+      ok: false,
+      error: { kind: "not_base64", message: "Planner code is not base64 text." },
+    });
+    const result = tryDecodePlanner(corpusText("test_code.code.txt"));
+    expect(result.ok && result.build.bandit).toBe("Alira");
+  });
+
+  it("marks only the item whose text has no rarity line as invalid", () => {
+    const xml = corpusText("heavy_strike_of_trarthus_inquisitor_328.xml").replace(
+      "Rarity: UNIQUE\nAstramentis",
+      "Astramentis",
+    );
+    const build = decodePlanner(xml);
+    expect(build.items["4"]).toEqual({
+      id: "4",
+      error: { kind: "invalid_item", message: "Item 4 does not start with a rarity line." },
+    });
+    expect(isInvalidItem(build.items["3"])).toBe(false);
+    expect(build.skillSets[0].groups).toHaveLength(2);
+  });
+});
