@@ -71,7 +71,7 @@ def build_campaign_bundle(raw: dict[str, bytes]) -> dict[str, Any]:
     for key, fname in FILES.items():
         try:
             value = json.loads(raw[key])
-        except (KeyError, ValueError) as e:
+        except (KeyError, ValueError, RecursionError) as e:
             raise CampaignSourceError(f"{fname}: not valid JSON ({e})") from e
         if not isinstance(value, dict):
             raise CampaignSourceError(f"{fname}: expected a JSON object at the top level")

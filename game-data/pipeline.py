@@ -114,7 +114,7 @@ def _load_tree(path: Path) -> dict[str, Any]:
         raise PipelineError(f"tree export {path} is larger than {MAX_TREE_BYTES} bytes")
     try:
         tree = json.loads(path.read_bytes())
-    except ValueError as e:
+    except (ValueError, RecursionError) as e:
         raise PipelineError(f"tree export {path} is not valid JSON: {e}") from e
     for key in ("nodes", "groups", "classes", "constants"):
         if key not in tree:
@@ -151,10 +151,11 @@ def run(opts: Options) -> Result:
 
     bundles: dict[str, tuple[str, Any]] = {}  # logical name -> (file stem, object)
     for version in sorted(trees):
-        bundles[f"tree/{version}"] = (
-            f"tree-{version}",
-            build_tree_bundle(_load_tree(trees[version]), version),
-        )
+        try:
+            tree_bundle = build_tree_bundle(_load_tree(trees[version]), version)
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError, ZeroDivisionError) as e:
+            raise PipelineError(f"tree export {trees[version]} is malformed: {e!r}") from e
+        bundles[f"tree/{version}"] = (f"tree-{version}", tree_bundle)
     gems = json.loads(paths["gems"].read_bytes())
     bundles["gems"] = ("gems", build_gems_bundle(gems))
     base_items = json.loads(paths["base_items"].read_bytes())
@@ -167,7 +168,10 @@ def run(opts: Options) -> Result:
     files: dict[str, str] = {}
     sizes: dict[str, tuple[int, int]] = {}
     for name, (stem, obj) in bundles.items():
-        data = _dumps(obj)
+        try:
+            data = _dumps(obj)
+        except RecursionError as e:
+            raise PipelineError(f"{name}: nested too deeply to write") from e
         gz = _gzip(data)
         fname = f"{stem}.{hashlib.sha256(data).hexdigest()[:16]}.json"
         if not (out / fname).is_file() or (out / fname).read_bytes() != data:

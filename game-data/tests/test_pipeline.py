@@ -121,10 +121,31 @@ def test_a_bad_campaign_source_fails_clearly_and_keeps_the_previous_bundles(
     assert json.loads((out / "manifest.json").read_text()) == good.manifest
 
 
+def test_hostile_campaign_input_is_bounded(tmp_path, monkeypatch, campaign_http):
+    source = _copy_campaign(tmp_path / "campaign")
+    (source / "areas.json").write_text("[" * 200_000 + "]" * 200_000)  # nesting bomb
+    with pytest.raises(CampaignSourceError, match="areas.json: not valid JSON"):
+        pipeline.run(pipeline.Options(out=tmp_path / "dist", campaign=str(source)))
+    import campaign_bundle
+
+    monkeypatch.setattr(campaign_bundle, "MAX_FILE_BYTES", 50_000)  # areas.json is ~53 KB
+    with pytest.raises(CampaignSourceError, match="larger than 50000 bytes"):
+        campaign_bundle.read_campaign_sources(str(SHARED_CAMPAIGN))
+    with pytest.raises(CampaignSourceError, match="larger than 50000 bytes"):
+        campaign_bundle.read_campaign_sources(campaign_http)
+    assert not (tmp_path / "dist" / "manifest.json").exists()
+
+
 def test_a_bad_tree_export_fails_clearly(tmp_path):
     broken = tmp_path / "tree.json"
     broken.write_text('{"nodes": {}}')
     with pytest.raises(pipeline.PipelineError, match="has no 'groups'"):
+        pipeline.run(pipeline.Options(out=tmp_path / "dist", trees={"3.26": broken}))
+    broken.write_text('{"nodes": [], "groups": {}, "classes": [], "constants": {}}')
+    with pytest.raises(pipeline.PipelineError, match="is malformed"):
+        pipeline.run(pipeline.Options(out=tmp_path / "dist", trees={"3.26": broken}))
+    broken.write_text("{" * 100_000)
+    with pytest.raises(pipeline.PipelineError, match="is not valid JSON"):
         pipeline.run(pipeline.Options(out=tmp_path / "dist", trees={"3.26": broken}))
     with pytest.raises(pipeline.PipelineError, match="VERSION=PATH"):
         pipeline.parse_tree_args(["3.26"])

@@ -29,6 +29,12 @@ def test_manifest_is_served_no_cache(server, built_dist):
     assert r.headers["cache-control"] == "no-cache"
     assert r.headers["content-type"].startswith("application/json")
     assert r.json() == result.manifest
+    with server.client() as c:
+        again = c.get("/game-data/manifest.json", headers={"If-None-Match": r.headers["etag"]})
+        stale = c.get("/game-data/manifest.json", headers={"If-None-Match": '"0000000000000000"'})
+    assert again.status_code == 304 and again.content == b""
+    assert again.headers["cache-control"] == "no-cache"
+    assert stale.status_code == 200 and stale.json() == result.manifest
 
 
 def test_hashed_bundles_are_immutable_and_gzipped_when_accepted(server, built_dist):
