@@ -48,7 +48,7 @@ def login(page, name: str, start: str = "/build/browse/explore") -> None:
     open_nav(page)
     page.get_by_test_id("login-button").click()
     dialog = page.get_by_role("dialog", name="Realm Selection")
-    dialog.get_by_role("radio", name="PC").check(force=True)
+    dialog.get_by_text("PC", exact=True).click()
     dialog.get_by_test_id("realm-dialog-confirm").click()
     page.wait_for_url(re.compile(r"/api/auth/local\?state="))
     assert "Local sign-in (demo)" in page.content()
