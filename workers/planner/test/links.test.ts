@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { parsePlannerInput, PLANNER_LINK_MESSAGE, validatePlannerLink } from "../links";
+import { corpusText } from "./corpus";
+
+const MESSAGE = "Link must start with pobb.in/ followed by 12 characters.";
+
+describe("validatePlannerLink", () => {
+  it("uses the spec's exact message", () => {
+    expect(PLANNER_LINK_MESSAGE).toBe(MESSAGE);
+  });
+
+  it("accepts pobb.in/ plus exactly 12 letters, digits, _ or -", () => {
+    expect(validatePlannerLink("https://pobb.in/Ab3_-xyZ0123")).toBeNull();
+    expect(validatePlannerLink("pobb.in/Ab3_-xyZ0123")).toBeNull();
+    expect(validatePlannerLink("  https://pobb.in/AAAAAAAAAAAA ")).toBeNull();
+  });
+
+  it("rejects anything else", () => {
+    for (const bad of [
+      "",
+      "https://pobb.in/short",
+      "https://pobb.in/Ab3_-xyZ01234",
+      "https://pobb.in/Ab3_-xyZ012!",
+      "https://pastebin.com/Ab3_-xyZ0123",
+      "https://pobb.in/Ab3_-xyZ0123/raw",
+      "ftp://pobb.in/Ab3_-xyZ0123",
+    ]) {
+      expect(validatePlannerLink(bad)).toBe(MESSAGE);
+    }
+  });
+
+  it("enforces the 28-character maximum", () => {
+    expect("https://pobb.in/Ab3_-xyZ0123".length).toBe(28);
+    expect(validatePlannerLink("https://www.pobb.in/Ab3_-xyZ0123")).toBe(MESSAGE);
+  });
+});
+
+describe("parsePlannerInput", () => {
+  it("gives the paste id of a link", () => {
+    expect(parsePlannerInput("https://pobb.in/Ab3_-xyZ0123")).toEqual({ kind: "pobb", id: "Ab3_-xyZ0123" });
+  });
+
+  it("keeps a raw planner code or raw XML", () => {
+    const code = corpusText("heavy_strike_of_trarthus_inquisitor_328.code.txt").trim();
+    expect(parsePlannerInput(code)).toEqual({ kind: "code", code });
+    expect(parsePlannerInput(`  ${code.slice(0, 60)}\n${code.slice(60)}  `)).toEqual({ kind: "code", code });
+    expect(parsePlannerInput("<PathOfBuilding/>")).toEqual({ kind: "code", code: "<PathOfBuilding/>" });
+  });
+
+  it("reports the link message for everything else", () => {
+    expect(parsePlannerInput("https://pobb.in/nope")).toEqual({ kind: "error", message: MESSAGE });
+    expect(parsePlannerInput("hello world")).toEqual({ kind: "error", message: MESSAGE });
+    expect(parsePlannerInput("")).toEqual({ kind: "error", message: MESSAGE });
+    expect(parsePlannerInput("https://pastebin.com/" + "a".repeat(40))).toEqual({ kind: "error", message: MESSAGE });
+  });
+});
