@@ -142,6 +142,7 @@ class CorpusStep:
     pantheon_major: str = ""
     pantheon_minor: str = ""
     notes: str = ""
+    tree_nodes: int = 0
 
 
 def _item(el) -> CorpusItem:
@@ -154,7 +155,7 @@ def _is_support(gem) -> bool:
     return "SupportGem" in (gem.get("gemId") or "") or (gem.get("skillId") or "").startswith("Support")
 
 
-def read_step(xml_path: Path, equipment_set_id: str, skill_set_id: str) -> CorpusStep:
+def read_step(xml_path: Path, equipment_set_id: str, skill_set_id: str, tree_id: str) -> CorpusStep:
     root = etree.parse(str(xml_path), etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)).getroot()
     build = root.find("Build")
     step = CorpusStep(
@@ -163,6 +164,8 @@ def read_step(xml_path: Path, equipment_set_id: str, skill_set_id: str) -> Corpu
         pantheon_minor=build.get("pantheonMinorGod", ""),
         notes=(root.findtext("Notes") or "").strip(),
     )
+    spec = _by_id(root.find("Tree").findall("Spec"), tree_id)
+    step.tree_nodes = len([n for n in (spec.get("nodes") or "").split(",") if n.strip()])
     items_el = root.find("Items")
     items = {i.get("id"): i for i in items_el.findall("Item")}
     item_set = _by_id(items_el.findall("ItemSet"), equipment_set_id)

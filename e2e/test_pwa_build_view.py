@@ -22,7 +22,7 @@ def cyclone_slayer(live_server):
         info = c.get(f"/api/Build/{summary['slug']}").json()["data"]["buildInfo"]
     xml = corpus_xml_for_code(info["pobCode"])
     last = info["steps"][-1]
-    return info, read_step(xml, last["equipmentSetId"], last["skillSetId"])
+    return info, read_step(xml, last["equipmentSetId"], last["skillSetId"], last["passiveTreeId"])
 
 
 def open_tab(page, name: str) -> None:
@@ -105,7 +105,8 @@ def test_every_tab_shows_the_corpus_build(browser, live_server, cyclone_slayer, 
         expect(page.get_by_test_id("gem-tooltip").first).to_contain_text("Level:")
 
         open_tab(page, "tree")
-        expect(page.locator("[data-testid=skill-tree-placeholder], canvas").first).to_be_visible()
+        expect(page.get_by_test_id("skill-tree")).to_contain_text(f"{step.tree_nodes} allocated passives")
+        expect(page.get_by_test_id("skill-tree").locator("canvas").first).to_be_attached(timeout=30_000)
         screenshot(page, f"pwa-view-tree-{width}")
 
         open_tab(page, "choices")

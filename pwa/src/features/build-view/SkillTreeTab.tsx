@@ -1,17 +1,20 @@
-import { Badge, Stack, Text, Title } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import type { PlannerTree } from "@workers/planner/types";
+import { PageLoader } from "../../ui/PageLoader";
 
-/**
- * The passive tree of the selected step. The renderer (pwa/src/tree) has no
- * PassiveTreeView yet; until it does, this says so plainly and lists what the
- * step's tree holds.
- */
+// The renderer (WebGL, tree bundle) loads only when this tab opens.
+const PassiveTreeView = lazy(() => import("../../tree/PassiveTreeView"));
+
+/** The passive tree of the selected step. */
 export function SkillTreeTab({ tree }: { tree?: PlannerTree }) {
+  if (!tree) return <Text c="dimmed" data-testid="skill-tree-missing">This step has no passive tree.</Text>;
   return (
-    <Stack gap="xs" data-testid="skill-tree-placeholder">
-      <Title order={4}>{tree?.title || "Passive tree"}</Title>
-      <Badge variant="outline" color="gray" w="fit-content">Tree view not available yet</Badge>
-      {tree && <Text c="dimmed" size="sm">{tree.nodes.length} allocated passives, tree version {tree.treeVersion}</Text>}
+    <Stack gap="xs" data-testid="skill-tree" data-tree-id={tree.id} data-nodes={tree.nodes.length}>
+      <Text size="sm" c="dimmed">{tree.title || "Passive tree"}: {tree.nodes.length} allocated passives, tree version {tree.treeVersion}</Text>
+      <Suspense fallback={<PageLoader label="Loading passive tree" />}>
+        <PassiveTreeView build={tree} height="70vh" />
+      </Suspense>
     </Stack>
   );
 }
