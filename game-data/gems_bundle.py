@@ -70,7 +70,25 @@ def build_gems_bundle(gems: dict[str, dict[str, Any]]) -> dict[str, Any]:
         name = out[meta_id]["name"]
         for key in {name, name.removesuffix(" Support")}:
             by_name.setdefault(key, meta_id)
-    return {"format": FORMAT, "gems": out, "byName": dict(sorted(by_name.items()))}
+    return {
+        "format": FORMAT,
+        "gems": out,
+        "byName": dict(sorted(by_name.items())),
+        "aliases": _aliases(out),
+    }
+
+
+def _aliases(gems: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """Older planner exports name some skill gems without the "SkillGem" prefix
+    (Metadata/Items/Gems/HeraldOfAgony); map those spellings to the real ids."""
+    prefix = "Metadata/Items/Gems/SkillGem"
+    aliases: dict[str, str] = {}
+    for meta_id in sorted(gems):
+        if meta_id.startswith(prefix):
+            alias = "Metadata/Items/Gems/" + meta_id.removeprefix(prefix)
+            if alias not in gems:
+                aliases[alias] = meta_id
+    return aliases
 
 
 def _name_rank(meta_id: str) -> int:

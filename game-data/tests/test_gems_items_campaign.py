@@ -47,6 +47,9 @@ def test_gem_name_index_prefers_real_gems_and_knows_support_names(built_dist):
     assert by_name["Vaal Fireball"] == "Metadata/Items/Gems/SkillGemVaalFireball"
     assert by_name["Awakened Added Fire Damage"] == "Metadata/Items/Gems/SupportGemAddedFireDamagePlus"
     assert all(meta in gems for meta in by_name.values())
+    aliases = b["aliases"]
+    assert aliases["Metadata/Items/Gems/HeraldOfAgony"] == "Metadata/Items/Gems/SkillGemHeraldOfAgony"
+    assert all(target in gems and alias not in gems for alias, target in aliases.items())
 
 
 def test_campaign_start_and_chest_gems_are_known(built_dist):

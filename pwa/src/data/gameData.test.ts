@@ -6,7 +6,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GameDataClient, GameDataError, closestTreeVersion, type DecodedTree } from "./gameData";
+import { GameDataClient, GameDataError, closestTreeVersion, findGem, type DecodedTree } from "./gameData";
 
 const REPO = resolve(__dirname, "../../..");
 const PYTHON = join(REPO, ".venv/bin/python");
@@ -160,6 +160,12 @@ describe("GameDataClient over the real server", () => {
     expect((await client.getItems()).bases["Golden Mantle"].req).toEqual([20, 8, 8, 8]);
     expect((await client.getCampaign()).quests["a1q1"].name).toBe("Enemy at the Gate");
     expect(await client.getGems()).toBe(gems);
+
+    // Planner gems: by id, by an older id spelling, by name with or without " Support".
+    expect(findGem(gems, "Metadata/Items/Gems/SkillGemFireball")?.gem.name).toBe("Fireball");
+    expect(findGem(gems, "Metadata/Items/Gems/HeraldOfAgony", "")?.id).toBe("Metadata/Items/Gems/SkillGemHeraldOfAgony");
+    expect(findGem(gems, "", " Added Fire Damage ")?.id).toBe("Metadata/Items/Gems/SupportGemAddedFireDamage");
+    expect(findGem(gems, "Metadata/Items/Gems/Nope", "Nope")).toBeNull();
   });
 
   it("reports a missing bundle or server clearly, and retries after a failure", async () => {

@@ -15,6 +15,7 @@ import { closestTreeVersion, decodeTree, treeVersionsOf } from "./treeBundle";
 
 export * from "./gameDataTypes";
 export { closestTreeVersion, decodeTree, hasFlag, treeVersionsOf } from "./treeBundle";
+export { findGem, type FoundGem } from "./gemLookup";
 
 export class GameDataError extends Error {
   constructor(

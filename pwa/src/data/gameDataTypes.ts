@@ -262,6 +262,8 @@ export interface GemsBundle {
   gems: Record<string, GemInfo>;
   /** Display name (also without " Support") -> metadata id. */
   byName: Record<string, string>;
+  /** Older planner spellings without the "SkillGem" prefix -> metadata id. */
+  aliases?: Record<string, string>;
 }
 
 /** [level, str, dex, int]. */
