@@ -102,7 +102,8 @@ def _gzip(data: bytes) -> bytes:
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.tmp")
+    # Unique per process: two setups may run the pipeline into the same folder at once.
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     tmp.write_bytes(data)
     os.replace(tmp, path)
 
