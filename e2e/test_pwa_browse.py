@@ -98,8 +98,8 @@ def test_like_and_unlike_reach_the_server(browser, live_server, width):
 
         # Liked tab lists it (the session cookie reaches liked-search).
         page.get_by_test_id("tab-liked").click()
-        page.get_by_test_id("build-card").first.wait_for()
-        assert card_ids(page) == [build_id]
+        page.wait_for_url(re.compile(r"/build/browse/liked$"))
+        wait_until(lambda: card_ids(page) == [build_id], message="liked list")
 
         page.get_by_test_id("tab-explore").click()
         card = page.locator(f'[data-testid=build-card][data-build-id="{build_id}"]')

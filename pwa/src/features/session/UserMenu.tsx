@@ -1,0 +1,65 @@
+import { Badge, Button, Group, Menu, Modal, Text, UnstyledButton } from "@mantine/core";
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { setRealm } from "../../data/session";
+import { REALMS, type Identity, type Realm } from "../../data/types";
+import { logout } from "./actions";
+import { RealmDialog } from "./RealmDialog";
+
+/** The logged-in sidebar menu: display name, Change realm, Logout (with its confirm dialog). */
+export default function UserMenu({ identity, realm, compact }: { identity: Identity; realm: Realm; compact: boolean }) {
+  const navigate = useNavigate();
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const [changeRealm, setChangeRealm] = useState(false);
+  const realmLabel = REALMS.find((r) => r.value === realm)?.label ?? "PC";
+  return (
+    <>
+      <Menu position="right-end" withinPortal>
+        <Menu.Target>
+          <UnstyledButton data-testid="user-menu" aria-label={`User menu for ${identity.displayName}`} px={compact ? 0 : "sm"} py={4}>
+            <Group gap={6} wrap="nowrap" justify={compact ? "center" : "flex-start"}>
+              <Text size="sm" fw={600} truncate maw={compact ? 60 : 100} data-testid="user-name">
+                {identity.displayName}
+              </Text>
+              {!compact && <Badge size="xs" variant="outline">{realmLabel}</Badge>}
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{identity.displayName}</Menu.Label>
+          <Menu.Item onClick={() => setChangeRealm(true)} data-testid="change-realm">Change realm</Menu.Item>
+          <Menu.Item color="red" onClick={() => setConfirmLogout(true)} data-testid="logout">Logout</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={confirmLogout} onClose={() => setConfirmLogout(false)} title="Logout" centered>
+        <Text mb="md">Are you sure you want to log out?</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirmLogout(false)}>Cancel</Button>
+          <Button
+            color="red"
+            data-testid="confirm-logout"
+            onClick={async () => {
+              setConfirmLogout(false);
+              await logout();
+              navigate("/");
+            }}
+          >
+            Logout
+          </Button>
+        </Group>
+      </Modal>
+      <RealmDialog
+        key={`realm-${changeRealm}`}
+        opened={changeRealm}
+        title="Change realm"
+        action="Save"
+        initial={realm}
+        onClose={() => setChangeRealm(false)}
+        onConfirm={(r) => {
+          setRealm(r);
+          setChangeRealm(false);
+        }}
+      />
+    </>
+  );
+}
