@@ -59,7 +59,9 @@ def login(page, name: str, start: str = "/build/browse/explore") -> None:
 
 
 def wait_for_service_worker(page) -> None:
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function(
+        "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=30_000
+    )
 
 
 def db(path: Path) -> sqlite3.Connection:
@@ -121,7 +123,7 @@ def set_ids(titles: list[str | None]) -> list[str | None]:
 
 def _by_id(elements, wanted: str):
     ids = set_ids([e.get("title") for e in elements])
-    for e, i in zip(elements, ids):
+    for e, i in zip(elements, ids, strict=True):
         if i is not None and i.lower() == wanted.lower():
             return e
     raise LookupError(f"no set {wanted!r}")
@@ -156,7 +158,9 @@ def _is_support(gem) -> bool:
 
 
 def read_step(xml_path: Path, equipment_set_id: str, skill_set_id: str, tree_id: str) -> CorpusStep:
-    root = etree.parse(str(xml_path), etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)).getroot()
+    root = etree.parse(
+        str(xml_path), etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)
+    ).getroot()
     build = root.find("Build")
     step = CorpusStep(
         bandit=build.get("bandit", ""),
@@ -181,7 +185,10 @@ def read_step(xml_path: Path, equipment_set_id: str, skill_set_id: str, tree_id:
         gems = [g for g in group.findall("Gem") if g.get("enabled") != "false"]
         step.gems_by_slot.setdefault(group.get("slot") or "Unslotted", []).extend(gems)
     step.gems_by_slot = {
-        slot: [g.get("nameSpec") for g in [*[g for g in gems if not _is_support(g)], *[g for g in gems if _is_support(g)]]]
+        slot: [
+            g.get("nameSpec")
+            for g in [*[g for g in gems if not _is_support(g)], *[g for g in gems if _is_support(g)]]
+        ]
         for slot, gems in step.gems_by_slot.items()
         if gems
     }

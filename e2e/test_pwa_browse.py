@@ -68,7 +68,9 @@ def test_filter_search_clear_and_second_page(browser, live_server, width):
         with live_server.client() as c:
             p1 = c.get("/api/Build/search").json()["data"]
             cur = p1["cursor"]
-            p2 = c.get("/api/Build/search", params={"lastGuid": cur["lastGuid"], "likeAmount": cur["likeAmount"]}).json()["data"]
+            p2 = c.get(
+                "/api/Build/search", params={"lastGuid": cur["lastGuid"], "likeAmount": cur["likeAmount"]}
+            ).json()["data"]
         page.get_by_test_id("list-end").scroll_into_view_if_needed()
         wait_until(lambda: len(card_ids(page)) == 20 + len(p2["builds"]), message="second page")
         assert card_ids(page)[20:] == [b["buildId"] for b in p2["builds"]]
@@ -104,11 +106,15 @@ def test_like_and_unlike_reach_the_server(browser, live_server, width):
         page.get_by_test_id("tab-explore").click()
         card = page.locator(f'[data-testid=build-card][data-build-id="{build_id}"]')
         toggle = card.get_by_test_id("like-toggle")
-        wait_until(lambda: toggle.get_attribute("data-liked") == "true", message="liked after reload of the list")
+        wait_until(
+            lambda: toggle.get_attribute("data-liked") == "true", message="liked after reload of the list"
+        )
         toggle.click()
         wait_until(lambda: like_rows(live_server.db_path, name, build_id) == 0, message="unlike")
         assert server_likes(live_server.db_path, build_id) == before
-        wait_until(lambda: card.get_by_test_id("like-count").inner_text() == f"{before:,}", message="count back")
+        wait_until(
+            lambda: card.get_by_test_id("like-count").inner_text() == f"{before:,}", message="count back"
+        )
     finally:
         ctx.close()
 

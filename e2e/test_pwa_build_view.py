@@ -10,14 +10,27 @@ from playwright.sync_api import expect
 from e2e.harness import screenshot
 from e2e.pwa_support import WIDTHS, corpus_xml_for_code, new_page, read_step
 
-DOLL = ["Weapon 1", "Helmet", "Weapon 2", "Body Armour", "Ring 1", "Amulet", "Ring 2", "Gloves", "Belt", "Boots"]
+DOLL = [
+    "Weapon 1",
+    "Helmet",
+    "Weapon 2",
+    "Body Armour",
+    "Ring 1",
+    "Amulet",
+    "Ring 2",
+    "Gloves",
+    "Belt",
+    "Boots",
+]
 
 
 @pytest.fixture(scope="module")
 def cyclone_slayer(live_server):
     """The seeded Cyclone Slayer build with 11 steps, and its corpus reading for the last step."""
     with live_server.client() as c:
-        builds = c.get("/api/Build/search", params={"ClassFilters": "Slayer", "SkillFilters": "Cyclone"}).json()["data"]["builds"]
+        builds = c.get(
+            "/api/Build/search", params={"ClassFilters": "Slayer", "SkillFilters": "Cyclone"}
+        ).json()["data"]["builds"]
         summary = max(builds, key=lambda b: b["steps"])
         info = c.get(f"/api/Build/{summary['slug']}").json()["data"]["buildInfo"]
     xml = corpus_xml_for_code(info["pobCode"])
@@ -58,7 +71,12 @@ def test_every_tab_shows_the_corpus_build(browser, live_server, cyclone_slayer, 
             tip = page.get_by_test_id("item-tooltip").filter(has_text=helmet.name)
             expect(tip).to_be_visible()
             assert tip.get_attribute("data-rarity") == helmet.rarity
-            assert tip.evaluate("el => el.closest('[role=dialog], .mantine-HoverCard-dropdown, .mantine-Popover-dropdown').getBoundingClientRect().width") == 240
+            assert (
+                tip.evaluate(
+                    "el => el.closest('[role=dialog], .mantine-HoverCard-dropdown, .mantine-Popover-dropdown').getBoundingClientRect().width"
+                )
+                == 240
+            )
             mod = next(ln for ln in helmet.lines if re.match(r"^[+\d]", ln) and "{" not in ln)
             expect(tip).to_contain_text(mod)
             screenshot(page, f"pwa-view-equipment-{width}")
@@ -98,7 +116,12 @@ def test_every_tab_shows_the_corpus_build(browser, live_server, cyclone_slayer, 
         for slot, names in step.gems_by_slot.items():
             group = page.locator(f'[data-testid=gem-group][data-slot="{slot}"]')
             cap = 20 if slot == "Unslotted" else 6
-            shown = [t.strip() for t in group.get_by_test_id("gem").locator("p").evaluate_all("ps => ps.filter((p, i) => i % 2 === 0).map(p => p.textContent)")]
+            shown = [
+                t.strip()
+                for t in group.get_by_test_id("gem")
+                .locator("p")
+                .evaluate_all("ps => ps.filter((p, i) => i % 2 === 0).map(p => p.textContent)")
+            ]
             assert shown == names[:cap], slot
         first_gem = page.get_by_test_id("gem").first
         first_gem.hover()

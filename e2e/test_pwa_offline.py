@@ -7,7 +7,17 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.harness import screenshot
-from e2e.pwa_support import WIDTHS, db, like_rows, login, new_page, server_likes, unique_name, wait_for_service_worker, wait_until
+from e2e.pwa_support import (
+    WIDTHS,
+    db,
+    like_rows,
+    login,
+    new_page,
+    server_likes,
+    unique_name,
+    wait_for_service_worker,
+    wait_until,
+)
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -40,7 +50,10 @@ def test_offline_reload_view_and_queued_like(browser, live_server, width):
         page.locator(f'[data-testid=build-card][data-slug="{viewed_slug}"]').click()
         page.get_by_test_id("build-view").wait_for()
         expect(page.get_by_test_id("tab-equipment")).to_be_visible()
-        expect(page.get_by_test_id("item-slot").or_(page.get_by_test_id("equipment-carousel")).first).to_be_visible()
+        expect(page.get_by_test_id("offline-badge")).to_be_visible()
+        expect(
+            page.get_by_test_id("item-slot").or_(page.get_by_test_id("equipment-carousel")).first
+        ).to_be_visible()
         screenshot(page, f"pwa-offline-view-{width}")
         page.go_back()
 
@@ -56,7 +69,9 @@ def test_offline_reload_view_and_queued_like(browser, live_server, width):
         assert like_rows(live_server.db_path, name, liked_id) == 0
 
         ctx.set_offline(False)
-        wait_until(lambda: like_rows(live_server.db_path, name, liked_id) == 1, timeout=20, message="like replayed")
+        wait_until(
+            lambda: like_rows(live_server.db_path, name, liked_id) == 1, timeout=20, message="like replayed"
+        )
         expect(page.get_by_test_id("pending-sync")).to_have_count(0)
         # Exactly once: one row, one count, one like event for this build since.
         assert server_likes(live_server.db_path, liked_id) == before + 1
@@ -65,7 +80,9 @@ def test_offline_reload_view_and_queued_like(browser, live_server, width):
         assert like_rows(live_server.db_path, name, liked_id) == 1
         with db(live_server.db_path) as con:
             user_id = con.execute("SELECT id FROM users WHERE display_name = ?", (name,)).fetchone()[0]
-            keys = con.execute("SELECT path FROM idempotency_keys WHERE scope = ?", (f"u:{user_id}",)).fetchall()
+            keys = con.execute(
+                "SELECT path FROM idempotency_keys WHERE scope = ?", (f"u:{user_id}",)
+            ).fetchall()
         # The one mutation this user made carried one Idempotency-Key.
         assert [k["path"] for k in keys] == [f"/api/Build/{liked_id}/like"]
     finally:

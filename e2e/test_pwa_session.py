@@ -85,7 +85,8 @@ def test_logout_confirm_and_change_realm(browser, live_server):
         assert page.evaluate("localStorage.getItem('waypoint:identity')") is None
         with db(live_server.db_path) as con:
             sessions = con.execute(
-                "SELECT count(*) FROM sessions WHERE user_id = (SELECT id FROM users WHERE display_name = ?)", (name,)
+                "SELECT count(*) FROM sessions WHERE user_id = (SELECT id FROM users WHERE display_name = ?)",
+                (name,),
             ).fetchone()[0]
         assert sessions == 0
         # Dexie caches are gone too.

@@ -30,14 +30,18 @@ def load_to_first_card(page) -> float:
 
 def main() -> None:
     reuse = os.environ.get("WAYPOINT_E2E_PWA_DIST")
-    dist = Path(reuse) if reuse else build_pwa(Path(tempfile.mkdtemp(prefix="waypoint-bench-offline-")) / "dist")
+    dist = (
+        Path(reuse) if reuse else build_pwa(Path(tempfile.mkdtemp(prefix="waypoint-bench-offline-")) / "dist")
+    )
     with ServerProcess(dist) as server, sync_playwright() as p:
         browser = launch_chromium(p)
         ctx = browser.new_context(base_url=server.base_url, viewport={"width": 1400, "height": 900})
         page = ctx.new_page()
         page.goto("/build/browse/explore")
         page.locator("[data-testid=build-card]").first.wait_for(timeout=30_000)
-        page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=30_000)
+        page.wait_for_function(
+            "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=30_000
+        )
         load_to_first_card(page)  # warm: every lazy chunk is now in the SW cache and Dexie holds the list
         online = [load_to_first_card(page) for _ in range(RUNS)]
         ctx.set_offline(True)
@@ -47,7 +51,10 @@ def main() -> None:
         browser.close()
     print(f"BENCH pwa.online_load_ms {statistics.median(online):.0f} ms", flush=True)
     print(f"BENCH pwa.offline_load_ms {statistics.median(offline):.0f} ms", flush=True)
-    print(f"BENCH pwa.offline_vs_online_ratio {statistics.median(offline) / statistics.median(online):.2f} x", flush=True)
+    print(
+        f"BENCH pwa.offline_vs_online_ratio {statistics.median(offline) / statistics.median(online):.2f} x",
+        flush=True,
+    )
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Modal, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useNetwork } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
@@ -20,6 +21,7 @@ export default function BuildViewPage() {
   const navigate = useNavigate();
   const { identity } = useSession();
   const view = useBuildView(slug);
+  const { online } = useNetwork();
   const [step, setStep] = useState(0);
   const [attachOpen, setAttachOpen] = useState(false);
   const steps = view.info?.steps ?? [];
@@ -46,7 +48,7 @@ export default function BuildViewPage() {
         <Stack gap={4}>
           <Group gap="sm">
             <Title order={2} data-testid="build-view-title">{buildTitle(info)}</Title>
-            {view.fromCache && <Badge color="orange" variant="filled" data-testid="offline-badge">Offline</Badge>}
+            {(view.fromCache || !online) && <Badge color="orange" variant="filled" data-testid="offline-badge">Offline</Badge>}
           </Group>
           <Group gap="xs">
             <Badge color={classColor(info.ascendancy || info.baseClass)} variant="light">{classBadge(info)}</Badge>
