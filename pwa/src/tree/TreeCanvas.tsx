@@ -23,6 +23,8 @@ export interface TreeCanvasProps {
   readyAt: number;
   height: number | string;
   onGpuFailure: () => void;
+  /** Called once the first frame is on screen (the side lists render after it). */
+  onFirstFrame?: () => void;
 }
 
 interface Hover {
@@ -45,6 +47,8 @@ export function TreeCanvas(props: TreeCanvasProps) {
   const readyAt = useRef(props.readyAt);
   const masteryChoice = useRef(props.masteryChoice);
   masteryChoice.current = props.masteryChoice;
+  const onFirstFrame = useRef(props.onFirstFrame);
+  onFirstFrame.current = props.onFirstFrame;
 
   // Renderer and controller live as long as the model; states swap in without a geometry upload.
   useEffect(() => {
@@ -90,6 +94,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
       if (firstFrameMs === null) {
         renderer.readPixel(0, 0); // waits for the GPU, so the figure covers the whole first frame
         firstFrameMs = performance.now() - readyAt.current;
+        onFirstFrame.current?.();
       }
       syncUi();
       if (ctl.busy) schedule();
@@ -98,7 +103,8 @@ export function TreeCanvas(props: TreeCanvasProps) {
       if (!raf) raf = requestAnimationFrame(frame);
     };
     scheduleRef.current = schedule;
-    schedule();
+    // The first frame is drawn right away rather than on the next animation frame.
+    frame();
 
     const resize = new ResizeObserver(() => {
       ctl.dirty = true;

@@ -34,6 +34,8 @@ function gpuAvailable(): boolean {
 
 export default function TreeViewer({ build, other, height = 640 }: PassiveTreeViewProps) {
   const [gpuFailed, setGpuFailed] = useState(() => !gpuAvailable());
+  // The side lists (hundreds of Mantine elements) render after the first tree frame.
+  const [drawn, setDrawn] = useState(false);
   const wide = useMediaQuery("(min-width: 62em)", true);
   const data = useTreeModel(build.treeVersion);
   const model = data.status === "ready" ? data.model : null;
@@ -84,10 +86,11 @@ export default function TreeViewer({ build, other, height = 640 }: PassiveTreeVi
           readyAt={readyAt}
           height={height}
           onGpuFailure={() => setGpuFailed(true)}
+          onFirstFrame={() => setDrawn(true)}
         />
       </Box>
       <Box style={{ flex: wide ? "0 0 40%" : "1 1 auto", maxHeight: wide ? height : undefined, overflowY: "auto" }}>
-        <SideListsView lists={d.lists} />
+        {drawn ? <SideListsView lists={d.lists} /> : <PageLoader label="Loading tree lists" />}
       </Box>
     </Box>
   );

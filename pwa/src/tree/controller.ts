@@ -48,7 +48,7 @@ export class TreeController {
   dirty = true;
   private pointers = new Map<number, PointerInfo>();
   private pinchDistance = 0;
-  readonly grid: HitGrid;
+  private hitGrid: HitGrid | null = null;
 
   constructor(
     readonly model: TreeModel,
@@ -56,7 +56,12 @@ export class TreeController {
     private readonly now: () => number = () => performance.now(),
   ) {
     this.camera = initialCamera(model.bounds);
-    this.grid = new HitGrid(model.nodes, model.bounds);
+  }
+
+  /** Built on the first hover or click, so it never delays the first frame. */
+  get grid(): HitGrid {
+    this.hitGrid ??= new HitGrid(this.model.nodes, this.model.bounds);
+    return this.hitGrid;
   }
 
   get bounds(): Bounds {

@@ -5,7 +5,7 @@
  */
 import * as twgl from "twgl.js";
 import { pixelScale, VIEW, type Camera, type Viewport } from "./camera";
-import { buildGeometry, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type TreeGeometry } from "./geometry";
+import { buildGeometry, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type Layer, type TreeGeometry } from "./geometry";
 import type { TreeModel } from "./model";
 import { EDGE_FS, EDGE_VS, GROUP_FS, GROUP_VS, NODE_FS, NODE_VS } from "./shaders";
 import type { StateBuffer } from "./states";
@@ -15,12 +15,17 @@ export type GL = WebGLRenderingContext | WebGL2RenderingContext;
 
 const CONTEXT_OPTIONS: WebGLContextAttributes = {
   alpha: false,
-  antialias: true,
+  // Shapes and edges anti-alias themselves in the shaders; MSAA would only cost fill rate.
+  antialias: false,
   depth: false,
   stencil: false,
   failIfMajorPerformanceCaveat: true,
   powerPreference: "high-performance",
 };
+
+function isWebGL2(gl: GL): gl is WebGL2RenderingContext {
+  return typeof WebGL2RenderingContext !== "undefined" && gl instanceof WebGL2RenderingContext;
+}
 
 /** WebGL2 first, then WebGL1; null when neither is available without a major performance caveat. */
 export function createContext(canvas: HTMLCanvasElement): GL | null {
@@ -79,23 +84,24 @@ export class TreeRenderer {
   init(): void {
     const gl = this.gl;
     const geo = geometryFor(this.model);
-    const attrib = (data: Float32Array, stride: number, offset: number, size: number) => ({
-      numComponents: size,
-      data,
-      stride: stride * 4,
-      offset: offset * 4,
-    });
     // One array buffer per layer; the attributes share it through stride and offset.
-    const layer = (data: Float32Array, stride: number, layout: [string, number][]) => {
-      const buffer = twgl.createBufferFromTypedArray(gl, data);
-      const arrays: Record<string, twgl.AttribInfo> = {};
+    const layer = (data: Layer, stride: number, layout: [string, number][]): twgl.BufferInfo => {
+      const buffer = twgl.createBufferFromTypedArray(gl, data.vertices);
+      const attribs: Record<string, twgl.AttribInfo> = {};
       let off = 0;
       for (const [name, size] of layout) {
-        const a = attrib(data, stride, off, size);
-        arrays[name] = { buffer, numComponents: a.numComponents, stride: a.stride, offset: a.offset, type: gl.FLOAT };
+        attribs[name] = { buffer, numComponents: size, stride: stride * 4, offset: off * 4, type: gl.FLOAT };
         off += size;
       }
-      return { attribs: arrays, numElements: data.length / stride } as twgl.BufferInfo;
+      if (data.indices instanceof Uint32Array && !isWebGL2(gl)) {
+        if (!gl.getExtension("OES_element_index_uint")) throw new Error("32-bit indices are not supported");
+      }
+      return {
+        attribs,
+        indices: twgl.createBufferFromTypedArray(gl, data.indices, gl.ELEMENT_ARRAY_BUFFER),
+        elementType: data.indices instanceof Uint32Array ? gl.UNSIGNED_INT : gl.UNSIGNED_SHORT,
+        numElements: data.indices.length,
+      };
     };
     const program = (vs: string, fs: string) => {
       const p = twgl.createProgramInfo(gl, [vs, fs]);
@@ -199,7 +205,10 @@ export class TreeRenderer {
     const gl = this.gl;
     for (const p of [res.group, res.edge, res.node]) gl.deleteProgram(p.program);
     gl.deleteTexture(res.stateTex);
-    for (const b of [res.groupBuf, res.edgeBuf, res.nodeBuf]) gl.deleteBuffer(Object.values(b.attribs!)[0].buffer);
+    for (const b of [res.groupBuf, res.edgeBuf, res.nodeBuf]) {
+      gl.deleteBuffer(Object.values(b.attribs!)[0].buffer);
+      if (b.indices) gl.deleteBuffer(b.indices);
+    }
     this.res = null;
   }
 }
