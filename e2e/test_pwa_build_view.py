@@ -125,7 +125,10 @@ def test_every_tab_shows_the_corpus_build(browser, live_server, cyclone_slayer, 
             assert shown == names[:cap], slot
         first_gem = page.get_by_test_id("gem").first
         first_gem.hover()
-        expect(page.get_by_test_id("gem-tooltip").first).to_contain_text("Level:")
+        # Gem tooltips carry game-data facts (max level, required level).
+        tooltip = page.get_by_test_id("gem-tooltip").first
+        expect(tooltip).to_contain_text(re.compile(r"Level: \d+ / \d+"))
+        expect(tooltip).to_contain_text(re.compile(r"Requires Level \d+"))
 
         open_tab(page, "tree")
         expect(page.get_by_test_id("skill-tree")).to_contain_text(f"{step.tree_nodes} allocated passives")
@@ -183,5 +186,35 @@ def test_logged_out_attach_is_a_login_prompt(browser, live_server, cyclone_slaye
         page.goto(f"/build/view/{info['slug']}")
         page.get_by_test_id("attach-login").click()
         expect(page.get_by_role("dialog", name="Realm Selection")).to_be_visible()
+    finally:
+        ctx.close()
+
+
+def test_step_navigator_pages_and_switches_steps(browser, live_server, cyclone_slayer):
+    info, _ = cyclone_slayer
+    first = info["steps"][0]
+    xml = corpus_xml_for_code(info["pobCode"])
+    expected = read_step(xml, first["equipmentSetId"], first["skillSetId"], first["passiveTreeId"])
+    ctx, page = new_page(browser, live_server.base_url, 1400)
+    try:
+        page.goto(f"/build/view/{info['slug']}")
+        nav = page.get_by_test_id("step-navigator")
+        per_page = int(nav.get_attribute("data-per-page"))
+        assert 1 <= per_page <= 4
+        expect(page.get_by_test_id("steps-next")).to_be_disabled()
+        while page.get_by_test_id("steps-prev").is_enabled():
+            page.get_by_test_id("steps-prev").click()
+        steps = nav.get_by_test_id("step")
+        expect(steps).to_have_count(per_page)
+        expect(steps.first).to_contain_text("Step 1")
+        steps.first.click()
+        expect(page.locator('[data-testid=step][data-active="true"]')).to_contain_text(first["title"])
+        for slot in DOLL:
+            box = page.locator(f'[data-testid=item-slot][data-slot="{slot}"]')
+            item = expected.items.get(slot)
+            expect(box).to_contain_text(item.name if item else "Empty")
+        tree_text = f"{expected.tree_nodes} allocated passives"
+        page.get_by_test_id("tab-tree").click()
+        expect(page.get_by_test_id("skill-tree")).to_contain_text(tree_text)
     finally:
         ctx.close()

@@ -68,6 +68,14 @@ def test_offline_reload_view_and_queued_like(browser, live_server, width):
         screenshot(page, f"pwa-offline-pending-{width}")
         assert like_rows(live_server.db_path, name, liked_id) == 0
 
+        # Any route opens offline (the shell is precached), and the queued like survives the reloads.
+        page.goto("/privacy")
+        expect(page.get_by_role("tab", name="Privacy Policy")).to_be_visible()
+        page.goto("/build/browse/explore")
+        card.get_by_test_id("like-toggle").wait_for()
+        expect(card.get_by_test_id("like-count")).to_have_text(f"{before + 1:,}")
+        assert page.locator("link[rel=manifest]").count() == 1
+
         ctx.set_offline(False)
         wait_until(
             lambda: like_rows(live_server.db_path, name, liked_id) == 1, timeout=20, message="like replayed"
