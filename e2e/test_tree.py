@@ -319,15 +319,74 @@ def test_version_notice_counts_ids_from_a_newer_tree(tree_page, bundle):
     page = tree_page
     open_tree(page, FLICKER)
     spec = planner_specs(corpus_code(FLICKER))[0]
-    unknown = {i for i in spec.nodes if i not in bundle.pos}
-    notice = page.get_by_test_id("tree-version-notice")
-    if not unknown:
-        expect(notice).to_have_count(0)
-        return
-    word = "passive" if len(unknown) == 1 else "passives"
-    verb = "is" if len(unknown) == 1 else "are"
-    expect(notice).to_have_text(f"{len(unknown)} {word} from a newer tree version {verb} not shown")
+    # Ids from 65536 up are cluster jewel passives, not newer-tree passives.
+    newer = {i for i in spec.nodes if i not in bundle.pos and i < 65536}
+    cluster = {i for i in spec.nodes if i >= 65536}
+    assert len(newer) > 1 and len(cluster) > 1
+    expect(page.get_by_test_id("tree-version-notice")).to_have_text(
+        f"{len(newer)} passives from a newer tree version are not shown · {len(cluster)} cluster jewel passives are not shown"
+    )
     assert page.errors == []
+
+
+def test_a_build_with_every_node_known_has_no_notice(tree_page):
+    page = tree_page
+    open_tree(page, "ppoelzl__PathOfBuildingAPI/test_code.code.txt")
+    expect(page.get_by_test_id("tree-version-notice")).to_have_count(0)
+
+
+def test_right_click_marks_a_node_desired(tree_page, bundle):
+    page = tree_page
+    canvas = open_tree(page, FLICKER)
+    spec = planner_specs(corpus_code(FLICKER))[0]
+    notable = next(i for i in spec.nodes if bundle.kind.get(i) == "notable")
+    click_node(page, notable)
+    x, y = tree_api(page, f"t.project({notable})")
+    canvas.click(position={"x": x, "y": y}, button="right")
+    assert tree_api(page, f"t.state({notable}).flags") & 64
+    assert tree_api(page, "t.busy()") is False  # a right-click is not a click-to-node
+    canvas.hover(position={"x": x + 1, "y": y})
+    expect(page.get_by_test_id("tree-tooltip")).to_contain_text("Desired")
+    canvas.click(position={"x": x, "y": y}, button="right")
+    assert not tree_api(page, f"t.state({notable}).flags") & 64
+
+
+def test_context_loss_is_logged_and_the_tree_comes_back(tree_page, bundle):
+    page = tree_page
+    logs = []
+    page.on("console", lambda m: logs.append(m.text))
+    open_tree(page, FLICKER)
+    page.evaluate(f"() => {{ window.__lose = document.querySelector('{CANVAS}').getContext('webgl2').getExtension('WEBGL_lose_context'); window.__lose.loseContext(); }}")
+    page.wait_for_function("() => true")
+    page.wait_for_timeout(200)
+    assert any("WebGL context lost" in t for t in logs)
+    page.evaluate("() => window.__lose.restoreContext()")
+    page.wait_for_function(f"() => document.querySelector('{CANVAS}').__tree.stats().geometryUploads === 2")
+    # Drawn again after the restore: an allocated node is bright at its place.
+    spec = planner_specs(corpus_code(FLICKER))[0]
+    node = next(i for i in spec.nodes if bundle.kind.get(i) == "notable")
+    click_node(page, node)
+    page.mouse.move(2, 2)
+    x, y = tree_api(page, f"t.project({node})")
+    assert brightness(tree_api(page, f"t.readPixel({x}, {y})")) > 350
+
+
+@pytest.mark.parametrize(("width", "beside"), [(1400, True), (760, False)])
+def test_side_lists_sit_right_on_wide_screens_and_above_on_narrow(gl_browser, live_server, width, beside):
+    ctx = gl_browser.new_context(base_url=live_server.base_url, viewport={"width": width, "height": 900})
+    page = ctx.new_page()
+    try:
+        open_tree(page, FLICKER)
+        lists = page.get_by_test_id("tree-side-lists")
+        expect(lists).to_be_visible()
+        lb, cb, tb = lists.bounding_box(), page.get_by_test_id("tree-canvas-frame").bounding_box(), page.get_by_test_id("passive-tree").bounding_box()
+        if beside:
+            assert lb["x"] >= cb["x"] + cb["width"]
+            assert 0.35 <= lb["width"] / tb["width"] <= 0.42
+        else:
+            assert lb["y"] + lb["height"] <= cb["y"]
+    finally:
+        ctx.close()
 
 
 def test_side_lists_show_keystones_and_masteries_with_the_chosen_effect(tree_page, bundle):

@@ -44,6 +44,8 @@ export function TreeCanvas(props: TreeCanvasProps) {
   const [inAscendancy, setInAscendancy] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const [stretched, setStretched] = useState(false);
+  // Bumped when a Desired mark changes so the open tooltip shows it.
+  const [, setMarks] = useState(0);
   const readyAt = useRef(props.readyAt);
   const masteryChoice = useRef(props.masteryChoice);
   masteryChoice.current = props.masteryChoice;
@@ -117,6 +119,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
       return [e.clientX - r.left, e.clientY - r.top];
     };
     const onDown = (e: PointerEvent) => {
+      if (e.button !== 0) return; // right-click is the Desired mark, not a drag or a click
       canvas.setPointerCapture?.(e.pointerId);
       ctl.pointerDown(e.pointerId, ...local(e));
     };
@@ -129,6 +132,13 @@ export function TreeCanvas(props: TreeCanvasProps) {
       if (ctl.dirty) schedule();
     };
     const onCancel = (e: PointerEvent) => ctl.pointerCancel(e.pointerId);
+    const onContextMenu = (e: MouseEvent) => {
+      e.preventDefault();
+      if (ctl.toggleDesired(...local(e))) {
+        setMarks((m) => m + 1);
+        schedule();
+      }
+    };
     const onLeave = () => {
       ctl.pointerLeave();
       schedule();
@@ -158,6 +168,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
     canvas.addEventListener("pointermove", onMove);
     canvas.addEventListener("pointerup", onUp);
     canvas.addEventListener("pointercancel", onCancel);
+    canvas.addEventListener("contextmenu", onContextMenu);
     canvas.addEventListener("pointerleave", onLeave);
     canvas.addEventListener("wheel", onWheel, { passive: false });
     canvas.addEventListener("webglcontextlost", onLost);
@@ -176,6 +187,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
       canvas.removeEventListener("pointermove", onMove);
       canvas.removeEventListener("pointerup", onUp);
       canvas.removeEventListener("pointercancel", onCancel);
+      canvas.removeEventListener("contextmenu", onContextMenu);
       canvas.removeEventListener("pointerleave", onLeave);
       canvas.removeEventListener("wheel", onWheel);
       canvas.removeEventListener("webglcontextlost", onLost);

@@ -42,8 +42,7 @@ export default function TreeViewer({ build, other, height = 640 }: PassiveTreeVi
 
   const derived = useMemo(() => {
     if (!model) return null;
-    const { states, unknownIds } = allocationStates(model, build, other);
-    const unknown = new Set(unknownIds);
+    const { states, unknownIds, clusterIds } = allocationStates(model, build, other);
     const ascNames = visibleAscendancies(model, build);
     if (other) for (const a of visibleAscendancies(model, other)) ascNames.add(a);
     // The toggle shows only when ascendancy nodes (beyond the start) are allocated.
@@ -53,7 +52,7 @@ export default function TreeViewer({ build, other, height = 640 }: PassiveTreeVi
     });
     return {
       states,
-      notice: versionNotice(unknown.size),
+      notice: versionNotice(unknownIds.length, clusterIds.length),
       lists: sideLists(model, build, other),
       ascendancyTarget: allocatedAsc ? ascendancyBounds(model, ascNames) : null,
     };

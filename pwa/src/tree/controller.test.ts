@@ -60,6 +60,18 @@ describe("tree controller", () => {
     expect(ctl.camera.x).toBe(700);
   });
 
+  it("right-click toggles Desired, which survives new states", () => {
+    const { ctl, model } = setup();
+    const [sx, sy] = ctl.project(700, 500);
+    expect(ctl.toggleDesired(sx, sy)?.id).toBe(13);
+    expect(ctl.states.has(3, NodeState.Desired)).toBe(true);
+    ctl.setStates(allocationStates(model, { classId: 1, ascendancyId: 1, nodes: [12] }).states);
+    expect(ctl.states.has(3, NodeState.Desired)).toBe(true);
+    ctl.toggleDesired(sx, sy);
+    expect(ctl.states.has(3, NodeState.Desired)).toBe(false);
+    expect(ctl.toggleDesired(1, 1)).toBeNull();
+  });
+
   it("pinch-zooms with two pointers", () => {
     const { ctl } = setup();
     const z0 = ctl.camera.zoom;

@@ -49,6 +49,8 @@ export class TreeController {
   private pointers = new Map<number, PointerInfo>();
   private pinchDistance = 0;
   private hitGrid: HitGrid | null = null;
+  /** Nodes the player marked Desired (right-click); kept when the allocation changes. */
+  private readonly desired = new Set<number>();
 
   constructor(
     readonly model: TreeModel,
@@ -75,6 +77,7 @@ export class TreeController {
   setStates(states: StateBuffer): void {
     this.states = states;
     if (this.hovered) states.add(this.hovered.index, NodeState.Hovered);
+    for (const i of this.desired) states.add(i, NodeState.Desired);
     this.dirty = true;
   }
 
@@ -173,6 +176,20 @@ export class TreeController {
     if (this.busy) return null;
     const node = this.nodeAt(x, y);
     if (node) this.animateTo(nodeCamera(node.x, node.y), VIEW.nodeAnimationMs);
+    return node;
+  }
+
+  /** Right-click marks a node Desired, or clears the mark. */
+  toggleDesired(x: number, y: number): TreeNode | null {
+    if (this.busy) return null;
+    const node = this.nodeAt(x, y);
+    if (!node) return null;
+    if (this.desired.delete(node.index)) this.states.remove(node.index, NodeState.Desired);
+    else {
+      this.desired.add(node.index);
+      this.states.add(node.index, NodeState.Desired);
+    }
+    this.dirty = true;
     return node;
   }
 

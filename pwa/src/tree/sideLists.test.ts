@@ -44,5 +44,7 @@ describe("side lists", () => {
     expect(versionNotice(0)).toBeNull();
     expect(versionNotice(1)).toBe("1 passive from a newer tree version is not shown");
     expect(versionNotice(7)).toBe("7 passives from a newer tree version are not shown");
+    expect(versionNotice(0, 1)).toBe("1 cluster jewel passive is not shown");
+    expect(versionNotice(2, 5)).toBe("2 passives from a newer tree version are not shown · 5 cluster jewel passives are not shown");
   });
 });

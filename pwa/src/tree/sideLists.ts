@@ -112,10 +112,23 @@ export function sideLists(model: TreeModel, build: AllocationForLists, other?: A
   return { keystones, masteries, overrides };
 }
 
-/** The spec's quiet notice for ids from a newer tree; null when every node is known. */
-export function versionNotice(unknownCount: number): string | null {
-  if (unknownCount <= 0) return null;
-  return unknownCount === 1
-    ? "1 passive from a newer tree version is not shown"
-    : `${unknownCount} passives from a newer tree version are not shown`;
+/**
+ * The quiet notice for allocated passives the renderer cannot place: ids from
+ * a newer tree version, and cluster jewel passives. Null when all are shown.
+ */
+export function versionNotice(unknownCount: number, clusterCount = 0): string | null {
+  const parts: string[] = [];
+  if (unknownCount > 0) {
+    parts.push(
+      unknownCount === 1
+        ? "1 passive from a newer tree version is not shown"
+        : `${unknownCount} passives from a newer tree version are not shown`,
+    );
+  }
+  if (clusterCount > 0) {
+    parts.push(
+      clusterCount === 1 ? "1 cluster jewel passive is not shown" : `${clusterCount} cluster jewel passives are not shown`,
+    );
+  }
+  return parts.length ? parts.join(" · ") : null;
 }

@@ -33,13 +33,14 @@ describe("node states", () => {
 
   it("marks an allocation active, shows only its ascendancy and counts unknown ids", () => {
     const m = tinyModel();
-    const { states, unknownIds } = allocationStates(m, alloc([11, 12, 21, 99999, 88888]));
+    const { states, unknownIds, clusterIds } = allocationStates(m, alloc([11, 12, 21, 65537, 60000, 58888]));
     expect(states.has(1, NodeState.Active)).toBe(true);
     expect(states.has(3, NodeState.Active)).toBe(false);
     expect(states.has(0, NodeState.Active)).toBe(true); // the class start
     expect(states.visible(6)).toBe(true); // Juggernaut
     expect(states.visible(7)).toBe(false); // Berserker is not this build's
-    expect(unknownIds).toEqual([88888, 99999]);
+    expect(unknownIds).toEqual([58888, 60000]);
+    expect(clusterIds).toEqual([65537]);
     expect(states.has(1, NodeState.Compared)).toBe(false);
   });
 

@@ -87,10 +87,15 @@ export class StateBuffer {
   }
 }
 
+/** Cluster jewel passives get ids from 65536 up; they are not part of any tree export. */
+export const CLUSTER_NODE_ID_MIN = 65536;
+
 export interface AllocationStates {
   states: StateBuffer;
   /** Allocated ids the tree version does not know (a newer tree). */
   unknownIds: number[];
+  /** Allocated cluster jewel passives, which this renderer does not build. */
+  clusterIds: number[];
 }
 
 /**
@@ -106,11 +111,12 @@ export function allocationStates(model: TreeModel, build: AllocationLike, other?
     states.data[n.index * 4 + 2] = n.ascendancyName === null || shown.has(n.ascendancyName) ? 255 : 0;
   }
   const unknown = new Set<number>();
+  const cluster = new Set<number>();
   const mark = (ids: number[], side: number) => {
     for (const id of ids) {
       const n = model.byId.get(id);
       if (!n) {
-        unknown.add(id);
+        (id >= CLUSTER_NODE_ID_MIN ? cluster : unknown).add(id);
         continue;
       }
       const o = n.index * 4;
@@ -135,5 +141,6 @@ export function allocationStates(model: TreeModel, build: AllocationLike, other?
   const start = model.nodes.find((n) => n.kind === "classStart" && n.classStartIndex === build.classId);
   if (start && !(states.data[start.index * 4] & NodeState.Active)) states.data[start.index * 4] |= NodeState.Active;
   states.revision++;
-  return { states, unknownIds: [...unknown].sort((a, b) => a - b) };
+  const sorted = (ids: Set<number>) => [...ids].sort((a, b) => a - b);
+  return { states, unknownIds: sorted(unknown), clusterIds: sorted(cluster) };
 }
