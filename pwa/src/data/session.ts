@@ -72,6 +72,28 @@ let snapshot: SessionSnapshot | null = null;
 function set(next: Partial<SessionSnapshot>) {
   snapshot = { ...getSession(), ...next };
   for (const l of listeners) l();
+  void mirrorSessionToDb();
+}
+
+/**
+ * The Dexie settings table mirrors the session (identity, realm, selected
+ * character) so workers and the sync engine read it without local storage.
+ * Dexie loads lazily, so the first paint never waits for it.
+ */
+export async function mirrorSessionToDb(): Promise<void> {
+  if (typeof indexedDB === "undefined") return;
+  try {
+    const { getDb } = await import("./db");
+    const s = getSession();
+    const character = typeof localStorage === "undefined" ? null : localStorage.getItem(CHARACTER_KEY);
+    await getDb().settings.bulkPut([
+      { key: "identity", value: s.identity },
+      { key: "realm", value: s.realm },
+      { key: "selectedCharacter", value: character },
+    ]);
+  } catch (err) {
+    console.warn("session could not be mirrored to IndexedDB", err);
+  }
 }
 
 export function getSession(): SessionSnapshot {
@@ -86,14 +108,19 @@ export function subscribeSession(listener: () => void): () => void {
 
 export function storeIdentity(identity: Identity, realm: Realm) {
   localStorage.setItem(IDENTITY_KEY, JSON.stringify(identity));
-  setRealm(realm);
-  set({ identity, expired: false });
+  writeRealm(realm);
+  set({ identity, realm, expired: false });
 }
 
 export function setRealm(realm: Realm) {
+  writeRealm(realm);
+  set({ realm });
+}
+
+/** The selected character belongs to a realm, so it is forgotten when the realm changes. */
+function writeRealm(realm: Realm) {
   if (localStorage.getItem(REALM_KEY) !== realm) localStorage.removeItem(CHARACTER_KEY);
   localStorage.setItem(REALM_KEY, realm);
-  set({ realm });
 }
 
 /** Forget the user locally (the caller also clears the Dexie caches). */

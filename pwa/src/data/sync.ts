@@ -7,7 +7,7 @@ import { getDb, type WaypointDb } from "./db";
 import { expiredOverrides } from "./likes";
 import { likeIntent, Outbox } from "./outbox";
 import { setPendingCount } from "./pending";
-import { markExpired } from "./session";
+import { markExpired, mirrorSessionToDb } from "./session";
 
 let outbox: Outbox | undefined;
 
@@ -31,8 +31,11 @@ export function startSync(): void {
     }, () => undefined);
   window.addEventListener("online", flush);
   void pruneOverrides(getDb());
+  void mirrorSessionToDb();
   void flush();
-  void warmGameData();
+  // The first visit has no controlling service worker yet: warm once it takes over.
+  if (navigator.serviceWorker?.controller) void warmGameData();
+  else navigator.serviceWorker?.addEventListener("controllerchange", () => void warmGameData(), { once: true });
 }
 
 /**
