@@ -7,8 +7,7 @@ import { ActionIcon, Alert, Badge, Button, Group, ScrollArea, Stack, Switch, Tab
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { PlannerBuild } from "@workers/planner/types";
 import { passivesNote } from "@workers/guide/rewards";
-import { isBlankStep, isGemStep, searchSections } from "@workers/guide/search";
-import { gemName } from "@workers/guide/search";
+import { gemName, isBlankStep, isGemStep, searchSections } from "@workers/guide/search";
 import type { CampaignData, Section } from "@workers/guide/types";
 import { PageLoader } from "../../ui/PageLoader";
 import { StepContent } from "./StepContent";
@@ -26,6 +25,11 @@ export interface CampaignGuideProps {
 
 export function CampaignGuide({ characterId, build }: CampaignGuideProps) {
   const guide = useGuide(build);
+  const gemNames = useMemo(
+    () => (guide.status === "ready" && guide.guideBuild ? guide.guideBuild.gemIds.map((id) => gemName(guide.data, id)) : null),
+    [guide],
+  );
+  const acts = useMemo(() => (guide.status === "ready" ? guide.sections.slice(0, GUIDE_ACTS) : []), [guide]);
   if (guide.status === "loading") return <PageLoader label="Loading campaign guide" />;
   if (guide.status === "error")
     return (
@@ -33,7 +37,9 @@ export function CampaignGuide({ characterId, build }: CampaignGuideProps) {
         {guide.message}
       </Alert>
     );
-  return <GuidePanel characterId={characterId} data={guide.data} sections={guide.sections.slice(0, GUIDE_ACTS)} flag={guide.flag} gemNames={guide.guideBuild?.gemIds.map((id) => gemName(guide.data, id)) ?? null} />;
+  return (
+    <GuidePanel characterId={characterId} data={guide.data} sections={acts} flag={guide.flag} gemNames={gemNames} />
+  );
 }
 
 export interface PanelProps {
