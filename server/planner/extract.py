@@ -20,6 +20,8 @@ from server.planner.treeurl import decode_tree_url
 DEFAULT_TREE_VERSION = "3_25"
 
 _RARITY_LINE = re.compile(r"^Rarity: [A-Za-z]")
+# Item text lines are trimmed of ASCII whitespace and controls only, as the worker does.
+_ASCII_SPACE = "".join(chr(i) for i in range(33))
 _MASTERY = re.compile(r"\{(\d+),(\d+)\}")
 
 
@@ -227,7 +229,7 @@ def extract_planner(root: etree._Element) -> PlannerExtract:
     invalid = [
         item.get("id") or ""
         for item in items
-        if not _RARITY_LINE.match((item.text or "").strip().split("\n", 1)[0].strip())
+        if not _RARITY_LINE.match((item.text or "").strip(_ASCII_SPACE).split("\n", 1)[0].strip(_ASCII_SPACE))
     ]
     active = next((t for t in trees if t.id == active_tree), None)
     inputs = _config_inputs(root)

@@ -1,6 +1,6 @@
 /** Planner code (URL-safe base64 of zlib/gzip-deflated XML) or raw XML -> XML text, within the limits. */
 import { Gunzip, Unzlib } from "fflate";
-import { INFLATE_CHUNK, MAX_CODE_CHARS, MAX_XML_BYTES } from "./limits";
+import { INFLATE_CEILING, MAX_CODE_CHARS, MAX_XML_BYTES } from "./limits";
 import { PlannerError } from "./types";
 
 const MB = 1024 * 1024;
@@ -58,11 +58,15 @@ export function inflate(raw: Uint8Array): Uint8Array {
   const gzip = raw[0] === 0x1f && raw[1] === 0x8b;
   const stream = gzip ? new Gunzip(onData) : new Unzlib(onData);
   try {
-    for (let at = 0; at < raw.length; at += INFLATE_CHUNK) {
-      const end = Math.min(at + INFLATE_CHUNK, raw.length);
+    // Deflate expands at most 1032x, so a push of (ceiling - output so far) / 1032 bytes
+    // can never take the output past the ceiling: a zip bomb stops there.
+    let at = 0;
+    do {
+      const size = Math.max(1, Math.floor((INFLATE_CEILING - total) / 1032));
+      const end = Math.min(at + size, raw.length);
       stream.push(raw.subarray(at, end), end === raw.length);
-    }
-    if (raw.length === 0) stream.push(raw, true);
+      at = end;
+    } while (at < raw.length);
   } catch (error) {
     if (error instanceof OutputCapReached) {
       throw new PlannerError("too_large", `Planner code inflates to more than ${MAX_XML_BYTES / MB} MB.`);

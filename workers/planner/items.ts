@@ -12,10 +12,12 @@ import type { InvalidItem, ModLine, PlannerItem, Rarity } from "./types";
 const RARITY_LINE = /^Rarity: ([A-Za-z]+)/;
 const SPEC_LINE = /^([A-Za-z ]+:?): (.+)$/;
 const REQUIRES_LINE = /^(Requires [A-Za-z]+) (.+)$/;
-const LINE_FLAGS = new Set([
-  "crafted", "crucible", "custom", "eater", "enchant", "exarch", "fractured",
-  "implicit", "mutated", "scourge", "synthesis",
-]);
+/** The planner's line flags ({crafted}, " (fractured)", ...) as bits, so a mod line costs no Set. */
+const F = {
+  crafted: 1, crucible: 2, custom: 4, eater: 8, enchant: 16, exarch: 32,
+  fractured: 64, implicit: 128, mutated: 256, scourge: 512, synthesis: 1024,
+} as const;
+const LINE_FLAGS: Record<string, number> = F;
 const RARITIES: Record<string, Rarity> = {
   NORMAL: "Normal", MAGIC: "Magic", RARE: "Rare", UNIQUE: "Unique", RELIC: "Relic",
 };
@@ -51,8 +53,8 @@ const DEFAULT_RANGE = 0.5;
 interface RawModLine {
   text: string;
   variants: number[] | null;
-  flags: Set<string>;
-  tags: string[];
+  flags: number;
+  tags: string[] | null;
   range: number | undefined;
 }
 
@@ -64,38 +66,63 @@ function specNumber(value: string): number {
 
 /** Resolve "(min-max)" ranges at a roll in [0, 1], as the planner displays them. */
 export function applyRange(line: string, range: number): string {
-  return line
-    .replace(/\((\d+)-(\d+) to (\d+)-(\d+)\)/g, "($1-$2) to ($3-$4)")
-    .replace(/(\+?)\((-?\d+) to (\d+)\)/g, "$1($2-$3)")
-    .replace(/(\+?)\((-?\d+)-(\d+)\)/g, (_, plus: string, min: string, max: string) => {
-      const value = Math.floor(Number(min) + range * (Number(max) - Number(min)) + 0.5);
-      return (value < 0 ? "" : plus) + String(value);
-    })
-    .replace(/\((\d+\.?\d*)-(\d+\.?\d*)\)/g, (_, min: string, max: string) => {
-      const value = Math.floor((Number(min) + range * (Number(max) - Number(min))) * 10 + 0.5) / 10;
-      return String(value);
-    })
-    .replace(/-(\d+%) increased/g, "$1 reduced");
+  // Most lines have nothing to resolve; each pass runs only when its pattern can occur.
+  let out = line;
+  if (out.includes("(")) {
+    if (out.includes(" to ")) {
+      out = out
+        .replace(/\((\d+)-(\d+) to (\d+)-(\d+)\)/g, "($1-$2) to ($3-$4)")
+        .replace(/(\+?)\((-?\d+) to (\d+)\)/g, "$1($2-$3)");
+    }
+    out = out
+      .replace(/(\+?)\((-?\d+)-(\d+)\)/g, (_, plus: string, min: string, max: string) => {
+        const value = Math.floor(Number(min) + range * (Number(max) - Number(min)) + 0.5);
+        return (value < 0 ? "" : plus) + String(value);
+      })
+      .replace(/\((\d+\.?\d*)-(\d+\.?\d*)\)/g, (_, min: string, max: string) => {
+        const value = Math.floor((Number(min) + range * (Number(max) - Number(min))) * 10 + 0.5) / 10;
+        return String(value);
+      });
+  }
+  return out.includes("-") && out.includes(" increased") ? out.replace(/-(\d+%) increased/g, "$1 reduced") : out;
+}
+
+function readBrace(mod: RawModLine, key: string, value: string): void {
+  if (key === "variant") mod.variants = (value.match(/\d+/g) ?? []).map(Number);
+  else if (key === "tags") mod.tags = value.match(/[A-Za-z_]+/g) ?? [];
+  else if (key === "range") mod.range = Number(value);
+  else if (Object.hasOwn(LINE_FLAGS, key)) mod.flags |= LINE_FLAGS[key];
 }
 
 function parseModLine(line: string): RawModLine {
-  const mod: RawModLine = { text: "", variants: null, flags: new Set(), tags: [], range: undefined };
-  let text = line.replace(/\{([A-Za-z]*):?([^}]*)\}/g, (_, key: string, value: string) => {
-    if (key === "variant") mod.variants = (value.match(/\d+/g) ?? []).map(Number);
-    else if (key === "tags") mod.tags = value.match(/[A-Za-z_]+/g) ?? [];
-    else if (key === "range") mod.range = Number(value);
-    else if (LINE_FLAGS.has(key)) mod.flags.add(key);
-    return "";
-  });
-  text = text.replace(/ \(([a-z]+)\)/g, (whole, key: string) => {
-    if (!LINE_FLAGS.has(key)) return whole;
-    mod.flags.add(key);
-    return "";
-  });
-  if (mod.flags.has("enchant")) {
-    mod.flags.add("crafted");
-    mod.flags.add("implicit");
+  const mod: RawModLine = { text: "", variants: null, flags: 0, tags: null, range: undefined };
+  let text = line;
+  // Leading "{key:value}" blocks, read without a regex (the common case)...
+  while (text.charCodeAt(0) === 123 /* { */) {
+    const close = text.indexOf("}");
+    if (close === -1) break;
+    const body = text.slice(1, close);
+    const colon = body.indexOf(":");
+    const key = colon === -1 ? body : body.slice(0, colon);
+    if (!/^[A-Za-z]*$/.test(key)) break;
+    readBrace(mod, key, colon === -1 ? "" : body.slice(colon + 1));
+    text = text.slice(close + 1);
   }
+  // ...and any others anywhere in the line, as the planner strips them too.
+  if (text.includes("{")) {
+    text = text.replace(/\{([A-Za-z]*):?([^}]*)\}/g, (_, key: string, value: string) => {
+      readBrace(mod, key, value);
+      return "";
+    });
+  }
+  if (text.includes(" (")) {
+    text = text.replace(/ \(([a-z]+)\)/g, (whole, key: string) => {
+      if (!Object.hasOwn(LINE_FLAGS, key)) return whole;
+      mod.flags |= LINE_FLAGS[key];
+      return "";
+    });
+  }
+  if (mod.flags & F.enchant) mod.flags |= F.crafted | F.implicit;
   mod.text = text;
   return mod;
 }
@@ -108,17 +135,31 @@ export function isInvalidItem(item: PlannerItem | InvalidItem): item is InvalidI
   return "error" in item;
 }
 
+/** Trimmed non-blank lines, sliced once each. */
+function nonBlankLines(raw: string): string[] {
+  const lines: string[] = [];
+  const n = raw.length;
+  let start = 0;
+  while (start < n) {
+    let end = raw.indexOf("\n", start);
+    if (end === -1) end = n;
+    let a = start;
+    let b = end;
+    while (a < b && raw.charCodeAt(a) <= 32) a++;
+    while (b > a && raw.charCodeAt(b - 1) <= 32) b--;
+    if (b > a) lines.push(raw.slice(a, b));
+    start = end + 1;
+  }
+  return lines;
+}
+
 /** Parse one item's text; text without a leading rarity line is an invalid item (that item only). */
 export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
-  const lines: string[] = [];
-  for (const line of raw.split("\n")) {
-    const trimmed = line.trim();
-    if (trimmed) lines.push(trimmed);
-  }
+  const lines = nonBlankLines(raw);
   const rarityMatch = lines.length ? RARITY_LINE.exec(lines[0]) : null;
   if (!rarityMatch) return invalid(id, `Item ${id} does not start with a rarity line.`);
   let rarity: Rarity = RARITIES[rarityMatch[1].toUpperCase()] ?? "Relic";
-  if (rarity === "Unique" && lines.some((l) => l.includes("Foil Unique"))) rarity = "Relic";
+  if (rarity === "Unique" && raw.includes("Foil Unique")) rarity = "Relic";
 
   const item: PlannerItem = {
     id, rarity, name: "", baseType: "", itemLevel: 0,
@@ -129,7 +170,7 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
   };
   let l = 1;
   item.name = lines[l++] ?? "";
-  const unidentified = lines.includes("Unidentified");
+  const unidentified = raw.includes("Unidentified") && lines.includes("Unidentified");
   if (rarity === "Normal" || rarity === "Magic" || unidentified) {
     // Without base data we cannot split magic affixes off the base name.
     item.baseType = item.name;
@@ -152,15 +193,20 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
 
   for (; l < lines.length; l++) {
     const line = lines[l];
-    if (line === "Split") { item.split = true; continue; }
-    if (line === "Mirrored") { item.mirrored = true; continue; }
-    if (line === "Corrupted") { item.corrupted = true; continue; }
-    if (INFLUENCE_LINES[line]) {
+    // Cheap length and suffix checks first: most lines are mods.
+    if (line.length <= 13) {
+      if (line === "Split") { item.split = true; continue; }
+      if (line === "Mirrored") { item.mirrored = true; continue; }
+      if (line === "Corrupted") { item.corrupted = true; continue; }
+      if (line === "Requirements:" || line === "--------") continue;
+    }
+    if (line.endsWith(" Item") && Object.hasOwn(INFLUENCE_LINES, line)) {
       if (!item.influences.includes(INFLUENCE_LINES[line])) item.influences.push(INFLUENCE_LINES[line]);
       continue;
     }
-    if (line === "Requirements:" || line === "--------") continue;
-    const spec = SPEC_LINE.exec(line) ?? REQUIRES_LINE.exec(line);
+    const spec =
+      (line.includes(": ") ? SPEC_LINE.exec(line) : null) ??
+      (line.startsWith("Requires ") ? REQUIRES_LINE.exec(line) : null);
     if (spec && (HEADER_KEYS.has(spec[1]) || spec[1].endsWith("BasePercentile"))) {
       const [, key, value] = spec;
       switch (key) {
@@ -190,16 +236,16 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
       continue;
     }
     const mod = parseModLine(line);
-    if (mod.flags.has("enchant") || (mod.flags.has("crafted") && enchant.length + implicit.length < implicitCount)) {
+    if (mod.flags & F.enchant || (mod.flags & F.crafted && enchant.length + implicit.length < implicitCount)) {
       enchant.push(mod);
-    } else if (mod.flags.has("scourge")) {
+    } else if (mod.flags & F.scourge) {
       otherImplicitLike++;
       explicit.push(mod);
     } else if (mod.text.includes("Requires Class")) {
       // Class restriction of a unique, not a modifier.
     } else if (
-      mod.flags.has("implicit") ||
-      (!mod.flags.has("crafted") && enchant.length + otherImplicitLike + implicit.length < implicitCount)
+      mod.flags & F.implicit ||
+      (!(mod.flags & F.crafted) && enchant.length + otherImplicitLike + implicit.length < implicitCount)
     ) {
       implicit.push(mod);
     } else {
@@ -216,9 +262,9 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
   const applies = (mod: RawModLine) => !mod.variants || mod.variants.some((v) => active.has(v));
   const toLine = (mod: RawModLine): ModLine => {
     const line: ModLine = { text: applyRange(mod.text, mod.range ?? DEFAULT_RANGE) };
-    if (mod.flags.has("crafted")) line.crafted = true;
-    if (mod.flags.has("fractured")) line.fractured = true;
-    if (mod.tags.length) line.tags = mod.tags;
+    if (mod.flags & F.crafted) line.crafted = true;
+    if (mod.flags & F.fractured) line.fractured = true;
+    if (mod.tags && mod.tags.length) line.tags = mod.tags;
     if (mod.range !== undefined) line.range = mod.range;
     return line;
   };
@@ -227,8 +273,8 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
   for (const mod of explicit) {
     if (!applies(mod)) continue;
     const line = toLine(mod);
-    if (mod.flags.has("fractured")) item.fracturedMods.push(line);
-    else if (mod.flags.has("crafted")) item.craftedMods.push(line);
+    if (mod.flags & F.fractured) item.fracturedMods.push(line);
+    else if (mod.flags & F.crafted) item.craftedMods.push(line);
     else item.explicitMods.push(line);
   }
   item.requirements.level = levelReq ?? importedLevel ?? 0;

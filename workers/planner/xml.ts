@@ -1,10 +1,11 @@
 /**
  * Bounded XML parsing with txml (worker-safe; DOMParser does not exist in workers).
  *
- * txml never expands entities, but it is lenient and recursive, so before
- * parsing we reject what lxml on the server rejects: DTDs and entity
- * declarations, references to undefined entities, and nesting past MAX_DEPTH
- * (which would also overflow txml's recursion).
+ * txml never expands entities, but it is lenient, so we reject what lxml on the
+ * server rejects: DTDs and entity declarations, references to undefined
+ * entities, and nesting past MAX_DEPTH. txml parses recursively: absurd nesting
+ * overflows the stack, which surfaces as a RangeError and is reported the same
+ * way; anything it does parse is then checked against MAX_DEPTH.
  */
 import { parse, type TNode } from "txml";
 import { MAX_DEPTH } from "./limits";
@@ -12,84 +13,48 @@ import { PlannerError } from "./types";
 
 export type XmlNode = TNode;
 
-const LT = 60; // <
-const GT = 62; // >
-const SLASH = 47; // /
-const BANG = 33; // !
-const QUESTION = 63; // ?
-const DQUOTE = 34;
-const SQUOTE = 39;
-const ENTITY = /^&(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);/;
+const DECLARATION = /<!(?:DOCTYPE|ENTITY)/;
+// Only the five predefined entities and character references are XML without a DTD.
+const UNDEFINED_ENTITY = /&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);)/;
 
 function notPlannerXml(message: string): PlannerError {
   return new PlannerError("not_planner_xml", message);
 }
 
-/** Throws unless the text is free of DTDs, undefined entities and deep nesting. */
+function tooDeep(): PlannerError {
+  return notPlannerXml(`Planner XML is nested deeper than ${MAX_DEPTH} elements.`);
+}
+
+/** Throws unless the text is free of DTDs, entity declarations and undefined entities. */
 export function checkXmlSafety(xml: string): void {
-  if (xml.includes("<!DOCTYPE") || xml.includes("<!ENTITY")) {
-    throw notPlannerXml("Planner XML must not contain a DTD or entity declarations.");
+  if (DECLARATION.test(xml)) throw notPlannerXml("Planner XML must not contain a DTD or entity declarations.");
+  if (UNDEFINED_ENTITY.test(xml)) throw notPlannerXml("Planner XML refers to an undefined entity.");
+}
+
+/** True when an element sits deeper than MAX_DEPTH (the root element is depth 1). */
+function exceedsDepth(nodes: (XmlNode | string)[], depth: number): boolean {
+  for (const node of nodes) {
+    if (typeof node !== "object" || node === null) continue;
+    if (depth > MAX_DEPTH) return true;
+    if (node.children.length && exceedsDepth(node.children, depth + 1)) return true;
   }
-  for (let at = xml.indexOf("&"); at !== -1; at = xml.indexOf("&", at + 1)) {
-    if (!ENTITY.test(xml.slice(at, at + 12))) throw notPlannerXml("Planner XML refers to an undefined entity.");
-  }
-  let depth = 0;
-  const n = xml.length;
-  for (let at = xml.indexOf("<"); at !== -1 && at < n; at = xml.indexOf("<", at)) {
-    const next = xml.charCodeAt(at + 1);
-    if (next === SLASH) {
-      depth--;
-      at = xml.indexOf(">", at);
-      if (at === -1) break;
-      continue;
-    }
-    if (next === BANG) {
-      // Comments and CDATA: skip to their own terminators.
-      const close = xml.startsWith("<!--", at) ? "-->" : xml.startsWith("<![CDATA[", at) ? "]]>" : ">";
-      const end = xml.indexOf(close, at + 2);
-      if (end === -1) break;
-      at = end + close.length;
-      continue;
-    }
-    if (next === QUESTION) {
-      const end = xml.indexOf("?>", at + 2);
-      if (end === -1) break;
-      at = end + 2;
-      continue;
-    }
-    // A start tag: walk its attributes honouring quotes, to see whether it self-closes.
-    let i = at + 1;
-    while (i < n) {
-      const c = xml.charCodeAt(i);
-      if (c === DQUOTE || c === SQUOTE) {
-        const end = xml.indexOf(c === DQUOTE ? '"' : "'", i + 1);
-        if (end === -1) {
-          i = n;
-          break;
-        }
-        i = end + 1;
-        continue;
-      }
-      if (c === GT) break;
-      i++;
-    }
-    if (xml.charCodeAt(i - 1) !== SLASH && ++depth > MAX_DEPTH) {
-      throw notPlannerXml(`Planner XML is nested deeper than ${MAX_DEPTH} elements.`);
-    }
-    at = i + 1;
-  }
+  return false;
 }
 
 /** Parse safe-checked XML; returns the top-level nodes. */
 export function parseXml(xml: string): XmlNode[] {
   checkXmlSafety(xml);
+  let nodes: (XmlNode | string)[];
   try {
     // noChildNodes: [] so no HTML void-element rules apply to planner tags.
-    return parse(xml, { noChildNodes: [] }) as XmlNode[];
+    nodes = parse(xml, { noChildNodes: [] });
   } catch (error) {
+    if (error instanceof RangeError) throw tooDeep();
     const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
     throw notPlannerXml(`Planner XML is malformed: ${message}`);
   }
+  if (exceedsDepth(nodes, 1)) throw tooDeep();
+  return nodes as XmlNode[];
 }
 
 const PREDEFINED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
