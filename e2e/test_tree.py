@@ -141,7 +141,11 @@ def test_allocated_nodes_are_drawn_where_the_geometry_puts_them(tree_page, bundl
 
     # Unallocated nodes in view are drawn dim, and empty space is background.
     taken = set(spec.nodes)
-    free = [i for i in bundle.pos if i not in taken and bundle.ascendancy[i] is None and bundle.kind[i] in ("normal", "notable")]
+    free = [
+        i
+        for i in bundle.pos
+        if i not in taken and bundle.ascendancy[i] is None and bundle.kind[i] in ("normal", "notable")
+    ]
     unallocated = on_screen(page, bundle, camera, free)
     assert len(unallocated) >= 5
     for node_id, x, y in unallocated[:30]:
@@ -206,7 +210,11 @@ def test_click_animates_to_the_node_and_ignores_input_meanwhile(tree_page, bundl
     wait_idle(page)
     cam = tree_api(page, "t.camera()")
     nx, ny = bundle.pos[node]
-    assert (cam["x"], cam["y"], cam["zoom"]) == (pytest.approx(nx, abs=0.01), pytest.approx(ny, abs=0.01), pytest.approx(INITIAL_ZOOM * 8))
+    assert (cam["x"], cam["y"], cam["zoom"]) == (
+        pytest.approx(nx, abs=0.01),
+        pytest.approx(ny, abs=0.01),
+        pytest.approx(INITIAL_ZOOM * 8),
+    )
 
 
 def test_drag_pans_and_wheel_zooms_about_the_pointer(tree_page):
@@ -237,7 +245,9 @@ def test_ascendancy_toggle_and_reset(tree_page, bundle):
     page = tree_page
     open_tree(page, SLAYER)
     spec = planner_specs(corpus_code(SLAYER))[0]
-    asc_nodes = [i for i in spec.nodes if bundle.ascendancy.get(i) == "Slayer" and bundle.kind[i] != "ascendancyStart"]
+    asc_nodes = [
+        i for i in spec.nodes if bundle.ascendancy.get(i) == "Slayer" and bundle.kind[i] != "ascendancyStart"
+    ]
     assert asc_nodes
     before = tree_api(page, "t.camera()")
     toggle = page.get_by_test_id("tree-ascendancy-toggle")
@@ -280,12 +290,18 @@ def test_compare_two_steps_colours_and_legend(tree_page, bundle):
     expect(tabs).to_have_count(len(specs))
 
     def drawable(ids):
-        return [i for i in ids if i in bundle.pos and bundle.ascendancy[i] is None and bundle.kind[i] != "mastery"]
+        return [
+            i for i in ids if i in bundle.pos and bundle.ascendancy[i] is None and bundle.kind[i] != "mastery"
+        ]
 
     # Two steps that each have passives the other lacks (a respec between them).
     bi, oi = next(
-        (b, o) for b in range(len(specs)) for o in range(len(specs))
-        if b != o and drawable(set(specs[b].nodes) - set(specs[o].nodes)) and drawable(set(specs[o].nodes) - set(specs[b].nodes))
+        (b, o)
+        for b in range(len(specs))
+        for o in range(len(specs))
+        if b != o
+        and drawable(set(specs[b].nodes) - set(specs[o].nodes))
+        and drawable(set(specs[o].nodes) - set(specs[b].nodes))
     )
     tabs.nth(bi).click()
     page.get_by_test_id("dev-tree-compare").click()
@@ -296,7 +312,9 @@ def test_compare_two_steps_colours_and_legend(tree_page, bundle):
     build, other = set(specs[bi].nodes), set(specs[oi].nodes)
     build_only = drawable(build - other)
     other_only = drawable(other - build)
-    page.wait_for_function(f"() => document.querySelector('{CANVAS}').__tree.state({build_only[0]}).side === 1")
+    page.wait_for_function(
+        f"() => document.querySelector('{CANVAS}').__tree.state({build_only[0]}).side === 1"
+    )
     assert tree_api(page, f"t.state({other_only[0]}).side") == 2
     assert tree_api(page, f"t.state({drawable(build & other)[0]}).side") == 0
     # Zoom onto a build-only node: it is green on screen.
@@ -356,8 +374,9 @@ def test_context_loss_is_logged_and_the_tree_comes_back(tree_page, bundle):
     logs = []
     page.on("console", lambda m: logs.append(m.text))
     open_tree(page, FLICKER)
-    page.evaluate(f"() => {{ window.__lose = document.querySelector('{CANVAS}').getContext('webgl2').getExtension('WEBGL_lose_context'); window.__lose.loseContext(); }}")
-    page.wait_for_function("() => true")
+    page.evaluate(
+        f"() => {{ window.__lose = document.querySelector('{CANVAS}').getContext('webgl2').getExtension('WEBGL_lose_context'); window.__lose.loseContext(); }}"
+    )
     page.wait_for_timeout(200)
     assert any("WebGL context lost" in t for t in logs)
     page.evaluate("() => window.__lose.restoreContext()")
@@ -379,7 +398,11 @@ def test_side_lists_sit_right_on_wide_screens_and_above_on_narrow(gl_browser, li
         open_tree(page, FLICKER)
         lists = page.get_by_test_id("tree-side-lists")
         expect(lists).to_be_visible()
-        lb, cb, tb = lists.bounding_box(), page.get_by_test_id("tree-canvas-frame").bounding_box(), page.get_by_test_id("passive-tree").bounding_box()
+        lb, cb, tb = (
+            lists.bounding_box(),
+            page.get_by_test_id("tree-canvas-frame").bounding_box(),
+            page.get_by_test_id("passive-tree").bounding_box(),
+        )
         if beside:
             assert lb["x"] >= cb["x"] + cb["width"]
             assert 0.35 <= lb["width"] / tb["width"] <= 0.42
@@ -421,7 +444,9 @@ def test_bad_code_shows_a_clear_error(tree_page):
 
 def test_fullscreen_failure_stretches_the_canvas_and_logs(tree_page):
     page = tree_page
-    page.add_init_script("Element.prototype.requestFullscreen = function () { return Promise.reject(new Error('denied by test')); };")
+    page.add_init_script(
+        "Element.prototype.requestFullscreen = function () { return Promise.reject(new Error('denied by test')); };"
+    )
     logs = []
     page.on("console", lambda m: logs.append(m.text))
     open_tree(page, FLICKER)

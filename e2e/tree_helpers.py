@@ -10,7 +10,6 @@ import json
 import urllib.parse
 import zlib
 from dataclasses import dataclass
-from pathlib import Path
 
 from lxml import etree
 
@@ -76,7 +75,9 @@ def tree_bundle(version: str = "3.25") -> Bundle:
         pos={i: (n["x"][k], n["y"][k]) for k, i in enumerate(ids)},
         kind={i: b["kinds"][n["kind"][k]] for k, i in enumerate(ids)},
         name={i: strings[n["name"][k]] for k, i in enumerate(ids)},
-        ascendancy={i: (ascs[n["ascendancy"][k]] if n["ascendancy"][k] >= 0 else None) for k, i in enumerate(ids)},
+        ascendancy={
+            i: (ascs[n["ascendancy"][k]] if n["ascendancy"][k] >= 0 else None) for k, i in enumerate(ids)
+        },
         stats={i: [strings[s] for s in n["stats"][k]] for k, i in enumerate(ids)},
     )
 

@@ -125,11 +125,13 @@ void main() {
     if (s.g == 2.0) { fill = vec3(0.95, 0.27, 0.27); ring = fill; }
   }
   if (hovered) { fill = min(fill * 1.35 + 0.08, 1.0); ring = vec3(1.0); }
+  // Zoomed far out, nodes keep a few pixels of radius (allocated ones more) so the build stays readable.
+  float radius = max(a_radius, (active ? 3.5 : 2.0) / u_scale);
   // Room around the node for the highlight and desired marks.
   float extent = (highlighted || desired || undesired) ? 1.5 : 1.0;
-  float outer = max(a_radius * extent, 2.0 / u_scale);
-  v_local = a_corner * outer / a_radius;
-  v_aa = 1.5 / max(a_radius * u_scale, 0.75);
+  float outer = radius * extent;
+  v_local = a_corner * extent;
+  v_aa = 1.5 / max(radius * u_scale, 0.75);
   v_fill = fill;
   v_ring = ring;
   v_shape = a_shape;
