@@ -7,6 +7,7 @@ import { getDb, type WaypointDb } from "./db";
 import { expiredOverrides } from "./likes";
 import { likeIntent, Outbox } from "./outbox";
 import { setPendingCount } from "./pending";
+import { retryDelay } from "./retry";
 import { markExpired, mirrorSessionToDb } from "./session";
 
 let outbox: Outbox | undefined;
@@ -18,6 +19,23 @@ export function getOutbox(): Outbox {
 }
 
 let started = false;
+let failures = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * Replay the outbox now. While entries wait and the server fails (online but
+ * 5xx), it tries again on the request backoff; offline it waits for 'online'.
+ */
+export function syncNow(): Promise<void> {
+  return getOutbox()
+    .flush()
+    .then((r) => {
+      clearTimeout(retryTimer);
+      if (r.unauthorized) markExpired();
+      failures = r.remaining > 0 && !r.unauthorized ? failures + 1 : 0;
+      if (failures && typeof navigator !== "undefined" && navigator.onLine) retryTimer = setTimeout(syncNow, retryDelay(Math.min(failures - 1, 5)));
+    }, () => undefined);
+}
 
 export function startSync(): void {
   if (started) return;
@@ -25,14 +43,11 @@ export function startSync(): void {
   const box = getOutbox();
   box.subscribe(() => void box.count().then(setPendingCount));
   void box.count().then(setPendingCount);
-  const flush = () =>
-    box.flush().then((r) => {
-      if (r.unauthorized) markExpired();
-    }, () => undefined);
+  const flush = () => void syncNow();
   window.addEventListener("online", flush);
   void pruneOverrides(getDb());
   void mirrorSessionToDb();
-  void flush();
+  flush();
   // The first visit has no controlling service worker yet: warm once it takes over.
   if (navigator.serviceWorker?.controller) void warmGameData();
   else navigator.serviceWorker?.addEventListener("controllerchange", () => void warmGameData(), { once: true });
@@ -64,8 +79,6 @@ export async function pruneOverrides(db: WaypointDb, now = Date.now()): Promise<
 export async function setLike(buildId: string, like: boolean): Promise<void> {
   const db = getDb();
   await db.likeOverrides.put({ buildId, liked: like, at: Date.now() });
-  const box = getOutbox();
-  await box.enqueue(likeIntent(buildId, like));
-  const result = await box.flush();
-  if (result.unauthorized) markExpired();
+  await getOutbox().enqueue(likeIntent(buildId, like));
+  await syncNow();
 }
