@@ -75,3 +75,25 @@ describe("api client", () => {
     expect(err.offline).toBe(true);
   });
 });
+
+describe("api client offline", () => {
+  it("does not back off when the browser reports it is offline", async () => {
+    const srv = await startTestServer(() => ({ status: 200 }));
+    await srv.close();
+    configureApi(srv.base);
+    const delays: number[] = [];
+    const nav = Object.getOwnPropertyDescriptor(globalThis, "navigator");
+    Object.defineProperty(globalThis, "navigator", { value: { onLine: false }, configurable: true });
+    try {
+      const err = (await request("GET", "/Build/search", { sleep: noWait(delays) }).catch((e: unknown) => e)) as ApiRequestError;
+      expect(err.offline).toBe(true);
+      expect(delays).toEqual([]);
+    } finally {
+      if (nav) Object.defineProperty(globalThis, "navigator", nav);
+      else delete (globalThis as { navigator?: unknown }).navigator;
+    }
+    const online: number[] = [];
+    await request("GET", "/Build/search", { sleep: noWait(online) }).catch(() => undefined);
+    expect(online).toHaveLength(3);
+  });
+});

@@ -123,6 +123,8 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
       const e = err as ApiRequestError;
       if (e.failure?.status === 401) for (const l of unauthorizedListeners) l(path);
       if (!(e instanceof ApiRequestError) || retries >= maxRetries || !shouldRetry(retries, e.failure)) throw e;
+      // The browser knows it is offline: answer from the cache now instead of after 7 s of backoff.
+      if (e.offline && typeof navigator !== "undefined" && navigator.onLine === false) throw e;
       await sleep(retryDelay(retries), opts.signal);
     }
   }
