@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 import msgspec
 from litestar import Request, Response, Router, get, post
 from litestar.enums import RequestEncodingType
-from litestar.params import Body, Parameter, QueryParameter
+from litestar.params import Body, QueryParameter
 from litestar.response import Redirect
 
 from server.auth.session import cleared_cookie, current_session, iso, require_user, session_cookie

@@ -76,3 +76,16 @@ def publish_payload(code_path: Path = INQUISITOR, **over) -> dict:
     }
     payload.update(over)
     return payload
+
+
+async def session_headers(client, name: str) -> dict[str, str]:
+    """Sign `name` in through the real flow and return a Cookie header for that user.
+
+    One test client (one event loop) serves every user: the client's own cookie jar
+    is emptied, and each call names its user with these headers.
+    """
+    await sign_in(client, name)
+    token = client.cookies.get("waypoint_session")
+    client.cookies.clear()
+    assert token
+    return {"Cookie": f"waypoint_session={token}"}

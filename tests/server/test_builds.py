@@ -9,7 +9,7 @@ from litestar.testing import AsyncTestClient
 
 from server.app import create_app
 from server.store.bulk import bulk_insert_builds
-from tests.server.conftest import SLAYER, make_settings, publish_payload, sign_in
+from tests.server.conftest import SLAYER, make_settings, publish_payload, session_headers, sign_in
 
 
 async def test_publish_creates_once_per_client_id_and_reads_by_id_and_slug(client):
@@ -50,14 +50,13 @@ async def test_publish_needs_a_session(client):
     assert r.status_code == 401 and r.json()["error"]["code"] == "unauthorized"
 
 
-async def test_same_build_id_by_another_user_is_a_conflict(app):
+async def test_same_build_id_by_another_user_is_a_conflict(client):
     p = publish_payload()
-    async with AsyncTestClient(app=app) as a, AsyncTestClient(app=app) as b:
-        await sign_in(a, "Alice")
-        await sign_in(b, "Bob")
-        assert (await a.post("/api/Build", json=p)).status_code == 201
-        r = await b.post("/api/Build", json=p)
-        assert r.status_code == 409
+    a = await session_headers(client, "Alice")
+    b = await session_headers(client, "Bob")
+    assert (await client.post("/api/Build", json=p, headers=a)).status_code == 201
+    r = await client.post("/api/Build", json=p, headers=b)
+    assert r.status_code == 409
 
 
 async def test_publish_mismatches_are_422_with_clear_messages(client):
@@ -99,53 +98,50 @@ async def test_unknown_build_is_404(client):
     assert r.status_code == 404 and r.json()["error"]["code"] == "not_found"
 
 
-async def test_likes_have_set_semantics(app):
+async def test_likes_have_set_semantics(client):
     p = publish_payload()
-    async with AsyncTestClient(app=app) as a, AsyncTestClient(app=app) as b:
-        await sign_in(a, "Alice")
-        await sign_in(b, "Bob")
-        slug = (await a.post("/api/Build", json=p)).json()["data"]["slug"]
-        for _ in range(2):
-            r = await a.post(f"/api/Build/{slug}/like", json={"like": True})
-            assert r.json()["data"] == {"buildId": p["buildId"], "likes": 1, "isLiked": True}
-        r = await b.post(f"/api/Build/{p['buildId']}/like", json={"like": True})
-        assert r.json()["data"]["likes"] == 2
-        assert (await a.get(f"/api/Build/{slug}")).json()["data"]["buildInfo"]["isLiked"] is True
-        for _ in range(2):
-            r = await a.post(f"/api/Build/{slug}/like", json={"like": False})
-            assert r.json()["data"] == {"buildId": p["buildId"], "likes": 1, "isLiked": False}
-        assert (await a.post("/api/Build/nosuch/like", json={"like": True})).status_code == 404
-        assert (await a.post(f"/api/Build/{slug}/like", json={"like": "yes"})).status_code == 400
-    async with AsyncTestClient(app=app) as anon:
-        assert (await anon.post(f"/api/Build/{slug}/like", json={"like": True})).status_code == 401
-        assert (await anon.get(f"/api/Build/{slug}")).json()["data"]["buildInfo"]["likes"] == 1
+    a = await session_headers(client, "Alice")
+    b = await session_headers(client, "Bob")
+    slug = (await client.post("/api/Build", json=p, headers=a)).json()["data"]["slug"]
+    for _ in range(2):
+        r = await client.post(f"/api/Build/{slug}/like", json={"like": True}, headers=a)
+        assert r.json()["data"] == {"buildId": p["buildId"], "likes": 1, "isLiked": True}
+    r = await client.post(f"/api/Build/{p['buildId']}/like", json={"like": True}, headers=b)
+    assert r.json()["data"]["likes"] == 2
+    assert (await client.get(f"/api/Build/{slug}", headers=a)).json()["data"]["buildInfo"]["isLiked"] is True
+    for _ in range(2):
+        r = await client.post(f"/api/Build/{slug}/like", json={"like": False}, headers=a)
+        assert r.json()["data"] == {"buildId": p["buildId"], "likes": 1, "isLiked": False}
+    assert (await client.post("/api/Build/nosuch/like", json={"like": True}, headers=a)).status_code == 404
+    assert (await client.post(f"/api/Build/{slug}/like", json={"like": "yes"}, headers=a)).status_code == 400
+    assert (await client.post(f"/api/Build/{slug}/like", json={"like": True})).status_code == 401
+    info = (await client.get(f"/api/Build/{slug}")).json()["data"]["buildInfo"]
+    assert info["likes"] == 1 and info["isLiked"] is False
 
 
-async def test_liked_and_created_searches(app):
-    async with AsyncTestClient(app=app) as a, AsyncTestClient(app=app) as b:
-        await sign_in(a, "Alice")
-        await sign_in(b, "Bob")
-        pa = publish_payload()
-        pb = publish_payload(SLAYER)
-        await a.post("/api/Build", json=pa)
-        await b.post("/api/Build", json=pb)
-        await a.post(f"/api/Build/{pb['buildId']}/like", json={"like": True})
-        created = (await a.get("/api/Build/created-search")).json()["data"]["builds"]
-        assert [x["buildId"] for x in created] == [pa["buildId"]]
-        liked = (await a.get("/api/Build/liked-search")).json()["data"]["builds"]
-        assert [x["buildId"] for x in liked] == [pb["buildId"]] and liked[0]["isLiked"] is True
-        assert (await b.get("/api/Build/liked-search")).json()["data"]["builds"] == []
-        explore = (await b.get("/api/Build/search")).json()["data"]["builds"]
-        assert [x["buildId"] for x in explore] == [pb["buildId"], pa["buildId"]]  # likes desc
-        assert explore[0]["isLiked"] is False and explore[0]["likes"] == 1
-        assert set(explore[0]) == {
-            "buildId", "slug", "skills", "baseClass", "ascendancy", "steps", "creatorName", "likes", "isLiked",
-        }
-    async with AsyncTestClient(app=app) as anon:
-        for path in ("/api/Build/liked-search", "/api/Build/created-search"):
-            r = await anon.get(path)
-            assert r.status_code == 401 and r.json()["error"]["code"] == "unauthorized"
-        assert len((await anon.get("/api/Build/search")).json()["data"]["builds"]) == 2
+async def test_liked_and_created_searches(client):
+    a = await session_headers(client, "Alice")
+    b = await session_headers(client, "Bob")
+    pa = publish_payload()
+    pb = publish_payload(SLAYER)
+    await client.post("/api/Build", json=pa, headers=a)
+    await client.post("/api/Build", json=pb, headers=b)
+    await client.post(f"/api/Build/{pb['buildId']}/like", json={"like": True}, headers=a)
+    created = (await client.get("/api/Build/created-search", headers=a)).json()["data"]["builds"]
+    assert [x["buildId"] for x in created] == [pa["buildId"]]
+    liked = (await client.get("/api/Build/liked-search", headers=a)).json()["data"]["builds"]
+    assert [x["buildId"] for x in liked] == [pb["buildId"]] and liked[0]["isLiked"] is True
+    assert (await client.get("/api/Build/liked-search", headers=b)).json()["data"]["builds"] == []
+    explore = (await client.get("/api/Build/search", headers=b)).json()["data"]["builds"]
+    assert [x["buildId"] for x in explore] == [pb["buildId"], pa["buildId"]]  # likes desc
+    assert explore[0]["isLiked"] is False and explore[0]["likes"] == 1
+    assert set(explore[0]) == {
+        "buildId", "slug", "skills", "baseClass", "ascendancy", "steps", "creatorName", "likes", "isLiked",
+    }
+    for path in ("/api/Build/liked-search", "/api/Build/created-search"):
+        r = await client.get(path)
+        assert r.status_code == 401 and r.json()["error"]["code"] == "unauthorized"
+    assert len((await client.get("/api/Build/search")).json()["data"]["builds"]) == 2
 
 
 async def test_search_filters_and_paging(tmp_path):

@@ -1,0 +1,113 @@
+"""Idempotency-Key replay, the Origin check, body caps and rate limits."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from litestar.testing import AsyncTestClient
+
+from server.app import create_app
+from tests.server.conftest import make_settings, publish_payload, session_headers
+
+
+async def test_publish_replay_with_idempotency_key_returns_the_first_answer(app, client):
+    u = await session_headers(client, "Replayer")
+    p = publish_payload()
+    h = {**u, "Idempotency-Key": "publish-1"}
+    first = await client.post("/api/Build", json=p, headers=h)
+    assert first.status_code == 201
+    again = await client.post("/api/Build", json=p, headers=h)
+    assert again.status_code == 201 and again.content == first.content
+    assert again.headers["idempotent-replayed"] == "true"
+    conn = sqlite3.connect(app.state.settings.db_path)
+    assert conn.execute("SELECT COUNT(*) FROM builds").fetchone()[0] == 1
+    # The same key with a different body is refused, and nothing changes.
+    other = await client.post("/api/Build", json=publish_payload(), headers=h)
+    assert other.status_code == 422 and other.json()["error"]["code"] == "idempotency_mismatch"
+    assert conn.execute("SELECT COUNT(*) FROM builds").fetchone()[0] == 1
+
+
+async def test_like_replay_does_not_reapply_and_keys_are_per_user(app, client):
+    a = await session_headers(client, "Alice")
+    b = await session_headers(client, "Bob")
+    p = publish_payload()
+    await client.post("/api/Build", json=p, headers=a)
+    url = f"/api/Build/{p['buildId']}/like"
+    liked = await client.post(url, json={"like": True}, headers={**a, "Idempotency-Key": "k1"})
+    assert liked.json()["data"] == {"buildId": p["buildId"], "likes": 1, "isLiked": True}
+    await client.post(url, json={"like": False}, headers=a)  # a later intent, no key
+    replay = await client.post(url, json={"like": True}, headers={**a, "Idempotency-Key": "k1"})
+    assert replay.json() == liked.json() and replay.headers["idempotent-replayed"] == "true"
+    # The replay answered from storage: the later unlike still stands.
+    conn = sqlite3.connect(app.state.settings.db_path)
+    assert conn.execute("SELECT likes FROM builds").fetchone()[0] == 0
+    # Bob's identical key is his own.
+    mine = await client.post(url, json={"like": True}, headers={**b, "Idempotency-Key": "k1"})
+    assert "idempotent-replayed" not in mine.headers and mine.json()["data"]["likes"] == 1
+
+
+async def test_failed_answers_are_not_stored(client):
+    u = await session_headers(client, "Retry")
+    h = {**u, "Idempotency-Key": "x-1"}
+    bad = publish_payload(baseClass="Witch")
+    assert (await client.post("/api/Build", json=bad, headers=h)).status_code == 422
+    # 4xx answers are replayed too (the same request gets the same answer)...
+    again = await client.post("/api/Build", json=bad, headers=h)
+    assert again.status_code == 422 and again.headers["idempotent-replayed"] == "true"
+    r = await client.post("/api/Build", json=publish_payload(), headers={**u, "Idempotency-Key": "y" * 201})
+    assert r.status_code == 400
+
+
+async def test_foreign_origin_is_refused_on_mutations(app, client):
+    u = await session_headers(client, "Victim")
+    p = publish_payload()
+    evil = {**u, "Origin": "https://evil.example"}
+    r = await client.post("/api/Build", json=p, headers=evil)
+    assert r.status_code == 403 and r.json()["error"]["code"] == "forbidden"
+    assert (await client.post("/api/auth/logout", headers=evil)).status_code == 403
+    assert (await client.get("/api/auth/me", headers=u)).status_code == 200  # session intact
+    conn = sqlite3.connect(app.state.settings.db_path)
+    assert conn.execute("SELECT COUNT(*) FROM builds").fetchone()[0] == 0
+    # Our own origin (and no Origin at all, e.g. curl) is fine.
+    own = {**u, "Origin": "http://testserver.local"}
+    assert (await client.post("/api/Build", json=p, headers=own)).status_code == 201
+    r = await client.post(f"/api/Build/{p['buildId']}/like", json={"like": True}, headers={**u, "Origin": "null"})
+    assert r.status_code == 403
+    # Reads are not affected.
+    assert (await client.get("/api/Build/search", headers=evil)).status_code == 200
+
+
+async def test_body_size_cap(tmp_path):
+    app = create_app(make_settings(tmp_path, max_body_bytes=2048))
+    async with AsyncTestClient(app=app) as c:
+        u = await session_headers(c, "Big")
+        big = publish_payload(pobCod="A" * 5000)
+        r = await c.post("/api/Build", json=big, headers=u)
+        assert r.status_code == 413 and r.json()["error"]["code"] == "payload_too_large"
+        r = await c.post("/api/Build", json=big, headers={**u, "Idempotency-Key": "big"})
+        assert r.status_code == 413
+
+
+async def test_rate_limit_per_client_on_mutations(tmp_path):
+    app = create_app(make_settings(tmp_path, rate_limit_per_minute=5))
+    async with AsyncTestClient(app=app) as c:
+        codes = []
+        for _ in range(7):
+            r = await c.post("/api/auth/login", json={"ReturnPath": "/", "InitialRealm": "pc"})
+            codes.append(r.status_code)
+        assert codes == [200] * 5 + [429] * 2
+        assert 1 <= int(r.headers["retry-after"]) <= 60
+        assert r.json()["error"]["code"] == "rate_limited"
+        # Reads are not limited.
+        for _ in range(10):
+            assert (await c.get("/api/Build/search")).status_code == 200
+
+
+async def test_cookie_is_secure_when_served_over_https(tmp_path):
+    app = create_app(make_settings(tmp_path, public_url="https://waypoint.example"))
+    async with AsyncTestClient(app=app, base_url="https://waypoint.example") as c:
+        target = (await c.post("/api/auth/login", json={"ReturnPath": "/", "InitialRealm": "pc"})).json()
+        state = target["data"]["returnPath"].split("state=")[1]
+        r = await c.post("/api/auth/local", data={"state": state, "displayName": "Secure"}, follow_redirects=False)
+        cookie = r.headers["set-cookie"]
+        assert "Secure" in cookie and "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
