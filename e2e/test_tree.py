@@ -194,6 +194,22 @@ def test_hover_shows_the_node_tooltip(tree_page, bundle):
     expect(tooltip).to_have_count(0)
 
 
+def test_socketed_jewel_shows_an_item_tooltip(tree_page, bundle):
+    page = tree_page
+    canvas = open_tree(page, FLICKER)
+    spec = planner_specs(corpus_code(FLICKER))[0]
+    socket, (name, base) = next((n, j) for n, j in spec.jewels.items() if n in bundle.pos and j[0] != j[1])
+    click_node(page, socket)
+    x, y = tree_api(page, f"t.project({socket})")
+    canvas.hover(position={"x": x + 1, "y": y})
+    tooltip = page.get_by_test_id("tree-jewel-tooltip")
+    expect(tooltip).to_be_visible()
+    expect(tooltip).to_contain_text(name)
+    expect(tooltip).to_contain_text(base)
+    expect(tooltip).to_contain_text("Item Level:")
+    expect(tooltip).to_contain_text(re.compile(r"Requires Level \d+|No Requirements"))
+
+
 def test_click_animates_to_the_node_and_ignores_input_meanwhile(tree_page, bundle):
     page = tree_page
     open_tree(page, FLICKER)

@@ -34,6 +34,8 @@ class Spec:
     tree_version: str | None
     nodes: list[int]
     mastery_effects: dict[int, int]
+    #: Jewel socket node id -> (item name, base type) of the socketed item.
+    jewels: dict[int, tuple[str, str]]
 
 
 def planner_specs(code: str) -> list[Spec]:
@@ -48,7 +50,13 @@ def planner_specs(code: str) -> list[Spec]:
             if "," in pair:
                 a, b = pair.strip(", ").split(",")[:2]
                 effects[int(a)] = int(b)
-        out.append(Spec(spec.get("title"), spec.get("treeVersion"), nodes, effects))
+        jewels = {}
+        for sock in spec.findall("./Sockets/Socket"):
+            item = root.find(f"./Items/Item[@id='{sock.get('itemId')}']")
+            if item is not None and sock.get("itemId") != "0":
+                lines = [ln.strip() for ln in (item.text or "").strip().splitlines()]
+                jewels[int(sock.get("nodeId"))] = (lines[1], lines[2])
+        out.append(Spec(spec.get("title"), spec.get("treeVersion"), nodes, effects, jewels))
     return out
 
 

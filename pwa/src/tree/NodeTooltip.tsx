@@ -1,5 +1,37 @@
 import { Badge, Paper, Stack, Text } from "@mantine/core";
 import type { TreeNode } from "./model";
+import type { JewelItem } from "./types";
+
+const RARITY_COLOUR: Record<string, string> = { Normal: "gray.3", Magic: "blue.4", Rare: "yellow.4", Unique: "orange.6", Relic: "teal.4" };
+
+/** Item-style tooltip for a socketed jewel: name, base, item level, requirements, mods, 'Corrupted'. */
+function JewelDetails({ item }: { item: JewelItem }) {
+  const { level, str, dex, int } = item.requirements;
+  const reqs = [
+    level > 0 && `Level ${level}`,
+    str > 0 && `${str} Str`,
+    dex > 0 && `${dex} Dex`,
+    int > 0 && `${int} Int`,
+  ].filter(Boolean);
+  const mods = (list: { text: string }[], colour: string, label: string) =>
+    list.length > 0 && (
+      <Stack gap={0} aria-label={label}>
+        {list.map((m, i) => <Text key={i} size="xs" c={colour}>{m.text}</Text>)}
+      </Stack>
+    );
+  return (
+    <Stack gap={4} data-testid="tree-jewel-tooltip">
+      <Text fw={700} size="sm" c={RARITY_COLOUR[item.rarity] ?? undefined}>{item.name}</Text>
+      {item.baseType && item.baseType !== item.name && <Text size="xs" c={RARITY_COLOUR[item.rarity] ?? undefined}>{item.baseType}</Text>}
+      <Text size="xs" c="dimmed">Item Level: {item.itemLevel}</Text>
+      <Text size="xs" c="dimmed">{reqs.length ? `Requires ${reqs.join(", ")}` : "No Requirements"}</Text>
+      {mods(item.enchantMods, "cyan.3", "Enchants")}
+      {mods(item.implicitMods, "blue.2", "Implicits")}
+      {mods(item.explicitMods, "blue.4", "Explicits")}
+      {item.corrupted && <Text size="xs" c="red.6">Corrupted</Text>}
+    </Stack>
+  );
+}
 
 /** Canvas tooltip: name, stats, flavour, reminder and the 'Desired' marker. */
 export function NodeTooltip({
@@ -8,12 +40,14 @@ export function NodeTooltip({
   y,
   desired,
   chosenEffect,
+  jewel,
 }: {
   node: TreeNode;
   x: number;
   y: number;
   desired: boolean;
   chosenEffect: number | null;
+  jewel?: JewelItem | null;
 }) {
   const effect = node.masteryEffects.find((e) => e.effect === chosenEffect);
   const stats = effect ? effect.stats : node.stats;
@@ -25,7 +59,7 @@ export function NodeTooltip({
       withBorder
       style={{ position: "absolute", left: x + 16, top: y + 16, maxWidth: 340, pointerEvents: "none", zIndex: 3 }}
     >
-      <Stack gap={4}>
+      {jewel ? <JewelDetails item={jewel} /> : <Stack gap={4}>
         <Text fw={700} size="sm" data-testid="tree-tooltip-name">{node.name}</Text>
         {desired && <Badge size="xs" color="cyan" w="fit-content">Desired</Badge>}
         {stats.map((s, i) => (
@@ -40,7 +74,7 @@ export function NodeTooltip({
         {node.reminderText.map((s, i) => (
           <Text key={i} size="xs" c="dimmed">{s}</Text>
         ))}
-      </Stack>
+      </Stack>}
     </Paper>
   );
 }

@@ -7,7 +7,7 @@ import { lazy, Suspense, type JSX } from "react";
 import { PageLoader } from "../ui/PageLoader";
 import type { PassiveTreeViewProps } from "./types";
 
-export type { PassiveTreeViewProps, TreeAllocation } from "./types";
+export type { JewelItem, PassiveTreeViewProps, TreeAllocation } from "./types";
 
 const TreeViewer = lazy(() => import("./TreeViewer"));
 

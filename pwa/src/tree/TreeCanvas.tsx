@@ -8,6 +8,7 @@ import { createContext, TreeRenderer } from "./renderer";
 import { NodeState, type StateBuffer } from "./states";
 import { cssColour, COLOURS } from "./style";
 import { exposeDebugApi } from "./debugApi";
+import type { JewelItem } from "./types";
 
 export const FULLSCREEN_ERROR = "Error attempting to enable full-screen mode";
 
@@ -17,6 +18,8 @@ export interface TreeCanvasProps {
   /** Bounds of the allocated ascendancy; null hides the Ascendancy toggle. */
   ascendancyTarget: Bounds | null;
   masteryChoice: (nodeId: number) => number | null;
+  /** The jewel socketed at a node, for its item tooltip. */
+  jewelAt?: (nodeId: number) => JewelItem | null;
   compare: boolean;
   notice: string | null;
   /** performance.now() when the tree data became ready (for the first-frame figure). */
@@ -299,7 +302,8 @@ export function TreeCanvas(props: TreeCanvasProps) {
       )}
       {hover && (
         <NodeTooltip node={hover.node} x={hover.x} y={hover.y} desired={desired}
-          chosenEffect={hover.node.kind === "mastery" ? masteryChoice.current(hover.node.id) : null} />
+          chosenEffect={hover.node.kind === "mastery" ? masteryChoice.current(hover.node.id) : null}
+          jewel={hover.node.kind === "jewel" ? (props.jewelAt?.(hover.node.id) ?? null) : null} />
       )}
     </Box>
   );

@@ -32,7 +32,7 @@ function gpuAvailable(): boolean {
   return gpuSupport;
 }
 
-export default function TreeViewer({ build, other, height = 640 }: PassiveTreeViewProps) {
+export default function TreeViewer({ build, other, height = 640, jewelItems }: PassiveTreeViewProps) {
   const [gpuFailed, setGpuFailed] = useState(() => !gpuAvailable());
   // The side lists (hundreds of Mantine elements) render after the first tree frame.
   const [drawn, setDrawn] = useState(false);
@@ -69,6 +69,11 @@ export default function TreeViewer({ build, other, height = 640 }: PassiveTreeVi
   const { model: m, readyAt } = data;
   const d = derived!;
   const masteryChoice = (id: number) => build.masteryEffects[id] ?? other?.masteryEffects[id] ?? null;
+  const jewelAt = (id: number) => {
+    const itemId = build.jewels?.[id] ?? other?.jewels?.[id];
+    const item = itemId !== undefined ? jewelItems?.[itemId] : undefined;
+    return item && !("error" in item) ? item : null;
+  };
   return (
     <Box
       data-testid="passive-tree"
@@ -80,6 +85,7 @@ export default function TreeViewer({ build, other, height = 640 }: PassiveTreeVi
           states={d.states}
           ascendancyTarget={d.ascendancyTarget}
           masteryChoice={masteryChoice}
+          jewelAt={jewelAt}
           compare={other !== undefined}
           notice={d.notice}
           readyAt={readyAt}

@@ -123,6 +123,7 @@ void main() {
     ring = vec3(1.0, 0.84, 0.4);
     if (s.g == 1.0) { fill = vec3(0.25, 0.85, 0.35); ring = fill; }
     if (s.g == 2.0) { fill = vec3(0.95, 0.27, 0.27); ring = fill; }
+    if (s.g == 3.0) { ring = vec3(1.0, 0.55, 0.1); } // changed: a different mastery effect
   }
   if (hovered) { fill = min(fill * 1.35 + 0.08, 1.0); ring = vec3(1.0); }
   // Zoomed far out, nodes keep a few pixels of radius (allocated ones more) so the build stays readable.

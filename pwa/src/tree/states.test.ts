@@ -53,4 +53,13 @@ describe("node states", () => {
     expect(states.visible(7)).toBe(true); // the other's ascendancy shows too
     expect(states.has(4, NodeState.Active)).toBe(false);
   });
+
+  it("marks a mastery with a different chosen effect as changed", () => {
+    const m = tinyModel();
+    const build = { classId: 1, ascendancyId: 1, nodes: [14, 11], masteryEffects: { 14: 1 } };
+    const differs = allocationStates(m, build, { ...build, masteryEffects: { 14: 2 } }).states;
+    expect([differs.side(4), differs.has(4, NodeState.Compared)]).toEqual([CompareSide.Changed, true]);
+    const same = allocationStates(m, build, { ...build }).states;
+    expect(same.side(4)).toBe(CompareSide.Both);
+  });
 });

@@ -18,13 +18,14 @@ export const NodeState = {
 } as const;
 
 /** Which side of a compare a node belongs to when it is not on both. */
-export const CompareSide = { Both: 0, BuildOnly: 1, OtherOnly: 2 } as const;
+export const CompareSide = { Both: 0, BuildOnly: 1, OtherOnly: 2, Changed: 3 } as const;
 
 export interface AllocationLike {
   classId: number;
   ascendancyId: number;
   alternateAscendancyId?: number;
   nodes: number[];
+  masteryEffects?: Record<number, number>;
 }
 
 export class StateBuffer {
@@ -131,6 +132,14 @@ export function allocationStates(model: TreeModel, build: AllocationLike, other?
   if (other) {
     mark(build.nodes, CompareSide.BuildOnly);
     mark(other.nodes, CompareSide.OtherOnly);
+    // A mastery on both with a different chosen effect is "changed" (the list's 'Wrong Choice').
+    for (const [id, effect] of Object.entries(build.masteryEffects ?? {})) {
+      const n = model.byId.get(Number(id));
+      const theirs = other.masteryEffects?.[Number(id)];
+      if (n && states.data[n.index * 4 + 1] === CompareSide.Both && states.data[n.index * 4] & NodeState.Active && theirs !== undefined && theirs !== effect) {
+        states.data[n.index * 4 + 1] = CompareSide.Changed;
+      }
+    }
     for (let i = 0; i < model.nodes.length; i++) {
       if (states.data[i * 4 + 1] !== CompareSide.Both) states.data[i * 4] |= NodeState.Compared;
     }

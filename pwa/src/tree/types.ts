@@ -10,9 +10,24 @@ export interface TreeAllocation {
   jewels?: Record<number, string>;
 }
 
+/** What a socketed jewel's tooltip shows; PlannerItem from the planner decoder fits. */
+export interface JewelItem {
+  rarity: string;
+  name: string;
+  baseType: string;
+  itemLevel: number;
+  requirements: { level: number; str: number; dex: number; int: number };
+  corrupted: boolean;
+  enchantMods: { text: string }[];
+  implicitMods: { text: string }[];
+  explicitMods: { text: string; crafted?: boolean }[];
+}
+
 export interface PassiveTreeViewProps {
   build: TreeAllocation;
   /** With another allocation (a character, or another step) the view compares the two. */
   other?: TreeAllocation;
   height?: number | string;
+  /** Items by id, for the tooltips of jewels in `build.jewels` (e.g. PlannerBuild.items). */
+  jewelItems?: Record<string, JewelItem | { error: unknown }>;
 }

@@ -125,7 +125,7 @@ export default function DevTreePage() {
               />
             )}
           </Group>
-          <PassiveTreeView build={tree} other={other} height={680} />
+          <PassiveTreeView build={tree} other={other} height={680} jewelItems={build.items} />
         </>
       )}
     </Stack>
