@@ -476,6 +476,45 @@ def test_fullscreen_failure_stretches_the_canvas_and_logs(tree_page):
     expect(frame).not_to_have_attribute("data-stretched", re.compile(".*"))
 
 
+def test_fullscreen_toggles_between_enter_and_exit(tree_page):
+    page = tree_page
+    open_tree(page, FLICKER)
+    button = page.get_by_test_id("tree-fullscreen")
+    expect(button).to_have_attribute("aria-label", "Fullscreen")
+    button.click()
+    page.wait_for_function("() => document.fullscreenElement?.dataset.testid === 'tree-canvas-frame'")
+    expect(button).to_have_attribute("aria-label", "Exit fullscreen")
+    # The canvas fills the screen and is redrawn at that size.
+    w, h = canvas_size(page)
+    assert (w, h) == (1400, 900)
+    page.wait_for_function(f"() => document.querySelector('{CANVAS}').width === 1400")
+    button.click()
+    page.wait_for_function("() => document.fullscreenElement === null")
+    expect(button).to_have_attribute("aria-label", "Fullscreen")
+
+
+def test_pinch_zooms_with_two_fingers(tree_page):
+    page = tree_page
+    open_tree(page, FLICKER)
+    box = page.locator(CANVAS).bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    zoom0 = tree_api(page, "t.camera().zoom")
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind, spread):
+        points = [{"x": cx - spread, "y": cy, "id": 1}, {"x": cx + spread, "y": cy, "id": 2}]
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": kind, "touchPoints": [] if kind == "touchEnd" else points}
+        )
+
+    touch("touchStart", 50)
+    for spread in (60, 75, 90, 100):
+        touch("touchMove", spread)
+    touch("touchEnd", 100)
+    zoom1 = tree_api(page, "t.camera().zoom")
+    assert zoom1 == pytest.approx(zoom0 * 2, rel=0.05)
+
+
 def test_renderer_is_not_in_the_initial_bundle(pwa_dist):
     html = (pwa_dist / "index.html").read_text()
     entry = [pwa_dist / m.lstrip("/") for m in re.findall(r'(?:src|href)="(/assets/[^"]+\.js)"', html)]

@@ -211,7 +211,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
 
   useEffect(() => {
     const onChange = () => {
-      setFullscreen(document.fullscreenElement === wrapRef.current);
+      setFullscreen(document.fullscreenElement !== null && document.fullscreenElement === wrapRef.current?.parentElement);
       ctlRef.current && (ctlRef.current.dirty = true);
       scheduleRef.current();
     };
@@ -264,6 +264,8 @@ export function TreeCanvas(props: TreeCanvasProps) {
         <canvas
           ref={canvasRef}
           data-testid="tree-canvas"
+          role="img"
+          aria-label="Passive skill tree"
           data-tree-version={model.version}
           style={{ width: "100%", height: "100%", display: "block", touchAction: "none", cursor: hover ? "pointer" : "grab" }}
         />
