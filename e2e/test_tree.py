@@ -515,6 +515,38 @@ def test_pinch_zooms_with_two_fingers(tree_page):
     assert zoom1 == pytest.approx(zoom0 * 2, rel=0.05)
 
 
+def test_canvas_resolution_is_capped_at_2(gl_browser, live_server):
+    ctx = gl_browser.new_context(
+        base_url=live_server.base_url, viewport={"width": 1400, "height": 900}, device_scale_factor=3
+    )
+    page = ctx.new_page()
+    try:
+        open_tree(page, FLICKER)
+        w, h = canvas_size(page)
+        size = page.evaluate(
+            f"() => [document.querySelector('{CANVAS}').width, document.querySelector('{CANVAS}').height]"
+        )
+        assert size == [round(w * 2), round(h * 2)]
+    finally:
+        ctx.close()
+
+
+def test_spinner_shows_while_the_tree_data_loads(tree_page):
+    page = tree_page
+    release = []
+    # Hold the tree bundle back until the spinner has been seen.
+    page.route(re.compile(r".*/game-data/tree-.*"), lambda route: release.append(route))
+    page.goto(dev_tree_url(corpus_code(FLICKER)))
+    expect(page.get_by_role("status", name="Loading passive tree")).to_be_visible()
+    for _ in range(100):
+        if release:
+            break
+        page.wait_for_timeout(50)
+    release[0].continue_()
+    wait_tree_ready(page)
+    expect(page.get_by_role("status", name="Loading passive tree")).to_have_count(0)
+
+
 def test_renderer_is_not_in_the_initial_bundle(pwa_dist):
     html = (pwa_dist / "index.html").read_text()
     entry = [pwa_dist / m.lstrip("/") for m in re.findall(r'(?:src|href)="(/assets/[^"]+\.js)"', html)]
