@@ -26,9 +26,10 @@ _NUMBER = re.compile(r"[-+]?\d+")
 
 class Requirements(msgspec.Struct):
     level: int = 0
-    str: int = 0
-    int: int = 0
-    dex: int = 0
+    # Wire names str/int/dex; Python names avoid shadowing the builtins.
+    strength: int = msgspec.field(name="str", default=0)
+    intelligence: int = msgspec.field(name="int", default=0)
+    dexterity: int = msgspec.field(name="dex", default=0)
 
 
 class ItemProperties(msgspec.Struct, rename="camel"):
@@ -172,9 +173,9 @@ def map_item(item: dict, slot_type: str) -> EquipmentItem:
         item_level=_int(item.get("ilvl")),
         requirements=Requirements(
             level=_first_value(reqs, "Level"),
-            str=_first_value(reqs, "Str", "Strength"),
-            int=_first_value(reqs, "Int", "Intelligence"),
-            dex=_first_value(reqs, "Dex", "Dexterity"),
+            strength=_first_value(reqs, "Str", "Strength"),
+            intelligence=_first_value(reqs, "Int", "Intelligence"),
+            dexterity=_first_value(reqs, "Dex", "Dexterity"),
         ),
         properties=ItemProperties(
             quality=_first_value(props, "Quality"),
