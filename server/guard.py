@@ -2,7 +2,8 @@
 
 In order: a body-size cap (413), the Origin check on mutations (403 for a
 foreign Origin: cookie-authenticated calls must come from our own pages), rate
-limits per client IP and per session (429 with Retry-After), and Idempotency-Key
+limits per session (`rate_limit_per_minute`) and per client IP (five times
+that, since many people can share one address) (429 with Retry-After), and Idempotency-Key
 replay: the first answer to a (user, key) is stored and replayed for repeats; the
 same key with a different request is a 422. 5xx and 429 answers are not stored,
 so a retry can still succeed. Rate-limit counters live in this process.
@@ -23,6 +24,7 @@ from server.store.idempotency import StoredAnswer, find_answer, save_answer
 from server.store.users import hash_token, session_user
 
 SAFE = {"GET", "HEAD", "OPTIONS"}
+IP_FACTOR = 5
 MAX_KEY_LEN = 200
 # Answer headers worth replaying; cookies are never stored (they carry secrets).
 REPLAYED = {b"content-type", b"location", b"retry-after", b"cache-control"}
@@ -90,7 +92,6 @@ def _own_origins(scope, headers: dict[bytes, bytes], base_url: str) -> set[str]:
 class Guard:
     def __init__(self, app):
         self.app = app
-        self.limiter: FixedWindow | None = None
 
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
@@ -125,12 +126,18 @@ class Guard:
         # 3. Rate limits per IP and per session.
         token = _session_token(headers)
         if settings.rate_limit_per_minute > 0:
-            if self.limiter is None or self.limiter.limit != settings.rate_limit_per_minute:
-                self.limiter = FixedWindow(settings.rate_limit_per_minute)
+            # Litestar builds one middleware instance per route; the counters are app-wide.
+            limiters = getattr(state, "rate_limiters", None)
+            if limiters is None or limiters[0].limit != settings.rate_limit_per_minute:
+                limiters = (
+                    FixedWindow(settings.rate_limit_per_minute),
+                    FixedWindow(IP_FACTOR * settings.rate_limit_per_minute),
+                )
+                state.rate_limiters = limiters
             client = (scope.get("client") or ("unknown", 0))[0]
-            wait = self.limiter.hit(f"ip:{client}")
+            wait = limiters[1].hit(f"ip:{client}")
             if not wait and token:
-                wait = self.limiter.hit(f"s:{hash_token(token)}")
+                wait = limiters[0].hit(f"s:{hash_token(token)}")
             if wait:
                 return await _send_json(
                     send, 429, error_body(429, f"Too many requests; retry in {wait} seconds"),

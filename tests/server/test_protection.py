@@ -88,16 +88,25 @@ async def test_body_size_cap(tmp_path):
         assert r.status_code == 413
 
 
-async def test_rate_limit_per_client_on_mutations(tmp_path):
-    app = create_app(make_settings(tmp_path, rate_limit_per_minute=5))
+async def test_rate_limits_per_session_and_per_ip(tmp_path):
+    app = create_app(make_settings(tmp_path, rate_limit_per_minute=3))
     async with AsyncTestClient(app=app) as c:
-        codes = []
-        for _ in range(7):
-            r = await c.post("/api/auth/login", json={"ReturnPath": "/", "InitialRealm": "pc"})
-            codes.append(r.status_code)
-        assert codes == [200] * 5 + [429] * 2
-        assert 1 <= int(r.headers["retry-after"]) <= 60
+        u = await session_headers(c, "Clicker")  # one anonymous login + one form post from this IP
+        p = publish_payload()
+        await c.post("/api/Build", json=p, headers=u)
+        url = f"/api/Build/{p['buildId']}/like"
+        codes = [(await c.post(url, json={"like": True}, headers=u)).status_code for _ in range(3)]
+        # Per session: 3 a minute (the publish was the first).
+        assert codes == [200, 200, 429]
+        r = await c.post(url, json={"like": True}, headers=u)
+        assert r.status_code == 429 and 1 <= int(r.headers["retry-after"]) <= 60
         assert r.json()["error"]["code"] == "rate_limited"
+        # Per IP: 5 x 3 = 15 a minute; 7 used so far (2 sign-in, 1 publish, 4 likes).
+        codes = [
+            (await c.post("/api/auth/login", json={"ReturnPath": "/", "InitialRealm": "pc"})).status_code
+            for _ in range(9)
+        ]
+        assert codes == [200] * 8 + [429]
         # Reads are not limited.
         for _ in range(10):
             assert (await c.get("/api/Build/search")).status_code == 200

@@ -1,0 +1,72 @@
+"""Pure pieces of the official-API client: PKCE, rate-limit headers, mapping edge cases."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from urllib.parse import parse_qs, urlsplit
+
+from server.ggg import pkce
+from server.ggg.mapping import map_character, map_item
+from server.ggg.ratelimit import RateGate, parse_retry_after, restriction_seconds
+
+
+def test_pkce_s256_challenge_and_authorize_url():
+    v = pkce.new_verifier()
+    assert 43 <= len(v) <= 128
+    assert set(v) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    expected = base64.urlsafe_b64encode(hashlib.sha256(v.encode()).digest()).rstrip(b"=").decode()
+    q = parse_qs(urlsplit(pkce.authorize_url("https://x/oauth/authorize", "cid", "https://me/cb", "st", v)).query)
+    assert q["code_challenge"] == [expected] and q["state"] == ["st"] and q["scope"] == [pkce.SCOPES]
+
+
+def test_rate_limit_headers():
+    h = {
+        "x-rate-limit-rules": "Account,Ip",
+        "x-rate-limit-account": "30:60:60",
+        "x-rate-limit-account-state": "3:60:0",
+        "x-rate-limit-ip": "45:60:120,180:1800:600",
+        "x-rate-limit-ip-state": "2:60:0,181:1800:600",
+    }
+    assert restriction_seconds(h, 200) == (600.0, True)
+    ok = dict(h, **{"x-rate-limit-ip-state": "2:60:0,10:1800:0"})
+    assert restriction_seconds(ok, 200) == (0.0, False)
+    # At the limit without a restriction yet: wait out the period rather than earn one.
+    full = dict(ok, **{"x-rate-limit-account-state": "30:60:0"})
+    assert restriction_seconds(full, 200) == (60.0, False)
+    assert restriction_seconds({"retry-after": "12"}, 429) == (12.0, False)
+    assert restriction_seconds({}, 429) == (5.0, False)  # spec default when the header is missing
+    assert parse_retry_after("garbage") is None
+    assert 0 <= parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT") <= 0.0
+
+
+def test_rate_gate_blocks_per_key_and_globally_for_ip_rules():
+    now = [100.0]
+    gate = RateGate(clock=lambda: now[0])
+    assert gate.observe("u1", {"retry-after": "10"}, 429) == 10
+    assert gate.remaining("u1", "ip") == 10 and gate.remaining("u2", "ip") == 0
+    gate.observe("u2", {"x-rate-limit-rules": "Ip", "x-rate-limit-ip": "5:10:30", "x-rate-limit-ip-state": "6:10:30"}, 429)
+    assert gate.remaining("u3", "ip") == 30
+    now[0] += 31
+    assert gate.remaining("u1", "ip") == 0
+
+
+def test_mapping_accepts_object_mods_frame_types_and_skips_unknown_slots():
+    item = {
+        "inventoryId": "Helm", "frameType": 3, "name": "Crown", "typeLine": "Iron Hat", "ilvl": "84",
+        "explicitMods": [{"description": "+10 to Strength", "flags": {"crafted": False}}, "+5 to Dexterity", 7],
+        "requirements": [{"name": "Strength", "values": [["40", 0]]}],
+        "properties": [{"name": "Armour", "values": [["120", 1]]}, {"name": "Energy Shield", "values": [["30", 0]]}],
+        "searing": True, "tangled": True, "duplicated": True, "split": True,
+    }
+    m = map_item(item, "Helm")
+    assert m.rarity == "Unique" and m.base_type == "Iron Hat" and m.item_level == 84
+    assert m.explicit_mods == ["+10 to Strength", "+5 to Dexterity"]
+    assert m.requirements.strength == 40 and m.properties.armour == 120 and m.properties.energy_shield == 30
+    assert (m.influence1, m.influence2) == ("SearingExarch", "EaterOfWorlds")
+    assert m.is_mirrored and m.is_split and not m.is_corrupted
+    c = map_character({"character": {
+        "name": "X", "class": "Slayer", "level": 5,
+        "equipment": [item, {"inventoryId": "MainInventory"}, {"inventoryId": "Flask", "x": 9}, "junk"],
+    }})
+    assert [e.slot_type for e in c.equipment] == ["Helm"] and c.passives.bandit_choice == "None"
