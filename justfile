@@ -55,6 +55,8 @@ planner-json *args:
 
 # Benchmarks; one `BENCH <name> <value> <unit>` line per figure.
 bench: setup chromium
+    command -v wrk >/dev/null || { if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+      $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq wrk; }
     {{py}} e2e/bench/run.py
 
 # Static checks: ruff and the TypeScript compiler.
