@@ -47,6 +47,9 @@ const HEADER_KEYS = new Set([
   "Critical Strike Range", "Attacks per Second", "Weapon Range", "Critical Strike Chance", "Physical Damage",
   "Elemental Damage", "Chaos Damage", "Chance to Block", "Item Class",
 ]);
+const BRACE_KEY = /^[A-Za-z]*$/;
+const CLUSTER_ADDS = /^Adds (\d+) Passive Skills$/;
+const CLUSTER_GRANT = /^Added Small Passive Skills grant: (.+)$/;
 /** The planner's default roll when a line has no {range:..}. */
 const DEFAULT_RANGE = 0.5;
 
@@ -55,7 +58,8 @@ interface RawModLine {
   variants: number[] | null;
   flags: number;
   tags: string[] | null;
-  range: number | undefined;
+  /** NaN when the line has no {range:..}; a number field from the start keeps one object shape. */
+  range: number;
 }
 
 function specNumber(value: string): number {
@@ -74,28 +78,29 @@ export function applyRange(line: string, range: number): string {
         .replace(/\((\d+)-(\d+) to (\d+)-(\d+)\)/g, "($1-$2) to ($3-$4)")
         .replace(/(\+?)\((-?\d+) to (\d+)\)/g, "$1($2-$3)");
     }
-    out = out
-      .replace(/(\+?)\((-?\d+)-(\d+)\)/g, (_, plus: string, min: string, max: string) => {
-        const value = Math.floor(Number(min) + range * (Number(max) - Number(min)) + 0.5);
-        return (value < 0 ? "" : plus) + String(value);
-      })
-      .replace(/\((\d+\.?\d*)-(\d+\.?\d*)\)/g, (_, min: string, max: string) => {
+    out = out.replace(/(\+?)\((-?\d+)-(\d+)\)/g, (_, plus: string, min: string, max: string) => {
+      const value = Math.floor(Number(min) + range * (Number(max) - Number(min)) + 0.5);
+      return (value < 0 ? "" : plus) + String(value);
+    });
+    if (out.includes("(")) {
+      out = out.replace(/\((\d+\.?\d*)-(\d+\.?\d*)\)/g, (_, min: string, max: string) => {
         const value = Math.floor((Number(min) + range * (Number(max) - Number(min))) * 10 + 0.5) / 10;
         return String(value);
       });
+    }
   }
   return out.includes("-") && out.includes(" increased") ? out.replace(/-(\d+%) increased/g, "$1 reduced") : out;
 }
 
 function readBrace(mod: RawModLine, key: string, value: string): void {
-  if (key === "variant") mod.variants = (value.match(/\d+/g) ?? []).map(Number);
-  else if (key === "tags") mod.tags = value.match(/[A-Za-z_]+/g) ?? [];
+  if (key === "variant") mod.variants = value.split(",").map(Number);
+  else if (key === "tags") mod.tags = value ? value.split(",") : [];
   else if (key === "range") mod.range = Number(value);
   else if (Object.hasOwn(LINE_FLAGS, key)) mod.flags |= LINE_FLAGS[key];
 }
 
 function parseModLine(line: string): RawModLine {
-  const mod: RawModLine = { text: "", variants: null, flags: 0, tags: null, range: undefined };
+  const mod: RawModLine = { text: "", variants: null, flags: 0, tags: null, range: NaN };
   let text = line;
   // Leading "{key:value}" blocks, read without a regex (the common case)...
   while (text.charCodeAt(0) === 123 /* { */) {
@@ -104,7 +109,7 @@ function parseModLine(line: string): RawModLine {
     const body = text.slice(1, close);
     const colon = body.indexOf(":");
     const key = colon === -1 ? body : body.slice(0, colon);
-    if (!/^[A-Za-z]*$/.test(key)) break;
+    if (!BRACE_KEY.test(key)) break;
     readBrace(mod, key, colon === -1 ? "" : body.slice(colon + 1));
     text = text.slice(close + 1);
   }
@@ -167,6 +172,8 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
     quality: 0, armour: 0, evasion: 0, energyShield: 0, ward: 0,
     influences: [], corrupted: false, mirrored: false, split: false,
     enchantMods: [], implicitMods: [], explicitMods: [], craftedMods: [], fracturedMods: [],
+    // Present (undefined) on every item, so all items share one object shape.
+    clusterNodeCount: undefined, clusterSkill: undefined,
   };
   let l = 1;
   item.name = lines[l++] ?? "";
@@ -261,11 +268,12 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
   }
   const applies = (mod: RawModLine) => !mod.variants || mod.variants.some((v) => active.has(v));
   const toLine = (mod: RawModLine): ModLine => {
-    const line: ModLine = { text: applyRange(mod.text, mod.range ?? DEFAULT_RANGE) };
+    const hasRange = !Number.isNaN(mod.range);
+    const line: ModLine = { text: applyRange(mod.text, hasRange ? mod.range : DEFAULT_RANGE) };
     if (mod.flags & F.crafted) line.crafted = true;
     if (mod.flags & F.fractured) line.fractured = true;
     if (mod.tags && mod.tags.length) line.tags = mod.tags;
-    if (mod.range !== undefined) line.range = mod.range;
+    if (hasRange) line.range = mod.range;
     return line;
   };
   for (const mod of enchant) if (applies(mod)) item.enchantMods.push(toLine(mod));
@@ -280,13 +288,18 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
   item.requirements.level = levelReq ?? importedLevel ?? 0;
 
   if (/Cluster Jewel$/.test(item.baseType)) {
-    const all = [...item.enchantMods, ...item.implicitMods, ...item.explicitMods, ...item.craftedMods, ...item.fracturedMods];
-    const addsLine = all.map((m) => /^Adds (\d+) Passive Skills$/.exec(m.text)).find(Boolean);
-    const grantLine = all.map((m) => /^Added Small Passive Skills grant: (.+)$/.exec(m.text)).find(Boolean);
-    const count = clusterNodes ?? (addsLine ? Number(addsLine[1]) : undefined);
-    if (count !== undefined) item.clusterNodeCount = count;
-    const skill = clusterSkill ?? grantLine?.[1];
-    if (skill !== undefined) item.clusterSkill = skill;
+    let adds: number | undefined;
+    let grant: string | undefined;
+    for (const list of [item.enchantMods, item.implicitMods, item.explicitMods, item.craftedMods, item.fracturedMods]) {
+      for (const mod of list) {
+        const a = CLUSTER_ADDS.exec(mod.text);
+        if (a && adds === undefined) adds = Number(a[1]);
+        const g = CLUSTER_GRANT.exec(mod.text);
+        if (g && grant === undefined) grant = g[1];
+      }
+    }
+    item.clusterNodeCount = clusterNodes ?? adds;
+    item.clusterSkill = clusterSkill ?? grant;
   }
   return item;
 }
