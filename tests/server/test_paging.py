@@ -60,7 +60,13 @@ async def test_likes_moving_across_the_page_boundary_neither_skip_nor_repeat(tmp
         assert set(walked) == set(ids)
         # The counts shown are current even though the order is pinned.
         assert (await c.get(f"/api/Build/{low}")).json()["data"]["buildInfo"]["likes"] == 10
-        # Control: without the snapshot, the same cursor repeats `top` and skips `low`.
+        # A client that sends only lastGuid + likeAmount (as the PWA does) gets the
+        # same consistency: the server remembers the snapshot of the cursors it issued.
+        plain = page1 + await _walk(c, cursor, use_snapshot=False)
+        assert plain == walked
+        # Control: with that memory gone (e.g. another worker process) and no snapshot
+        # sent, the same cursor repeats `top` and skips `low`, so the hazard is real.
+        app.state.cursor_snapshots.items.clear()
         naive = page1 + await _walk(c, cursor, use_snapshot=False)
         assert naive.count(top) == 2 and low not in naive
         # A fresh first page sees the new order.
@@ -106,8 +112,9 @@ def test_paging_a_real_server_while_likes_change_concurrently(tmp_path):
                 while True:
                     params = {"pageSize": 15}
                     if cursor:
-                        params.update(lastGuid=cursor["lastGuid"], likeAmount=cursor["likeAmount"],
-                                      snapshot=cursor["snapshot"])
+                        params.update(lastGuid=cursor["lastGuid"], likeAmount=cursor["likeAmount"])
+                        if walk == 0:  # the second walk sends only what the PWA sends
+                            params["snapshot"] = cursor["snapshot"]
                     data = reader.get("/api/Build/search", params=params).json()["data"]
                     seen += [b["buildId"] for b in data["builds"]]
                     cursor = data["cursor"]
