@@ -101,9 +101,19 @@ def test_every_tab_shows_the_corpus_build(browser, live_server, cyclone_slayer, 
                     break
             for slot, item in expected_doll.items():
                 assert item.name in seen[slot], slot
-            # Small screens: a click opens the item tooltip.
-            carousel.get_by_role("button", name="Previous slot").click()
+            # Small screens: the arrows move too, and a click (no hover) opens the item tooltip.
+            while carousel.get_attribute("data-index") != "1":
+                carousel.get_by_role("button", name="Previous slot").click()
+            helmet = step.items["Helmet"]
+            page.locator('[data-testid=item-slot][data-slot="Helmet"]').click()
+            tip = page.get_by_test_id("item-tooltip").filter(has_text=helmet.name)
+            expect(tip).to_be_visible()
+            assert (
+                tip.evaluate("el => el.closest('.mantine-Popover-dropdown').getBoundingClientRect().width")
+                == 240
+            )
             screenshot(page, f"pwa-view-equipment-{width}")
+            page.keyboard.press("Escape")
         flasks = page.get_by_test_id("flask-slot")
         if width >= 1200:
             expect(flasks).to_have_count(5)
