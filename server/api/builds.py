@@ -156,7 +156,7 @@ def _clean(values: list[str] | None, what: str, cap: int) -> list[str]:
     return out
 
 
-def _search(request: Request, *, classes, skills, creator, last_guid, like_amount, cur_guid, cur_amount,
+async def _search(request: Request, *, classes, skills, creator, last_guid, like_amount, cur_guid, cur_amount,
             snapshot, page_size, liked: bool = False, created: bool = False) -> BuildPageAnswer:
     user = require_user(request) if (liked or created) else current_user(request)
     if page_size < 1:
@@ -180,7 +180,11 @@ def _search(request: Request, *, classes, skills, creator, last_guid, like_amoun
         after=after,
         page_size=size,
     )
-    page = store.search(request.app.state.db, q)
+    db = request.app.state.db
+    if store.needs_thread(q):
+        page = await asyncio.to_thread(lambda: store.search(db, q, db.thread_reader()))
+    else:
+        page = store.search(db, q)
     nxt = page.next
     if nxt is not None and nxt.snapshot is not None:
         _snapshots(request).put(nxt.last_id, nxt.likes, nxt.snapshot)
@@ -208,32 +212,32 @@ Snapshot = Annotated[int | None, QueryParameter(name="snapshot", ge=0, le=2**62)
 PageSize = Annotated[int, QueryParameter(name="pageSize", ge=-(2**31), le=2**31)]
 
 
-@get("/search", summary="Explore: public build search", sync_to_thread=False)
-def search(request: Request, ClassFilters: ClassFilters = None, SkillFilters: SkillFilters = None,  # noqa: N803
+@get("/search", summary="Explore: public build search", )
+async def search(request: Request, ClassFilters: ClassFilters = None, SkillFilters: SkillFilters = None,  # noqa: N803
            CreatorFilter: CreatorFilter = None, lastGuid: LastGuid = None, likeAmount: LikeAmount = None,  # noqa: N803
            CurrentCursorLastGuid: CurGuid = None, CurrentCursorLikeAmount: CurAmount = None,  # noqa: N803
            snapshot: Snapshot = None, pageSize: PageSize = PAGE_SIZE_DEFAULT) -> BuildPageAnswer:  # noqa: N803
-    return _search(request, classes=ClassFilters, skills=SkillFilters, creator=CreatorFilter, last_guid=lastGuid,
+    return await _search(request, classes=ClassFilters, skills=SkillFilters, creator=CreatorFilter, last_guid=lastGuid,
                    like_amount=likeAmount, cur_guid=CurrentCursorLastGuid, cur_amount=CurrentCursorLikeAmount,
                    snapshot=snapshot, page_size=pageSize)
 
 
-@get("/liked-search", summary="Builds the signed-in user liked", sync_to_thread=False)
-def liked_search(request: Request, ClassFilters: ClassFilters = None, SkillFilters: SkillFilters = None,  # noqa: N803
+@get("/liked-search", summary="Builds the signed-in user liked", )
+async def liked_search(request: Request, ClassFilters: ClassFilters = None, SkillFilters: SkillFilters = None,  # noqa: N803
                  CreatorFilter: CreatorFilter = None, lastGuid: LastGuid = None, likeAmount: LikeAmount = None,  # noqa: N803
                  CurrentCursorLastGuid: CurGuid = None, CurrentCursorLikeAmount: CurAmount = None,  # noqa: N803
                  snapshot: Snapshot = None, pageSize: PageSize = PAGE_SIZE_DEFAULT) -> BuildPageAnswer:  # noqa: N803
-    return _search(request, classes=ClassFilters, skills=SkillFilters, creator=CreatorFilter, last_guid=lastGuid,
+    return await _search(request, classes=ClassFilters, skills=SkillFilters, creator=CreatorFilter, last_guid=lastGuid,
                    like_amount=likeAmount, cur_guid=CurrentCursorLastGuid, cur_amount=CurrentCursorLikeAmount,
                    snapshot=snapshot, page_size=pageSize, liked=True)
 
 
-@get("/created-search", summary="Builds the signed-in user published", sync_to_thread=False)
-def created_search(request: Request, ClassFilters: ClassFilters = None, SkillFilters: SkillFilters = None,  # noqa: N803
+@get("/created-search", summary="Builds the signed-in user published", )
+async def created_search(request: Request, ClassFilters: ClassFilters = None, SkillFilters: SkillFilters = None,  # noqa: N803
                    CreatorFilter: CreatorFilter = None, lastGuid: LastGuid = None, likeAmount: LikeAmount = None,  # noqa: N803
                    CurrentCursorLastGuid: CurGuid = None, CurrentCursorLikeAmount: CurAmount = None,  # noqa: N803
                    snapshot: Snapshot = None, pageSize: PageSize = PAGE_SIZE_DEFAULT) -> BuildPageAnswer:  # noqa: N803
-    return _search(request, classes=ClassFilters, skills=SkillFilters, creator=CreatorFilter, last_guid=lastGuid,
+    return await _search(request, classes=ClassFilters, skills=SkillFilters, creator=CreatorFilter, last_guid=lastGuid,
                    like_amount=likeAmount, cur_guid=CurrentCursorLastGuid, cur_amount=CurrentCursorLikeAmount,
                    snapshot=snapshot, page_size=pageSize, created=True)
 

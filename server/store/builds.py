@@ -206,10 +206,17 @@ def _filters(q: SearchQuery, params: dict) -> str:
     return " AND ".join(where) or "1"
 
 
-def search(db: Database, q: SearchQuery) -> SearchPage:
+def needs_thread(q: SearchQuery) -> bool:
+    """Filtered searches may sort thousands of rows; they run off the event loop."""
+    return bool(q.classes or q.skills or q.creator or q.liked_by is not None)
+
+
+def search(db: Database, q: SearchQuery, conn: sqlite3.Connection | None = None) -> SearchPage:
+    """One page. `conn` is a read connection (default: the event-loop reader)."""
+    conn = conn or db.reader
     params: dict = {"viewer": _viewer(q.viewer), "n": q.page_size + 1}
     where = _filters(q, params)
-    head = db.read_one("SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'like_events'), 0)")
+    head = conn.execute("SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'like_events'), 0)").fetchone()
     latest = head[0] if head else 0
     after = q.after
     snapshot = after.snapshot if after else None
@@ -244,7 +251,7 @@ def search(db: Database, q: SearchQuery) -> SearchPage:
             f" WHERE {where} AND (b.likes - c.d < :l OR (b.likes - c.d = :l AND b.id > :g)))"
             ") ORDER BY k DESC, id LIMIT :n"
         )
-    rows = db.read_all(sql, params)
+    rows = conn.execute(sql, params).fetchall()
     page = rows[: q.page_size]
     builds = [
         Summary(

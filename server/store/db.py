@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -102,6 +103,8 @@ class Database:
         self.conn: aiosqlite.Connection | None = None
         self.reader: sqlite3.Connection | None = None
         self._write_lock = asyncio.Lock()
+        self._local = threading.local()
+        self._thread_readers: list[sqlite3.Connection] = []
 
     async def open(self) -> Database:
         apply_migrations(self.path)
@@ -123,6 +126,22 @@ class Database:
         if self.reader is not None:
             self.reader.close()
             self.reader = None
+        for conn in self._thread_readers:
+            conn.close()
+        self._thread_readers.clear()
+
+    def thread_reader(self) -> sqlite3.Connection:
+        """A read connection for the calling worker thread (slow reads run off the event loop)."""
+        conn = getattr(self._local, "conn", None)
+        if conn is None:
+            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            conn.row_factory = sqlite3.Row
+            for pragma in PRAGMAS:
+                conn.execute(pragma)
+            conn.execute("PRAGMA query_only=ON")
+            self._local.conn = conn
+            self._thread_readers.append(conn)
+        return conn
 
     def read_all(self, sql: str, params: Sequence | dict = ()) -> list[sqlite3.Row]:
         assert self.reader is not None, "database is not open"
