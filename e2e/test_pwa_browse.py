@@ -91,10 +91,23 @@ def test_like_and_unlike_reach_the_server(browser, live_server, width):
         assert toggle.get_attribute("data-liked") == "false"
         assert card.get_by_test_id("like-count").inner_text() == f"{before:,}"
 
+        # Hold the like request on its way to the server: the toggle is optimistic and disabled meanwhile.
+        held = []
+
+        def hold(route):
+            held.append(route)
+
+        page.route("**/api/Build/*/like", hold)
         toggle.click()
-        wait_until(lambda: toggle.get_attribute("data-liked") == "true", message="liked state")
+        wait_until(lambda: toggle.get_attribute("data-pending") == "true" and held, message="like in flight")
+        expect(toggle).to_be_disabled()
+        assert toggle.get_attribute("data-liked") == "true"
         assert card.get_by_test_id("like-count").inner_text() == f"{before + 1:,}"
+        assert like_rows(live_server.db_path, name, build_id) == 0
+        held[0].continue_()
+        page.unroute("**/api/Build/*/like", hold)
         wait_until(lambda: like_rows(live_server.db_path, name, build_id) == 1, message="like row")
+        expect(toggle).to_be_enabled()
         assert server_likes(live_server.db_path, build_id) == before + 1
         wait_until(lambda: toggle.get_attribute("data-pending") == "false", message="like settled")
 
