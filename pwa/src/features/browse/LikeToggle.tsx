@@ -29,7 +29,7 @@ export function LikeToggle({ buildId, likes, isLiked }: { buildId: string; likes
       </Button>
     );
   }
-  const liked = identity ? shown.isLiked : false;
+  const liked = shown.isLiked;
   return (
     <Button
       size="xs"
