@@ -57,9 +57,9 @@ interface RawModLine {
   text: string;
   variants: number[] | null;
   flags: number;
-  tags: string[] | null;
-  /** NaN when the line has no {range:..}; a number field from the start keeps one object shape. */
-  range: number;
+  /** Raw {tags:..} and {range:..} values, parsed only for lines of the selected variant. */
+  tags: string | null;
+  range: string | null;
 }
 
 function specNumber(value: string): number {
@@ -94,13 +94,13 @@ export function applyRange(line: string, range: number): string {
 
 function readBrace(mod: RawModLine, key: string, value: string): void {
   if (key === "variant") mod.variants = value.split(",").map(Number);
-  else if (key === "tags") mod.tags = value ? value.split(",") : [];
-  else if (key === "range") mod.range = Number(value);
+  else if (key === "tags") mod.tags = value;
+  else if (key === "range") mod.range = value;
   else if (Object.hasOwn(LINE_FLAGS, key)) mod.flags |= LINE_FLAGS[key];
 }
 
 function parseModLine(line: string): RawModLine {
-  const mod: RawModLine = { text: "", variants: null, flags: 0, tags: null, range: NaN };
+  const mod: RawModLine = { text: "", variants: null, flags: 0, tags: null, range: null };
   let text = line;
   // Leading "{key:value}" blocks, read without a regex (the common case)...
   while (text.charCodeAt(0) === 123 /* { */) {
@@ -268,12 +268,13 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
   }
   const applies = (mod: RawModLine) => !mod.variants || mod.variants.some((v) => active.has(v));
   const toLine = (mod: RawModLine): ModLine => {
-    const hasRange = !Number.isNaN(mod.range);
-    const line: ModLine = { text: applyRange(mod.text, hasRange ? mod.range : DEFAULT_RANGE) };
+    const range = mod.range === null ? NaN : Number(mod.range);
+    const hasRange = !Number.isNaN(range);
+    const line: ModLine = { text: applyRange(mod.text, hasRange ? range : DEFAULT_RANGE) };
     if (mod.flags & F.crafted) line.crafted = true;
     if (mod.flags & F.fractured) line.fractured = true;
-    if (mod.tags && mod.tags.length) line.tags = mod.tags;
-    if (hasRange) line.range = mod.range;
+    if (mod.tags) line.tags = mod.tags.split(",");
+    if (hasRange) line.range = range;
     return line;
   };
   for (const mod of enchant) if (applies(mod)) item.enchantMods.push(toLine(mod));
