@@ -1,12 +1,8 @@
 /// <reference lib="webworker" />
 /** Comlink shell over the planner decoder; the PWA wraps it with `wrap<PlannerWorkerApi>(new Worker(...))`. */
 import { expose } from "comlink";
-import { tryDecodePlanner } from "./index";
+import { plannerWorkerApi } from "./api";
 
-const api = {
-  decode: tryDecodePlanner,
-};
+export type { PlannerWorkerApi } from "./api";
 
-export type PlannerWorkerApi = typeof api;
-
-expose(api);
+expose(plannerWorkerApi);
