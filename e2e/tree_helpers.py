@@ -68,6 +68,8 @@ class Bundle:
     name: dict[int, str]
     ascendancy: dict[int, str | None]
     stats: dict[int, list[str]]
+    #: Cluster jewel proxy nodes (hidden until a cluster jewel fills them).
+    proxy: set[int]
 
 
 def tree_bundle(version: str = "3.25") -> Bundle:
@@ -87,6 +89,7 @@ def tree_bundle(version: str = "3.25") -> Bundle:
             i: (ascs[n["ascendancy"][k]] if n["ascendancy"][k] >= 0 else None) for k, i in enumerate(ids)
         },
         stats={i: [strings[s] for s in n["stats"][k]] for k, i in enumerate(ids)},
+        proxy={i for k, i in enumerate(ids) if n["flags"][k] & b["flagBits"]["proxy"]},
     )
 
 

@@ -28,6 +28,10 @@ describe("bundle adapter (real 3.25 tree)", () => {
     const masteries = model.nodes.filter((n) => n.kind === "mastery" && n.masteryEffects.length > 0);
     expect(masteries.length).toBeGreaterThan(50);
     expect(masteries[0].masteryEffects[0].stats.length).toBeGreaterThan(0);
+    const proxies = model.nodes.filter((n) => n.proxy);
+    expect(proxies.length).toBeGreaterThan(30);
+    expect(proxies.some((n) => n.name === "Position Proxy")).toBe(true);
+    expect(model.nodes.filter((n) => n.name === "Position Proxy").every((n) => n.proxy)).toBe(true);
     const starts = model.nodes.filter((n) => n.kind === "classStart").map((n) => n.classStartIndex).sort();
     expect(starts).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });

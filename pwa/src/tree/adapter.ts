@@ -27,7 +27,7 @@ export interface TreeBundleLike {
     reminder: number[][];
   };
   edges: { a: number[]; b: number[]; r: number[]; cx: number[]; cy: number[]; start: number[]; end: number[] };
-  groups: { x: number[]; y: number[]; orbits: number[][] };
+  groups: { x: number[]; y: number[]; orbits: number[][]; background?: number[]; proxy?: number[] };
   classes: { name: string; ascendancies: number[] }[];
   ascendancies: { id: string; name: string; alternate: boolean }[];
   masteries: { node: number[]; effects: [number, number[]][][] };
@@ -52,6 +52,7 @@ const GROUP_PAD = 60;
 export function treeModelFromBundle(b: TreeBundleLike): TreeModel {
   const s = (i: number) => (i >= 0 ? (b.strings[i] ?? "") : "");
   const notableBit = b.flagBits.notable ?? 1;
+  const proxyBit = b.flagBits.proxy ?? 0;
   const ascName = (i: number) => (i >= 0 ? (b.ascendancies[i]?.id ?? null) : null);
   const effectsOf = new Map<number, MasteryEffect[]>();
   b.masteries.node.forEach((nodeIndex, k) => {
@@ -68,6 +69,7 @@ export function treeModelFromBundle(b: TreeBundleLike): TreeModel {
     name: s(cols.name[i]),
     kind: KIND_NAMES[b.kinds[cols.kind[i]]] ?? "normal",
     notable: (cols.flags[i] & notableBit) !== 0,
+    proxy: (cols.flags[i] & proxyBit) !== 0,
     x: cols.x[i],
     y: cols.y[i],
     stats: cols.stats[i].map(s),
@@ -95,7 +97,10 @@ export function treeModelFromBundle(b: TreeBundleLike): TreeModel {
     y: b.groups.y[g],
     radius: Math.max(0, ...b.groups.orbits[g].map((o) => radii[o] ?? 0)) + GROUP_PAD,
     ascendancyName: groupAsc.get(g) ?? null,
-  })).filter((g, gi) => b.groups.orbits[gi].some((o) => o > 0));
+  })).filter(
+    // Discs only where the official tree draws a group background, and never for cluster proxies.
+    (_, gi) => (b.groups.background?.[gi] ?? 1) > 0 && !b.groups.proxy?.[gi] && b.groups.orbits[gi].some((o) => o > 0),
+  );
 
   const classes: TreeClass[] = b.classes.map((c) => ({
     name: c.name,

@@ -29,6 +29,11 @@ export interface TreeNode {
   kind: NodeKind;
   /** Ascendancy nodes that are notables draw larger. */
   notable: boolean;
+  /**
+   * Cluster jewel proxies and the sockets nested in them: they only mean
+   * something once a cluster jewel fills them, so the renderer hides them.
+   */
+  proxy: boolean;
   x: number;
   y: number;
   stats: string[];

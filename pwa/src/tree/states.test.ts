@@ -41,6 +41,15 @@ describe("node states", () => {
     expect(states.visible(7)).toBe(false); // Berserker is not this build's
     expect(unknownIds).toEqual([58888, 60000]);
     expect(clusterIds).toEqual([65537]);
+  });
+
+  it("hides cluster proxy nodes and counts an allocated one as a cluster passive", () => {
+    const m = tinyModel();
+    const { states, clusterIds, unknownIds } = allocationStates(m, alloc([11, 40]));
+    expect(states.visible(8)).toBe(false);
+    expect(states.has(8, NodeState.Active)).toBe(false);
+    expect(clusterIds).toEqual([40]);
+    expect(unknownIds).toEqual([]);
     expect(states.has(1, NodeState.Compared)).toBe(false);
   });
 

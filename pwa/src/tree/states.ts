@@ -109,15 +109,16 @@ export function allocationStates(model: TreeModel, build: AllocationLike, other?
   const shown = visibleAscendancies(model, build);
   if (other) for (const a of visibleAscendancies(model, other)) shown.add(a);
   for (const n of model.nodes) {
-    states.data[n.index * 4 + 2] = n.ascendancyName === null || shown.has(n.ascendancyName) ? 255 : 0;
+    const shownHere = !n.proxy && (n.ascendancyName === null || shown.has(n.ascendancyName));
+    states.data[n.index * 4 + 2] = shownHere ? 255 : 0;
   }
   const unknown = new Set<number>();
   const cluster = new Set<number>();
   const mark = (ids: number[], side: number) => {
     for (const id of ids) {
       const n = model.byId.get(id);
-      if (!n) {
-        (id >= CLUSTER_NODE_ID_MIN ? cluster : unknown).add(id);
+      if (!n || n.proxy) {
+        (id >= CLUSTER_NODE_ID_MIN || n?.proxy ? cluster : unknown).add(id);
         continue;
       }
       const o = n.index * 4;

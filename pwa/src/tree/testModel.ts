@@ -22,7 +22,7 @@ export function realTree(): { bundle: TreeBundleLike; model: TreeModel } {
 
 export function node(id: number, index: number, x: number, y: number, extra: Partial<TreeNode> = {}): TreeNode {
   return {
-    id, index, x, y, name: `Node ${id}`, kind: "normal", notable: false, stats: [], flavourText: [], reminderText: [],
+    id, index, x, y, name: `Node ${id}`, kind: "normal", notable: false, proxy: false, stats: [], flavourText: [], reminderText: [],
     ascendancyName: null, classStartIndex: null, masteryEffects: [], ...extra,
   };
 }
@@ -41,6 +41,7 @@ export function tinyModel(): TreeModel {
     node(20, 5, 200, 150, { kind: "ascendancyStart", ascendancyName: "Juggernaut" }),
     node(21, 6, 260, 150, { kind: "ascendancy", ascendancyName: "Juggernaut", notable: true }),
     node(30, 7, 800, 150, { kind: "ascendancy", ascendancyName: "Berserker" }),
+    node(40, 8, 600, 800, { kind: "jewel", name: "Medium Jewel Socket", proxy: true }),
   ];
   return {
     version: "test",
