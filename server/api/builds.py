@@ -138,6 +138,40 @@ class CursorSnapshots:
             self.items.popitem(last=False)
 
 
+class PublicPages:
+    """Anonymous search answers, reused while the database is unchanged.
+
+    Valid while the reader's `PRAGMA data_version` (bumped by every commit from
+    any other connection or process) stays the same; keyed by the raw query.
+    """
+
+    def __init__(self, size: int = 2_000):
+        self.size = size
+        self.version = -1
+        self.items: dict[bytes, BuildPageAnswer] = {}
+
+    def get(self, version: int, key: bytes) -> BuildPageAnswer | None:
+        if version != self.version:
+            self.version = version
+            self.items.clear()
+            return None
+        return self.items.get(key)
+
+    def put(self, version: int, key: bytes, answer: BuildPageAnswer) -> None:
+        if version != self.version:  # the data changed while this page was read
+            return
+        if len(self.items) >= self.size:
+            self.items.clear()
+        self.items[key] = answer
+
+
+def _public_pages(request: Request) -> PublicPages:
+    state = request.app.state
+    if not hasattr(state, "public_pages"):
+        state.public_pages = PublicPages()
+    return state.public_pages
+
+
 def _snapshots(request: Request) -> CursorSnapshots:
     state = request.app.state
     if not hasattr(state, "cursor_snapshots"):
@@ -159,6 +193,14 @@ def _clean(values: list[str] | None, what: str, cap: int) -> list[str]:
 async def _search(request: Request, *, classes, skills, creator, last_guid, like_amount, cur_guid, cur_amount,
             snapshot, page_size, liked: bool = False, created: bool = False) -> BuildPageAnswer:
     user = require_user(request) if (liked or created) else current_user(request)
+    db = request.app.state.db
+    cache = version = None
+    if user is None:
+        cache = _public_pages(request)
+        version = db.reader.execute("PRAGMA data_version").fetchone()[0]
+        hit = cache.get(version, request.scope.get("query_string", b""))
+        if hit is not None:
+            return hit
     if page_size < 1:
         raise ApiError(400, "pageSize must be at least 1")
     size = min(page_size, PAGE_SIZE_CAP)
@@ -180,7 +222,6 @@ async def _search(request: Request, *, classes, skills, creator, last_guid, like
         after=after,
         page_size=size,
     )
-    db = request.app.state.db
     if store.needs_thread(q):
         page = await asyncio.to_thread(lambda: store.search(db, q, db.thread_reader()))
     else:
@@ -188,7 +229,7 @@ async def _search(request: Request, *, classes, skills, creator, last_guid, like
     nxt = page.next
     if nxt is not None and nxt.snapshot is not None:
         _snapshots(request).put(nxt.last_id, nxt.likes, nxt.snapshot)
-    return BuildPageAnswer(
+    answer = BuildPageAnswer(
         BuildPage(
             builds=[
                 BuildSummary(b.id, b.slug, b.skills, b.base_class, b.ascendancy, b.step_count, b.creator_name,
@@ -199,6 +240,9 @@ async def _search(request: Request, *, classes, skills, creator, last_guid, like
             cursor=PageCursor(nxt.last_id, nxt.likes, nxt.snapshot) if nxt else None,
         )
     )
+    if cache is not None:
+        cache.put(version, request.scope.get("query_string", b""), answer)
+    return answer
 
 
 ClassFilters = Annotated[list[str] | None, QueryParameter(name="ClassFilters", description="Base class or ascendancy names (repeat)")]

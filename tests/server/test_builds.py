@@ -210,3 +210,20 @@ async def _all(c, params) -> set[str]:
         if not cursor:
             assert len(out) == len(set(out))
             return set(out)
+
+
+async def test_anonymous_pages_are_reused_only_while_the_data_is_unchanged(client):
+    u = await session_headers(client, "Cacher")
+    p = publish_payload()
+    await client.post("/api/Build", json=p, headers=u)
+    first = (await client.get("/api/Build/search")).json()["data"]["builds"]
+    assert first[0]["likes"] == 0
+    await client.post(f"/api/Build/{p['buildId']}/like", json={"like": True}, headers=u)
+    # The like committed: the anonymous page must show it at once.
+    assert (await client.get("/api/Build/search")).json()["data"]["builds"][0]["likes"] == 1
+    # Signed-in readers never get the anonymous answer (isLiked is theirs).
+    assert (await client.get("/api/Build/search", headers=u)).json()["data"]["builds"][0]["isLiked"] is True
+    assert (await client.get("/api/Build/search")).json()["data"]["builds"][0]["isLiked"] is False
+    second = publish_payload(SLAYER)
+    await client.post("/api/Build", json=second, headers=u)
+    assert len((await client.get("/api/Build/search")).json()["data"]["builds"]) == 2
