@@ -6,6 +6,8 @@ the real server (`python -m server serve`) on loopback and drives it with wrk
   BENCH server.search_rps        explore search, first page of 20
   BENCH server.search_p99_ms     its p99 latency
   BENCH server.search_cursor_rps a later page (keyset cursor with a snapshot)
+  BENCH server.search_signed_in_rps / _p99_ms  the first page for a signed-in reader
+                                 (isLiked per user: never served from the anonymous page cache)
   BENCH server.static_rps        a small static file from the same server
   BENCH server.search_vs_static  search_rps / static_rps in percent
 Goals: >= 3,000 req/s, p99 <= 20 ms, >= 50 % of the static rate.
@@ -30,14 +32,15 @@ from server.store.bulk import bulk_insert_builds  # noqa: E402
 
 BUILDS = int(os.environ.get("WAYPOINT_BENCH_BUILDS", "100000"))
 DURATION = os.environ.get("WAYPOINT_BENCH_DURATION", "8s")
-CONNECTIONS = os.environ.get("WAYPOINT_BENCH_CONNECTIONS", "32")
+CONNECTIONS = os.environ.get("WAYPOINT_BENCH_CONNECTIONS", "16")
 WORKERS = os.environ.get("WAYPOINT_BENCH_WORKERS", str(os.cpu_count() or 1))
 
 
-def wrk(url: str) -> tuple[float, float]:
+def wrk(url: str, *headers: str) -> tuple[float, float]:
     """(requests/s, p99 ms) from one wrk run."""
+    extra = [a for h in headers for a in ("-H", h)]
     out = subprocess.run(
-        ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{DURATION}", "--latency", url],
+        ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{DURATION}", "--latency", *extra, url],
         capture_output=True, text=True, check=True,
     ).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
@@ -68,14 +71,22 @@ def main() -> int:
             first = c.get("/api/Build/search").json()["data"]
             assert len(first["builds"]) == 20
             cur = first["cursor"]
+        with server.client(follow_redirects=False) as c:
+            target = c.post("/api/auth/login", json={"ReturnPath": "/", "InitialRealm": "pc"}).json()["data"]
+            state = target["returnPath"].split("state=")[1]
+            c.post("/api/auth/local", data={"state": state, "displayName": "Bench Reader"})
+            cookie = f"Cookie: waypoint_session={c.cookies['waypoint_session']}"
         later = f"{base}/api/Build/search?lastGuid={cur['lastGuid']}&likeAmount={cur['likeAmount']}&snapshot={cur['snapshot']}"
         wrk(f"{base}/api/Build/search")  # warm-up: page cache, connections
         search_rps, search_p99 = wrk(f"{base}/api/Build/search")
         cursor_rps, _ = wrk(later)
+        signed_rps, signed_p99 = wrk(f"{base}/api/Build/search", cookie)
         static_rps, _ = wrk(f"{base}/robots.txt")
     print(f"BENCH server.search_rps {search_rps:.0f} req/s")
     print(f"BENCH server.search_p99_ms {search_p99:.2f} ms")
     print(f"BENCH server.search_cursor_rps {cursor_rps:.0f} req/s")
+    print(f"BENCH server.search_signed_in_rps {signed_rps:.0f} req/s")
+    print(f"BENCH server.search_signed_in_p99_ms {signed_p99:.2f} ms")
     print(f"BENCH server.static_rps {static_rps:.0f} req/s")
     print(f"BENCH server.search_vs_static {100 * search_rps / static_rps:.0f} %")
     shutil.rmtree(tmp, ignore_errors=True)
