@@ -1,6 +1,6 @@
 """Set ids, shared with workers/planner/sets.ts.
 
-A set's id is its title trimmed and lower-cased; a missing or blank title is
+A set's id is its title trimmed (of XML whitespace) and lower-cased; a missing or blank title is
 "Default". Titles with no letter or digit are ignored (None). Repeated ids get
 " (2)", " (3)", ... in document order.
 """
@@ -10,6 +10,10 @@ from __future__ import annotations
 import unicodedata
 
 
+# XML whitespace only (str.strip() would also take other Unicode spaces), as sets.ts trims.
+XML_SPACE = " \t\n\r"
+
+
 def has_letter_or_digit(text: str) -> bool:
     # Unicode categories L* and N*, the same test as /[\p{L}\p{N}]/u in TypeScript.
     return any(unicodedata.category(c)[0] in "LN" for c in text)
@@ -17,9 +21,9 @@ def has_letter_or_digit(text: str) -> bool:
 
 def set_title(raw: str | None) -> str | None:
     """The display title, or None when the set is ignored."""
-    if raw is None or not raw.strip():
+    title = (raw or "").strip(XML_SPACE)
+    if not title:
         return "Default"
-    title = raw.strip()
     return title if has_letter_or_digit(title) else None
 
 

@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from e2e.harness import REPO
-from server.planner import decode_planner
+from server.planner import PlannerError, decode_planner
 from tests.planner.corpus import CORPUS, corpus_file, corpus_files
 from tests.planner.ts_cli import ts_batch
 
@@ -36,10 +36,12 @@ def active_gem_names(skill_set: dict) -> list[str]:
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_both_implementations_agree(path, ts_results):
-    py = decode_planner(path.read_text(encoding="utf-8"))
     row = ts_results[str(path)]
     assert "build" in row, row.get("error")
-    ts = row["build"]
+    assert_agree(row["build"], decode_planner(path.read_text(encoding="utf-8")))
+
+
+def assert_agree(ts: dict, py) -> None:
 
     assert ts["className"] == py.class_name
     assert ts["ascendancyName"] == py.ascendancy_name
@@ -156,3 +158,66 @@ def test_python_planner_json_cli(tmp_path):
     )
     assert out.returncode == 2
     assert out.stderr.startswith("error: not_zlib:")
+
+
+CRAFTED = {
+    "titles": (
+        '<PathOfBuilding><Build className="Witch" ascendClassName="None" level="7"/>'
+        '<Tree activeSpec="3"><Spec title="  Lvl 10\t" nodes="1, 2,2 ,3"/><Spec title="---"/>'
+        '<Spec title="a\nb" nodes="5"/><Spec title="lvl 10"/><Spec title="Lvl &#10; 5"/><Spec/></Tree>'
+        '<Items activeItemSet="9"><ItemSet id="4" title=""/><ItemSet id="9" title="Default"/>'
+        '<ItemSet id="2" title="A"/><ItemSet id="3" title="a (2)"/><ItemSet id="5" title="a"/></Items>'
+        "</PathOfBuilding>"
+    ),
+    "legacy_skills_and_config": (
+        '<PathOfBuilding><Build className="Ranger" ascendClassName="Deadeye" bandit="Oak" pantheonMajorGod="Lunaris"/>'
+        '<Skills><Skill enabled="false"><Gem nameSpec="Off Group"/></Skill>'
+        '<Skill><Gem nameSpec="Tornado Shot"/><Gem nameSpec="Off Gem" enabled="false"/><Gem nameSpec=""/>'
+        '<Gem name="Old Name"/></Skill></Skills>'
+        '<Config activeConfigSet="2"><ConfigSet id="1"><Input name="bandit" string="Alira"/></ConfigSet>'
+        '<ConfigSet id="2"><Input name="pantheonMajorGod" string="Arakaali"/></ConfigSet></Config>'
+        '<Items><Item id="1">Rarity: RARE\nX\nY</Item><Item id="2">  \n Astramentis\nOnyx Amulet</Item>'
+        '<Item id="3">\n\t Rarity: UNIQUE\nA\nB</Item><Slot name="Ring 1" itemId="1"/><Slot name="Ring 2" itemId="0"/></Items>'
+        "</PathOfBuilding>"
+    ),
+}
+
+
+def test_crafted_edge_cases_agree(tmp_path):
+    files = []
+    for name, xml in CRAFTED.items():
+        path = tmp_path / f"{name}.xml"
+        path.write_text(xml, encoding="utf-8")
+        files.append(path)
+    results = ts_batch(files)
+    for path in files:
+        row = results[str(path)]
+        assert "build" in row, row.get("error")
+        assert_agree(row["build"], decode_planner(path.read_text(encoding="utf-8")))
+    titles = decode_planner(CRAFTED["titles"])
+    assert [(t.id, t.title) for t in titles.trees] == [
+        ("lvl 10", "Lvl 10"),
+        ("a b", "a b"),
+        ("lvl 10 (2)", "lvl 10"),
+        ("lvl \n 5", "Lvl \n 5"),
+        ("default", "Default"),
+    ]
+    assert titles.trees[0].nodes == [1, 2, 3]
+    assert titles.active_tree_id == "a b"
+    assert [s.id for s in titles.item_sets] == ["default", "default (2)", "a", "a (2)", "a (3)"]
+    assert titles.active_item_set_id == "default (2)"
+    legacy = decode_planner(CRAFTED["legacy_skills_and_config"])
+    assert [s.gems for s in legacy.skill_sets] == [["Tornado Shot", "Old Name"]]
+    assert (legacy.bandit, legacy.pantheon_major) == ("Oak", "Arakaali")
+    assert legacy.invalid_item_ids == ["2"]
+    assert [s.slots for s in legacy.item_sets] == [{"Ring 1": "1"}]
+
+
+@pytest.mark.parametrize("code", ["AAAA===", "A", "AB=C", "====", "😀abc"])
+def test_both_reject_malformed_base64_alike(tmp_path, code):
+    path = tmp_path / "code.txt"
+    path.write_text(code, encoding="utf-8")
+    row = ts_batch([path])[str(path)]
+    with pytest.raises(PlannerError) as err:
+        decode_planner(code)
+    assert row["error"]["kind"] == err.value.kind == "not_base64"

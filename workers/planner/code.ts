@@ -26,10 +26,9 @@ export function base64Bytes(text: string): Uint8Array {
   }
   let code = /\s/.test(text) ? text.replace(/\s+/g, "") : text;
   if (!code) throw new PlannerError("not_base64", "Planner code is empty.");
+  if (!CODE.test(code)) throw new PlannerError("not_base64", "Planner code is not base64 text.");
   code = code.replace(/=+$/, "");
-  if (!CODE.test(code) || code.length % 4 === 1) {
-    throw new PlannerError("not_base64", "Planner code is not base64 text.");
-  }
+  if (code.length % 4 === 1) throw new PlannerError("not_base64", "Planner code is not base64 text.");
   code = code.replace(/-/g, "+").replace(/_/g, "/");
   let binary: string;
   try {

@@ -1,7 +1,7 @@
 /**
  * Set ids, shared with server/planner/sets.py.
  *
- * A set's id is its title trimmed and lower-cased; a missing or blank title is
+ * A set's id is its title trimmed (of XML whitespace) and lower-cased; a missing or blank title is
  * "Default". Titles with no letter or digit are ignored (null). Repeated ids
  * get " (2)", " (3)", ... in document order.
  */
@@ -13,9 +13,12 @@ export function hasLetterOrDigit(text: string): boolean {
 }
 
 /** The display title, or null when the set is ignored. */
+/** XML whitespace only (not JS's wider trim set), exactly as sets.py strips. */
+const XML_SPACE_EDGES = /^[ \t\n\r]+|[ \t\n\r]+$/g;
+
 export function setTitle(raw: string | undefined | null): string | null {
-  if (raw === undefined || raw === null || !raw.trim()) return "Default";
-  const title = raw.trim();
+  const title = raw === undefined || raw === null ? "" : raw.replace(XML_SPACE_EDGES, "");
+  if (!title) return "Default";
   return hasLetterOrDigit(title) ? title : null;
 }
 

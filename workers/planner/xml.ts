@@ -113,10 +113,14 @@ export function element(node: XmlNode | undefined, tag: string): XmlNode | undef
   return undefined;
 }
 
-/** Attribute value with entities decoded; undefined when absent. */
+const ATTR_BREAKS = /\r\n|[\t\n\r]/g;
+
+/** Attribute value, normalised as XML does (literal tabs and line breaks read as spaces), entities decoded. */
 export function attr(node: XmlNode, name: string): string | undefined {
   const value = node.attributes[name];
-  return value === undefined || value === null ? undefined : decodeEntities(value);
+  if (value === undefined || value === null) return undefined;
+  const normalised = value.includes("\n") || value.includes("\t") || value.includes("\r") ? value.replace(ATTR_BREAKS, " ") : value;
+  return decodeEntities(normalised);
 }
 
 /** Concatenated direct text of an element, entities decoded. */
