@@ -41,10 +41,13 @@ export function NodeTooltip({
   desired,
   chosenEffect,
   jewel,
+  frame,
 }: {
   node: TreeNode;
   x: number;
   y: number;
+  /** Canvas size; the tooltip flips to the other side of the node near the right and bottom edges. */
+  frame: { width: number; height: number };
   desired: boolean;
   chosenEffect: number | null;
   jewel?: JewelItem | null;
@@ -57,7 +60,14 @@ export function NodeTooltip({
       shadow="md"
       p="xs"
       withBorder
-      style={{ position: "absolute", left: x + 16, top: y + 16, maxWidth: 340, pointerEvents: "none", zIndex: 3 }}
+      style={{
+        position: "absolute",
+        ...(x + 16 + 340 > frame.width ? { right: frame.width - x + 16 } : { left: x + 16 }),
+        ...(y > frame.height * 0.6 ? { bottom: frame.height - y + 16 } : { top: y + 16 }),
+        maxWidth: 340,
+        pointerEvents: "none",
+        zIndex: 3,
+      }}
     >
       {jewel ? <JewelDetails item={jewel} /> : <Stack gap={4}>
         <Text fw={700} size="sm" data-testid="tree-tooltip-name">{node.name}</Text>

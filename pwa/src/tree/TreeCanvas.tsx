@@ -303,7 +303,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
         </Text>
       )}
       {hover && (
-        <NodeTooltip node={hover.node} x={hover.x} y={hover.y} desired={desired}
+        <NodeTooltip node={hover.node} x={hover.x} y={hover.y} desired={desired} frame={ctlRef.current?.viewport ?? { width: 1e9, height: 1e9 }}
           chosenEffect={hover.node.kind === "mastery" ? masteryChoice.current(hover.node.id) : null}
           jewel={hover.node.kind === "jewel" ? (props.jewelAt?.(hover.node.id) ?? null) : null} />
       )}
