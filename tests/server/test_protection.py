@@ -120,3 +120,11 @@ async def test_cookie_is_secure_when_served_over_https(tmp_path):
         r = await c.post("/api/auth/local", data={"state": state, "displayName": "Secure"}, follow_redirects=False)
         cookie = r.headers["set-cookie"]
         assert "Secure" in cookie and "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
+
+
+async def test_the_planner_proxy_is_rate_limited_per_ip(tmp_path):
+    app = create_app(make_settings(tmp_path, rate_limit_per_minute=1))
+    async with AsyncTestClient(app=app) as c:
+        # An invalid code is answered without any upstream fetch; the limit applies first.
+        codes = [(await c.get("/api/proxy/pobb/bad!")).status_code for _ in range(6)]
+        assert codes[:5] == [400] * 5 and codes[5] == 429
