@@ -171,3 +171,16 @@ def test_logout_clears_session(server, fake):
     assert r.status_code == 204
     assert "waypoint_session=" in r.headers["set-cookie"]
     assert client.get("/api/auth/me").status_code == 401
+
+
+def test_character_detail_is_cached_briefly_per_user(server, fake):
+    client = sign_in(server, fake)
+    path = "/api/Character/character/pc/testcharacter"
+    assert client.get(path).status_code == 200
+    calls = len(fake.api_calls("/character/testcharacter"))
+    assert client.get(path).json()["data"]["name"] == "testcharacter"
+    assert len(fake.api_calls("/character/testcharacter")) == calls
+    # Another user's request is not answered from this user's cache.
+    other = sign_in(server, fake)
+    assert other.get(path).status_code == 200
+    assert len(fake.api_calls("/character/testcharacter")) == calls + 1
