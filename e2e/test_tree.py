@@ -6,6 +6,7 @@ the fullscreen fallback. The GPU alert has its own browser in test_tree_gpu.py.
 
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
@@ -208,6 +209,40 @@ def test_socketed_jewel_shows_an_item_tooltip(tree_page, bundle):
     expect(tooltip).to_contain_text(base)
     expect(tooltip).to_contain_text("Item Level:")
     expect(tooltip).to_contain_text(re.compile(r"Requires Level \d+|No Requirements"))
+
+
+def test_search_highlights_matching_passives(tree_page, bundle):
+    page = tree_page
+    open_tree(page, FLICKER)
+    query = "Iron Reflexes"
+    expected = [i for i in bundle.pos if query.lower() in bundle.name[i].lower() and i not in bundle.proxy]
+    page.get_by_test_id("tree-search").fill(f"  {query.upper()} ")
+    expect(page.get_by_test_id("tree-search-count")).to_have_text(str(len(expected)))
+    assert all(tree_api(page, f"t.state({i}).flags") & 8 for i in expected)
+    # The dashed highlight circle is drawn around the node (the node itself sits inside it).
+    click_node(page, expected[0])
+    page.mouse.move(2, 2)
+    x, y = tree_api(page, f"t.project({expected[0]})")
+    cam = tree_api(page, "t.camera()")
+    w, h = canvas_size(page)
+    scale = (
+        min(w / (bundle.bounds[2] - bundle.bounds[0]), h / (bundle.bounds[3] - bundle.bounds[1]))
+        * cam["zoom"]
+    )
+    ring = 56 * 1.38 * scale  # keystone radius 56, highlight at 1.38 radii
+    samples = [
+        tree_api(
+            page,
+            f"t.readPixel({x + ring * math.cos(a / 56 * 2 * math.pi)}, {y + ring * math.sin(a / 56 * 2 * math.pi)})",
+        )
+        for a in range(56)
+    ]
+    white = [p for p in samples if min(p[:3]) > 200]
+    # Dashed: about half the samples on the circle are white, the rest are not.
+    assert 10 <= len(white) <= 46, len(white)
+    page.get_by_test_id("tree-search").fill("")
+    expect(page.get_by_test_id("tree-search-count")).to_have_count(0)
+    assert not tree_api(page, f"t.state({expected[0]}).flags") & 8
 
 
 def test_click_animates_to_the_node_and_ignores_input_meanwhile(tree_page, bundle):

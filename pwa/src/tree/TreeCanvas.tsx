@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Button, Group, Text } from "@mantine/core";
+import { ActionIcon, Box, Button, Group, Text, TextInput } from "@mantine/core";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { TreeController } from "./controller";
 import { IconFullscreenEnter, IconFullscreenExit, IconReset } from "./icons";
@@ -8,6 +8,7 @@ import { createContext, TreeRenderer } from "./renderer";
 import { NodeState, type StateBuffer } from "./states";
 import { cssColour, COLOURS } from "./style";
 import { exposeDebugApi } from "./debugApi";
+import { searchNodes } from "./search";
 import type { JewelItem } from "./types";
 
 export const FULLSCREEN_ERROR = "Error attempting to enable full-screen mode";
@@ -47,6 +48,8 @@ export function TreeCanvas(props: TreeCanvasProps) {
   const [inAscendancy, setInAscendancy] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
   const [stretched, setStretched] = useState(false);
+  const [query, setQuery] = useState("");
+  const [matches, setMatches] = useState(0);
   // Bumped when a Desired mark changes so the open tooltip shows it.
   const [, setMarks] = useState(0);
   const readyAt = useRef(props.readyAt);
@@ -210,6 +213,13 @@ export function TreeCanvas(props: TreeCanvasProps) {
   }, [states]);
 
   useEffect(() => {
+    const found = searchNodes(model, query, (i) => states.visible(i));
+    ctlRef.current?.setHighlighted(found);
+    setMatches(found.length);
+    scheduleRef.current();
+  }, [model, states, query]);
+
+  useEffect(() => {
     const onChange = () => {
       setFullscreen(document.fullscreenElement !== null && document.fullscreenElement === wrapRef.current?.parentElement);
       ctlRef.current && (ctlRef.current.dirty = true);
@@ -277,6 +287,16 @@ export function TreeCanvas(props: TreeCanvasProps) {
         </Button>
       )}
       <Group gap={6} style={{ position: "absolute", top: 8, right: 8, zIndex: 2 }}>
+        <TextInput
+          size="xs"
+          w={180}
+          placeholder="Search passives"
+          aria-label="Search passives"
+          value={query}
+          onChange={(e) => setQuery(e.currentTarget.value)}
+          rightSection={query.trim() ? <Text size="xs" c="dimmed" data-testid="tree-search-count">{matches}</Text> : null}
+          data-testid="tree-search"
+        />
         <ActionIcon variant="default" aria-label={expanded ? "Exit fullscreen" : "Fullscreen"} onClick={toggleFullscreen}
           data-testid="tree-fullscreen">
           {expanded ? <IconFullscreenExit /> : <IconFullscreenEnter />}

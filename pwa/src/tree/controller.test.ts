@@ -72,6 +72,16 @@ describe("tree controller", () => {
     expect(ctl.toggleDesired(1, 1)).toBeNull();
   });
 
+  it("highlights search matches and keeps them across new states", () => {
+    const { ctl, model } = setup();
+    ctl.setHighlighted([2, 3]);
+    expect([2, 3].map((i) => ctl.states.has(i, NodeState.Highlighted))).toEqual([true, true]);
+    ctl.setStates(allocationStates(model, { classId: 1, ascendancyId: 1, nodes: [] }).states);
+    expect(ctl.states.has(3, NodeState.Highlighted)).toBe(true);
+    ctl.setHighlighted([]);
+    expect(ctl.states.has(3, NodeState.Highlighted)).toBe(false);
+  });
+
   it("pinch-zooms with two pointers", () => {
     const { ctl } = setup();
     const z0 = ctl.camera.zoom;

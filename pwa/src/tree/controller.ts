@@ -51,6 +51,8 @@ export class TreeController {
   private hitGrid: HitGrid | null = null;
   /** Nodes the player marked Desired (right-click); kept when the allocation changes. */
   private readonly desired = new Set<number>();
+  /** Search matches, drawn with the dashed highlight circle. */
+  private highlighted: number[] = [];
 
   constructor(
     readonly model: TreeModel,
@@ -78,6 +80,7 @@ export class TreeController {
     this.states = states;
     if (this.hovered) states.add(this.hovered.index, NodeState.Hovered);
     for (const i of this.desired) states.add(i, NodeState.Desired);
+    for (const i of this.highlighted) states.add(i, NodeState.Highlighted);
     this.dirty = true;
   }
 
@@ -177,6 +180,12 @@ export class TreeController {
     const node = this.nodeAt(x, y);
     if (node) this.animateTo(nodeCamera(node.x, node.y), VIEW.nodeAnimationMs);
     return node;
+  }
+
+  setHighlighted(indices: number[]): void {
+    this.highlighted = indices;
+    this.states.setExclusive(NodeState.Highlighted, indices);
+    this.dirty = true;
   }
 
   /** Right-click marks a node Desired, or clears the mark. */
