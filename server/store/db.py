@@ -60,6 +60,10 @@ def apply_migrations(db_path: str | Path) -> list[int]:
             if version in done:
                 continue
             conn.execute("BEGIN IMMEDIATE")
+            # Another process (a second uvicorn worker) may have applied it meanwhile.
+            if conn.execute("SELECT 1 FROM schema_migrations WHERE version = ?", (version,)).fetchone():
+                conn.execute("ROLLBACK")
+                continue
             try:
                 for statement in _split_sql(file.read_text()):
                     conn.execute(statement)

@@ -58,3 +58,24 @@ def test_concurrent_likes_and_unlikes_match_the_like_rows(tmp_path):
                 assert c.get(f"/api/Build/{build_id}").json()["data"]["buildInfo"]["likes"] == counts[build_id]
         events = dict(conn.execute("SELECT build_id, SUM(delta) FROM like_events GROUP BY build_id"))
         assert all(events.get(b, 0) == counts[b] for b in builds)
+
+
+def test_two_workers_start_on_a_fresh_database(tmp_path):
+    """Both worker processes migrate and seed at start; neither may trip over the other."""
+    db = tmp_path / "fresh.sqlite3"
+    env = {"WAYPOINT_WORKERS": "2", "WAYPOINT_RATE_LIMIT_PER_MINUTE": "0"}
+    with ServerProcess(env=env, db_path=db) as server:
+        with server.client() as c:
+            for _ in range(20):
+                assert c.get("/api/Build/search").status_code == 200
+        log = server.log.read_text()
+    assert "Traceback" not in log, log[-3000:]
+    conn = sqlite3.connect(db)
+    versions = [r[0] for r in conn.execute("SELECT version FROM schema_migrations")]
+    assert len(versions) == len(set(versions))
+    ids = [r[0] for r in conn.execute("SELECT id FROM builds")]
+    assert ids and len(ids) == len(set(ids))
+    drift = conn.execute(
+        "SELECT COUNT(*) FROM builds b WHERE likes != (SELECT COUNT(*) FROM likes l WHERE l.build_id = b.id)"
+    ).fetchone()[0]
+    assert drift == 0
