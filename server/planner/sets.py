@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import unicodedata
 
-
 # XML whitespace only (str.strip() would also take other Unicode spaces), as sets.ts trims.
 XML_SPACE = " \t\n\r"
 

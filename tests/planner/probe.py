@@ -1,4 +1,4 @@
-"""Subprocess probe: decode one payload file with server.planner and report kind, time and peak memory growth.
+"""Subprocess probe: decode one payload file with server.planner; report kind, wall and CPU time, peak memory growth.
 
 Usage: python -m tests.planner.probe <payload-file>; prints one JSON line.
 """
@@ -17,7 +17,9 @@ from server.planner import PlannerError, decode_planner
 def main(path: str) -> None:
     payload = Path(path).read_text(encoding="utf-8")
     decode_planner('<PathOfBuilding><Build className="Witch"/></PathOfBuilding>')  # warm the parser
-    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    before = usage.ru_maxrss
+    cpu_before = usage.ru_utime + usage.ru_stime
     started = time.perf_counter()
     kind = "ok"
     try:
@@ -25,8 +27,13 @@ def main(path: str) -> None:
     except PlannerError as exc:
         kind = exc.kind
     elapsed_ms = (time.perf_counter() - started) * 1000
-    after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    print(json.dumps({"kind": kind, "ms": elapsed_ms, "rss_growth_kb": after - before}))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    cpu_ms = (usage.ru_utime + usage.ru_stime - cpu_before) * 1000
+    print(
+        json.dumps(
+            {"kind": kind, "ms": elapsed_ms, "cpu_ms": cpu_ms, "rss_growth_kb": usage.ru_maxrss - before}
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -6,8 +6,11 @@ export const MAX_CODE_CHARS = 2 * 1024 * 1024;
 export const MAX_XML_BYTES = 4 * 1024 * 1024;
 /** Planner XML is about 5 levels deep. */
 export const MAX_DEPTH = 32;
-/** Output the inflater may produce before the cap check stops it (pushes are sized to stay below). */
-export const INFLATE_CEILING = MAX_XML_BYTES * 2;
+/**
+ * Output the inflater may produce at most: each push is sized from the budget
+ * left (deflate expands at most 1032x), so a zip bomb stops within ~1 KB of it.
+ */
+export const INFLATE_CEILING = MAX_XML_BYTES;
 /** A spec without treeVersion is read against the tree Waypoint ships; the planner would pick its newest. */
 export const DEFAULT_TREE_VERSION = "3_25";
 /** Root element names; some planner forks write PathOfBuilding2 with the same layout. */

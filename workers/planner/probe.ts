@@ -1,6 +1,6 @@
 /**
  * Subprocess probe for the hostile-input tests: decode one payload file and
- * report the error kind, time and peak memory growth as one JSON line.
+ * report the error kind, wall and CPU time, and peak memory growth as one JSON line.
  * Usage: tsx workers/planner/probe.ts <payload-file>
  */
 import { readFileSync } from "node:fs";
@@ -11,6 +11,7 @@ decodePlanner('<PathOfBuilding><Build className="Witch"/></PathOfBuilding>'); //
 const before = process.resourceUsage().maxRSS;
 const heapBefore = process.memoryUsage();
 const started = performance.now();
+const cpuBefore = process.cpuUsage();
 let kind = "ok";
 try {
   decodePlanner(payload);
@@ -19,11 +20,13 @@ try {
   kind = error.kind;
 }
 const ms = performance.now() - started;
+const cpu = process.cpuUsage(cpuBefore);
 const heapAfter = process.memoryUsage();
 process.stdout.write(
   JSON.stringify({
     kind,
     ms,
+    cpu_ms: (cpu.user + cpu.system) / 1000,
     rss_growth_kb: process.resourceUsage().maxRSS - before,
     heap_growth_kb: Math.round((heapAfter.heapUsed + heapAfter.arrayBuffers - heapBefore.heapUsed - heapBefore.arrayBuffers) / 1024),
   }) + "\n",
