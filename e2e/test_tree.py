@@ -551,6 +551,27 @@ def test_pinch_zooms_with_two_fingers(tree_page):
     assert zoom1 == pytest.approx(zoom0 * 2, rel=0.05)
 
 
+def test_webgl1_fallback_draws_the_same_tree(tree_page, bundle):
+    page = tree_page
+    # A browser without WebGL2: the renderer falls back to WebGL1.
+    page.add_init_script(
+        "const get = HTMLCanvasElement.prototype.getContext;"
+        "HTMLCanvasElement.prototype.getContext = function (type, opts) {"
+        "  return type === 'webgl2' ? null : get.call(this, type, opts); };"
+    )
+    open_tree(page, FLICKER)
+    version = page.evaluate(
+        f"() => document.querySelector('{CANVAS}').getContext('webgl').getParameter(WebGLRenderingContext.VERSION)"
+    )
+    assert version.startswith("WebGL 1.0")
+    spec = planner_specs(corpus_code(FLICKER))[0]
+    node = next(i for i in spec.nodes if bundle.kind.get(i) == "notable")
+    click_node(page, node)
+    page.mouse.move(2, 2)
+    x, y = tree_api(page, f"t.project({node})")
+    assert brightness(tree_api(page, f"t.readPixel({x}, {y})")) > 350
+
+
 def test_canvas_resolution_is_capped_at_2(gl_browser, live_server):
     ctx = gl_browser.new_context(
         base_url=live_server.base_url, viewport={"width": 1400, "height": 900}, device_scale_factor=3
