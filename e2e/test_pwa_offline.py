@@ -63,6 +63,8 @@ def test_offline_reload_view_and_queued_like(browser, live_server, width):
         wait_until(lambda: toggle.get_attribute("data-liked") == "true", message="optimistic like")
         expect(card.get_by_test_id("like-count")).to_have_text(f"{before + 1:,}")
         if width < 1200:
+            # The header carries the badge while the sidebar is closed.
+            expect(page.get_by_test_id("pending-sync-header")).to_be_visible()
             page.get_by_test_id("burger").click()
         expect(page.get_by_test_id("pending-sync").first).to_be_visible()
         screenshot(page, f"pwa-offline-pending-{width}")

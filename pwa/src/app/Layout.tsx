@@ -2,6 +2,7 @@ import { AppShell, Burger, Group, Text } from "@mantine/core";
 import { useDisclosure, useLocalStorage, useMediaQuery } from "@mantine/hooks";
 import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router-dom";
+import { PendingSyncBadge } from "../features/session/SessionControl";
 import { FooterContent } from "./Footer";
 import { Sidebar } from "./Sidebar";
 import { DESKTOP_QUERY, LAYOUT } from "./theme";
@@ -28,6 +29,8 @@ export function Layout() {
           <Group h="100%" px="md" gap="sm">
             <Burger opened={mobileOpen} onClick={mobile.toggle} size="sm" aria-label="Toggle navigation" data-testid="burger" />
             <Text fw={700} c="yellow.5">Waypoint</Text>
+            {/* The sidebar is closed on small screens, so the header shows pending sync too. */}
+            <PendingSyncBadge compact testId="pending-sync-header" />
           </Group>
         </AppShell.Header>
       )}

@@ -5,22 +5,26 @@ import { usePendingCount, useSession } from "./useSession";
 
 const UserMenu = lazy(() => import("./UserMenu"));
 
-/** Sidebar session area: Login (realm dialog) when logged out, the user menu when logged in. */
-export function SessionControl({ compact }: { compact: boolean }) {
-  const { identity, realm } = useSession();
+/** Count of outbox entries waiting to reach the server; nothing when all is synced. */
+export function PendingSyncBadge({ compact, testId = "pending-sync" }: { compact: boolean; testId?: string }) {
   const pending = usePendingCount();
-
-  const pendingBadge = pending > 0 && (
+  if (pending <= 0) return null;
+  return (
     <Tooltip label="Changes waiting to sync with the server">
-      <Badge size="sm" color="orange" variant="light" data-testid="pending-sync" aria-label={`${pending} pending sync`}>
+      <Badge size="sm" color="orange" variant="light" data-testid={testId} aria-label={`${pending} pending sync`}>
         {compact ? pending : `${pending} pending sync`}
       </Badge>
     </Tooltip>
   );
+}
+
+/** Sidebar session area: Login (realm dialog) when logged out, the user menu when logged in. */
+export function SessionControl({ compact }: { compact: boolean }) {
+  const { identity, realm } = useSession();
 
   return (
     <>
-      {pendingBadge}
+      <PendingSyncBadge compact={compact} />
       {identity ? (
         <Suspense fallback={<Text size="sm" fw={600} truncate>{identity.displayName}</Text>}>
           <UserMenu identity={identity} realm={realm} compact={compact} />
