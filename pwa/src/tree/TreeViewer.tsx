@@ -7,7 +7,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { PageLoader } from "../ui/PageLoader";
 import { GpuAlert } from "./GpuAlert";
-import { ascendancyBounds, visibleAscendancies } from "./model";
+import { ascendancyTarget } from "./model";
 import { createContext } from "./renderer";
 import { sideLists, versionNotice } from "./sideLists";
 import { SideListsView } from "./SideListsView";
@@ -43,18 +43,11 @@ export default function TreeViewer({ build, other, height = 640, jewelItems }: P
   const derived = useMemo(() => {
     if (!model) return null;
     const { states, unknownIds, clusterIds } = allocationStates(model, build, other);
-    const ascNames = visibleAscendancies(model, build);
-    if (other) for (const a of visibleAscendancies(model, other)) ascNames.add(a);
-    // The toggle shows only when ascendancy nodes (beyond the start) are allocated.
-    const allocatedAsc = [...build.nodes, ...(other?.nodes ?? [])].some((id) => {
-      const n = model.byId.get(id);
-      return n?.ascendancyName != null && n.kind !== "ascendancyStart" && ascNames.has(n.ascendancyName);
-    });
     return {
       states,
       notice: versionNotice(unknownIds.length, clusterIds.length),
       lists: sideLists(model, build, other),
-      ascendancyTarget: allocatedAsc ? ascendancyBounds(model, ascNames) : null,
+      ascendancyTarget: ascendancyTarget(model, build, other),
     };
   }, [model, build, other]);
 

@@ -122,3 +122,23 @@ export function ascendancyBounds(model: TreeModel, names: Set<string>): Bounds |
   for (const n of model.nodes) if (n.ascendancyName && names.has(n.ascendancyName)) growBounds(b, n.x, n.y);
   return Number.isFinite(b.minX) ? b : null;
 }
+
+type AscendancyAllocation = { classId: number; ascendancyId: number; alternateAscendancyId?: number; nodes: number[] };
+
+/**
+ * Where 'Go To Ascendancy' goes: null (no toggle) unless ascendancy nodes beyond
+ * the start are allocated; the build's own ascendancy when it has nodes, else
+ * the alternate (or the other allocation's) one.
+ */
+export function ascendancyTarget(model: TreeModel, build: AscendancyAllocation, other?: AscendancyAllocation): Bounds | null {
+  const shown = visibleAscendancies(model, build);
+  if (other) for (const a of visibleAscendancies(model, other)) shown.add(a);
+  const allocated = new Set<string>();
+  for (const id of [...build.nodes, ...(other?.nodes ?? [])]) {
+    const n = model.byId.get(id);
+    if (n?.ascendancyName && n.kind !== "ascendancyStart" && shown.has(n.ascendancyName)) allocated.add(n.ascendancyName);
+  }
+  const main = model.classes[build.classId]?.ascendancies[build.ascendancyId - 1];
+  const target = main && allocated.has(main) ? main : [...allocated][0];
+  return target ? ascendancyBounds(model, new Set([target])) : null;
+}
