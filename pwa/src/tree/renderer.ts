@@ -169,7 +169,6 @@ export class TreeRenderer {
     const [r, g, b] = COLOURS.background;
     gl.clearColor(r, g, b, 1);
     gl.clear(gl.COLOR_BUFFER_BIT);
-    gl.enable(gl.BLEND);
     gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
     const uniforms = {
       u_center: [cam.x, cam.y],
@@ -183,6 +182,9 @@ export class TreeRenderer {
       [res.edge, res.edgeBuf],
       [res.node, res.nodeBuf],
     ] as const) {
+      // Group discs are opaque and go straight onto the clear colour; edges and nodes blend their anti-aliased rims.
+      if (prog === res.group) gl.disable(gl.BLEND);
+      else gl.enable(gl.BLEND);
       gl.useProgram(prog.program);
       twgl.setBuffersAndAttributes(gl, prog, buf);
       twgl.setUniforms(prog, uniforms);

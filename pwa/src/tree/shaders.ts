@@ -45,7 +45,8 @@ void main() {
   float d = length(v_local);
   if (d > 1.0) discard;
   float rim = smoothstep(0.9, 1.0, d);
-  gl_FragColor = vec4(vec3(0.11, 0.105, 0.1) + rim * 0.05, 0.55);
+  // Opaque (drawn straight over the clear colour, no blending): a faint disc with a lighter rim.
+  gl_FragColor = vec4(vec3(0.0875, 0.087, 0.089) + rim * 0.0275, 1.0);
 }`;
 
 export const EDGE_VS = `${COMMON}
