@@ -38,6 +38,7 @@ describe("tree controller", () => {
     ctl.pointerDown(2, sx, sy);
     expect(ctl.pointerUp(2, sx + 2, sy)?.id).toBe(12);
     expect(ctl.busy).toBe(true);
+    expect(ctl.lastTransitionMs).toBe(800);
     advance(400);
     expect(ctl.busy).toBe(true);
     advance(400);
@@ -98,6 +99,7 @@ describe("tree controller", () => {
     const target = { minX: 200, minY: 150, maxX: 260, maxY: 150 };
     ctl.toggleAscendancy(target);
     expect(ctl.inAscendancy).toBe(true);
+    expect(ctl.lastTransitionMs).toBe(1000);
     advance(999);
     expect(ctl.busy).toBe(true);
     advance(1);

@@ -40,6 +40,8 @@ export class TreeController {
   camera: Camera;
   viewport: Viewport = { width: 1, height: 1 };
   transition: Transition | null = null;
+  /** Duration of the last transition started (ms), for tests. */
+  lastTransitionMs = 0;
   /** The view saved when entering the ascendancy view; restored when leaving. */
   private savedCamera: Camera | null = null;
   inAscendancy = false;
@@ -113,6 +115,7 @@ export class TreeController {
 
   private animateTo(to: Camera, duration: number): void {
     this.transition = { from: this.camera, to: clampCamera(to, this.bounds), start: this.now(), duration };
+    this.lastTransitionMs = duration;
     this.setHover(null);
     this.dirty = true;
   }

@@ -13,6 +13,8 @@ export interface TreeDebugApi {
   readPixel(x: number, y: number): [number, number, number, number];
   camera(): { x: number; y: number; zoom: number };
   busy(): boolean;
+  /** Duration (ms) of the last camera animation started. */
+  lastTransitionMs(): number;
   inAscendancy(): boolean;
   hovered(): number | null;
   state(nodeId: number): { flags: number; side: number; visible: boolean } | null;
@@ -40,6 +42,7 @@ export function exposeDebugApi(
     },
     camera: () => ({ ...ctl.camera }),
     busy: () => ctl.busy,
+    lastTransitionMs: () => ctl.lastTransitionMs,
     inAscendancy: () => ctl.inAscendancy,
     hovered: () => ctl.hovered?.id ?? null,
     state(nodeId) {
