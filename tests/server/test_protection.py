@@ -46,12 +46,12 @@ async def test_like_replay_does_not_reapply_and_keys_are_per_user(app, client):
     assert "idempotent-replayed" not in mine.headers and mine.json()["data"]["likes"] == 1
 
 
-async def test_failed_answers_are_not_stored(client):
+async def test_client_errors_are_replayed_and_oversized_keys_refused(client):
     u = await session_headers(client, "Retry")
     h = {**u, "Idempotency-Key": "x-1"}
     bad = publish_payload(baseClass="Witch")
     assert (await client.post("/api/Build", json=bad, headers=h)).status_code == 422
-    # 4xx answers are replayed too (the same request gets the same answer)...
+    # A 4xx answer is replayed too: the same request gets the same answer.
     again = await client.post("/api/Build", json=bad, headers=h)
     assert again.status_code == 422 and again.headers["idempotent-replayed"] == "true"
     r = await client.post("/api/Build", json=publish_payload(), headers={**u, "Idempotency-Key": "y" * 201})
