@@ -1,7 +1,7 @@
-import { ActionIcon, Box, Button, Group, Text, TextInput } from "@mantine/core";
+import { Box } from "@mantine/core";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { TreeController } from "./controller";
-import { IconFullscreenEnter, IconFullscreenExit, IconReset } from "./icons";
+import { AscendancyToggle, CanvasButtons, CompareLegend, VersionNotice } from "./CanvasOverlay";
 import type { Bounds, TreeModel, TreeNode } from "./model";
 import { NodeTooltip } from "./NodeTooltip";
 import { createContext, TreeRenderer } from "./renderer";
@@ -258,7 +258,6 @@ export function TreeCanvas(props: TreeCanvasProps) {
     }
   }, [stretched]);
 
-  const expanded = fullscreen || stretched;
   const desired = hover ? states.has(hover.node.index, NodeState.Desired) : false;
   return (
     <Box
@@ -281,47 +280,12 @@ export function TreeCanvas(props: TreeCanvasProps) {
         />
       </div>
       {ascendancyTarget && (
-        <Button size="xs" variant="default" style={{ position: "absolute", top: 8, left: 8, zIndex: 2 }}
-          onClick={() => act((c) => c.toggleAscendancy(ascendancyTarget))} data-testid="tree-ascendancy-toggle">
-          {inAscendancy ? "Go Back To Tree" : "Go To Ascendancy"}
-        </Button>
+        <AscendancyToggle inAscendancy={inAscendancy} onToggle={() => act((c) => c.toggleAscendancy(ascendancyTarget))} />
       )}
-      <Group gap={6} style={{ position: "absolute", top: 8, right: 8, zIndex: 2 }}>
-        <TextInput
-          size="xs"
-          w={180}
-          placeholder="Search passives"
-          aria-label="Search passives"
-          value={query}
-          onChange={(e) => setQuery(e.currentTarget.value)}
-          rightSection={query.trim() ? <Text size="xs" c="dimmed" data-testid="tree-search-count">{matches}</Text> : null}
-          data-testid="tree-search"
-        />
-        <ActionIcon variant="default" aria-label={expanded ? "Exit fullscreen" : "Fullscreen"} onClick={toggleFullscreen}
-          data-testid="tree-fullscreen">
-          {expanded ? <IconFullscreenExit /> : <IconFullscreenEnter />}
-        </ActionIcon>
-        <ActionIcon variant="default" aria-label="Reset view" onClick={() => act((c) => c.reset())} data-testid="tree-reset">
-          <IconReset />
-        </ActionIcon>
-      </Group>
-      {compare && (
-        <Group gap="md" style={{ position: "absolute", bottom: 8, left: 8, zIndex: 2 }} data-testid="tree-legend">
-          <Group gap={6}>
-            <span style={{ width: 12, height: 12, borderRadius: 6, background: cssColour(COLOURS.missing) }} />
-            <Text size="xs">missing on character</Text>
-          </Group>
-          <Group gap={6}>
-            <span style={{ width: 12, height: 12, borderRadius: 6, background: cssColour(COLOURS.notInBuild) }} />
-            <Text size="xs">not in build</Text>
-          </Group>
-        </Group>
-      )}
-      {notice && (
-        <Text size="xs" c="dimmed" style={{ position: "absolute", bottom: 8, right: 8, zIndex: 2 }} data-testid="tree-version-notice">
-          {notice}
-        </Text>
-      )}
+      <CanvasButtons query={query} matches={matches} onQuery={setQuery} expanded={fullscreen || stretched}
+        onFullscreen={toggleFullscreen} onReset={() => act((c) => c.reset())} />
+      {compare && <CompareLegend />}
+      {notice && <VersionNotice text={notice} />}
       {hover && (
         <NodeTooltip node={hover.node} x={hover.x} y={hover.y} desired={desired} frame={ctlRef.current?.viewport ?? { width: 1e9, height: 1e9 }}
           chosenEffect={hover.node.kind === "mastery" ? masteryChoice.current(hover.node.id) : null}

@@ -1,0 +1,72 @@
+/** The controls drawn over the tree canvas: ascendancy toggle, search, fullscreen, reset, legend, notice. */
+import { ActionIcon, Button, Group, Text, TextInput } from "@mantine/core";
+import { IconFullscreenEnter, IconFullscreenExit, IconReset } from "./icons";
+import { cssColour, COLOURS } from "./style";
+
+export function AscendancyToggle({ inAscendancy, onToggle }: { inAscendancy: boolean; onToggle: () => void }) {
+  return (
+    <Button size="xs" variant="default" style={{ position: "absolute", top: 8, left: 8, zIndex: 2 }}
+      onClick={onToggle} data-testid="tree-ascendancy-toggle">
+      {inAscendancy ? "Go Back To Tree" : "Go To Ascendancy"}
+    </Button>
+  );
+}
+
+export function CanvasButtons(props: {
+  query: string;
+  matches: number;
+  onQuery: (q: string) => void;
+  expanded: boolean;
+  onFullscreen: () => void;
+  onReset: () => void;
+}) {
+  const { query, matches, onQuery, expanded, onFullscreen, onReset } = props;
+  return (
+    <Group gap={6} style={{ position: "absolute", top: 8, right: 8, zIndex: 2 }}>
+      <TextInput
+        size="xs"
+        w={180}
+        placeholder="Search passives"
+        aria-label="Search passives"
+        value={query}
+        onChange={(e) => onQuery(e.currentTarget.value)}
+        rightSection={query.trim() ? <Text size="xs" c="dimmed" data-testid="tree-search-count">{matches}</Text> : null}
+        data-testid="tree-search"
+      />
+      <ActionIcon variant="default" aria-label={expanded ? "Exit fullscreen" : "Fullscreen"} onClick={onFullscreen}
+        data-testid="tree-fullscreen">
+        {expanded ? <IconFullscreenExit /> : <IconFullscreenEnter />}
+      </ActionIcon>
+      <ActionIcon variant="default" aria-label="Reset view" onClick={onReset} data-testid="tree-reset">
+        <IconReset />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** Compare legend: green 'missing on character', red 'not in build'. */
+export function CompareLegend() {
+  const swatch = (c: readonly number[]) => (
+    <span style={{ width: 12, height: 12, borderRadius: 6, background: cssColour(c) }} />
+  );
+  return (
+    <Group gap="md" style={{ position: "absolute", bottom: 8, left: 8, zIndex: 2 }} data-testid="tree-legend">
+      <Group gap={6}>
+        {swatch(COLOURS.missing)}
+        <Text size="xs">missing on character</Text>
+      </Group>
+      <Group gap={6}>
+        {swatch(COLOURS.notInBuild)}
+        <Text size="xs">not in build</Text>
+      </Group>
+    </Group>
+  );
+}
+
+export function VersionNotice({ text }: { text: string }) {
+  return (
+    <Text size="xs" c="dimmed" style={{ position: "absolute", bottom: 8, right: 8, zIndex: 2 }} data-testid="tree-version-notice">
+      {text}
+    </Text>
+  );
+}
