@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 import msgspec
 from litestar import Request, Response, Router, get, post
 from litestar.enums import RequestEncodingType
-from litestar.params import Body, QueryParameter
+from litestar.params import Body, JSONBody, QueryParameter
 from litestar.response import Redirect
 
 from server.auth.session import cleared_cookie, current_session, iso, require_user, session_cookie
@@ -89,7 +89,7 @@ def _complete(request: Request, pending: users.PendingSignIn, user: users.User, 
 
 
 @post("/login", status_code=200, summary="Start a sign-in; answers where the browser goes next")
-async def login(request: Request, data: LoginRequest) -> LoginAnswer:
+async def login(request: Request, data: JSONBody[LoginRequest]) -> LoginAnswer:
     settings = request.app.state.settings
     return_path = safe_return_path(data.return_path)
     realm = _realm(data.initial_realm)

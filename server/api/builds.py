@@ -14,7 +14,7 @@ from typing import Annotated
 
 import msgspec
 from litestar import Request, Response, Router, get, post
-from litestar.params import Parameter, QueryParameter
+from litestar.params import JSONBody, Parameter, QueryParameter
 
 from server.auth.session import current_user, require_user
 from server.errors import ApiError
@@ -320,7 +320,7 @@ def decode_and_validate(req: PublishRequest):
 
 
 @post("/", summary="Publish a build (created once per client buildId)", status_code=201)
-async def publish(request: Request, data: PublishRequest) -> Response[PublishedAnswer]:
+async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[PublishedAnswer]:
     user = require_user(request)
     db = request.app.state.db
     existing = store.find_build(db, data.build_id)
@@ -348,7 +348,7 @@ async def publish(request: Request, data: PublishRequest) -> Response[PublishedA
 
 
 @post("/{id_or_slug:str}/like", summary="Like or unlike (set semantics)", status_code=200)
-async def like(request: Request, id_or_slug: IdOrSlug, data: LikeRequest) -> LikeAnswer:
+async def like(request: Request, id_or_slug: IdOrSlug, data: JSONBody[LikeRequest]) -> LikeAnswer:
     user = require_user(request)
     db = request.app.state.db
     build_id = store.resolve_build_id(db, id_or_slug)

@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 import msgspec
 from litestar import Request, Response, Router, get, post
-from litestar.params import Parameter, QueryParameter
+from litestar.params import JSONBody, Parameter, QueryParameter
 
 from server.auth.session import require_user
 from server.classes import base_class
@@ -206,7 +206,7 @@ def get_attached(request: Request, char_id: CharId) -> Response[AttachedBuildAns
 
 
 @post("/{char_id:str}/attached-build", summary="Attach a build to a character (last writer wins)", status_code=200)
-async def post_attached(request: Request, char_id: CharId, data: AttachRequest, realm: RealmQuery = "pc") -> AttachedBuildAnswer:
+async def post_attached(request: Request, char_id: CharId, data: JSONBody[AttachRequest], realm: RealmQuery = "pc") -> AttachedBuildAnswer:
     user = require_user(request)
     db = request.app.state.db
     build = build_store.find_build(db, data.build_id.strip())
