@@ -8,9 +8,10 @@ export const MAX_XML_BYTES = 4 * 1024 * 1024;
 export const MAX_DEPTH = 32;
 /**
  * Output the inflater may produce at most: each push is sized from the budget
- * left (deflate expands at most 1032x), so a zip bomb stops within ~1 KB of it.
+ * left (deflate expands at most 1032x), so a zip bomb stops by this point. Twice
+ * the cap keeps real codes to a few pushes while a bomb costs well under 0.1 s of CPU.
  */
-export const INFLATE_CEILING = MAX_XML_BYTES;
+export const INFLATE_CEILING = MAX_XML_BYTES * 2;
 /** A spec without treeVersion is read against the tree Waypoint ships; the planner would pick its newest. */
 export const DEFAULT_TREE_VERSION = "3_25";
 /** Root element names; some planner forks write PathOfBuilding2 with the same layout. */
