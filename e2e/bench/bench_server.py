@@ -10,7 +10,8 @@ the real server (`python -m server serve`) on loopback and drives it with wrk
                                  (isLiked per user: never served from the anonymous page cache)
   BENCH server.static_rps        a small static file from the same server
   BENCH server.search_vs_static  search_rps / static_rps in percent
-Goals: >= 3,000 req/s, p99 <= 20 ms, >= 50 % of the static rate.
+Goals: >= 3,000 req/s, p99 <= 20 ms, >= 50 % of the static rate. Search figures are
+the median of three runs (the machine is shared).
 """
 
 from __future__ import annotations
@@ -78,7 +79,10 @@ def main() -> int:
             cookie = f"Cookie: waypoint_session={c.cookies['waypoint_session']}"
         later = f"{base}/api/Build/search?lastGuid={cur['lastGuid']}&likeAmount={cur['likeAmount']}&snapshot={cur['snapshot']}"
         wrk(f"{base}/api/Build/search")  # warm-up: page cache, connections
-        search_rps, search_p99 = wrk(f"{base}/api/Build/search")
+        # The machine is shared: take the median of three runs for the headline figures.
+        runs = sorted(wrk(f"{base}/api/Build/search") for _ in range(3))
+        search_rps = runs[1][0]
+        search_p99 = sorted(r[1] for r in runs)[1]
         cursor_rps, _ = wrk(later)
         signed_rps, signed_p99 = wrk(f"{base}/api/Build/search", cookie)
         static_rps, _ = wrk(f"{base}/robots.txt")
