@@ -72,15 +72,23 @@ export class GameDataClient {
     return treeVersionsOf((await this.getManifest()).files);
   }
 
-  /** The decoded tree closest to `wantedVersion` (e.g. a build's "3_28"); newest when omitted. */
-  async getTree(wantedVersion?: string | null): Promise<DecodedTree> {
+  /**
+   * The raw tree bundle closest to `wantedVersion` (e.g. a build's "3_28"); newest when omitted.
+   * The renderer builds its own packed model from this, so it never pays for node objects.
+   */
+  async getTreeBundle(wantedVersion?: string | null): Promise<TreeBundle> {
     const version = closestTreeVersion(await this.treeVersions(), wantedVersion);
     if (!version) throw new GameDataError("The game data has no passive tree");
-    let p = this.trees.get(version);
+    return this.getBundle<TreeBundle>(`tree/${version}`);
+  }
+
+  /** The same bundle decoded into node objects (names, stats, masteries, jewels), decoded once. */
+  async getTree(wantedVersion?: string | null): Promise<DecodedTree> {
+    const bundle = await this.getTreeBundle(wantedVersion);
+    let p = this.trees.get(bundle.version);
     if (!p) {
-      p = this.getBundle<TreeBundle>(`tree/${version}`).then(decodeTree);
-      this.trees.set(version, p);
-      p.catch(() => this.trees.delete(version));
+      p = Promise.resolve(decodeTree(bundle));
+      this.trees.set(bundle.version, p);
     }
     return p;
   }
@@ -118,6 +126,7 @@ export class GameDataClient {
 export const gameData = new GameDataClient();
 
 export const loadTree = (wantedVersion?: string | null) => gameData.getTree(wantedVersion);
+export const loadTreeBundle = (wantedVersion?: string | null) => gameData.getTreeBundle(wantedVersion);
 export const loadGems = () => gameData.getGems();
 export const loadItems = () => gameData.getItems();
 export const loadCampaign = () => gameData.getCampaign();

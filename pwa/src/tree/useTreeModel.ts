@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
-import { loadTree, type DecodedTree } from "../data/gameData";
+import { loadTreeBundle } from "../data/gameData";
+import type { TreeBundle } from "../data/gameDataTypes";
 import { treeModelFromBundle } from "./adapter";
 import type { TreeModel } from "./model";
 
-/** One TreeModel per decoded bundle, shared by every view of that version. */
-const models = new WeakMap<DecodedTree, TreeModel>();
+/** One TreeModel per bundle, shared by every view of that version. */
+const models = new WeakMap<TreeBundle, TreeModel>();
 
 export type TreeModelState =
   | { status: "loading" }
@@ -17,12 +18,12 @@ export function useTreeModel(treeVersion: string): TreeModelState {
   useEffect(() => {
     let live = true;
     setState({ status: "loading" });
-    loadTree(treeVersion).then(
-      (decoded) => {
-        let model = models.get(decoded);
+    loadTreeBundle(treeVersion).then(
+      (bundle) => {
+        let model = models.get(bundle);
         if (!model) {
-          model = treeModelFromBundle(decoded.bundle);
-          models.set(decoded, model);
+          model = treeModelFromBundle(bundle);
+          models.set(bundle, model);
         }
         if (live) setState({ status: "ready", model, readyAt: performance.now() });
       },
