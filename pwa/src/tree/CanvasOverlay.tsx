@@ -1,6 +1,6 @@
 /** The controls drawn over the tree canvas: ascendancy toggle, search, fullscreen, reset, legend, notice. */
 import { ActionIcon, Button, Group, Text, TextInput } from "@mantine/core";
-import { IconFullscreenEnter, IconFullscreenExit, IconReset } from "./icons";
+import { IconFullscreenEnter, IconFullscreenExit, IconReset } from "../ui/icons";
 import { cssColour, COLOURS } from "./style";
 
 export function AscendancyToggle({ inAscendancy, onToggle }: { inAscendancy: boolean; onToggle: () => void }) {
