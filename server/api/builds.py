@@ -14,6 +14,7 @@ from typing import Annotated
 
 import msgspec
 from litestar import Request, Response, Router, get, post
+from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody, Parameter, QueryParameter
 
 from server.auth.session import current_user, require_user
@@ -190,8 +191,8 @@ def _clean(values: list[str] | None, what: str, cap: int) -> list[str]:
     return out
 
 
-async def _search(request: Request, *, classes, skills, creator, last_guid, like_amount, cur_guid, cur_amount,
-            snapshot, page_size, liked: bool = False, created: bool = False) -> BuildPageAnswer:
+async def _search(request: Request, p: SearchParams, *, liked: bool = False, created: bool = False) -> BuildPageAnswer:
+    classes, skills, creator, snapshot, page_size = p.classes, p.skills, p.creator, p.snapshot, p.page_size
     user = require_user(request) if (liked or created) else current_user(request)
     db = request.app.state.db
     cache = version = None
@@ -204,8 +205,8 @@ async def _search(request: Request, *, classes, skills, creator, last_guid, like
     if page_size < 1:
         raise ApiError(400, "pageSize must be at least 1")
     size = min(page_size, PAGE_SIZE_CAP)
-    guid = last_guid if last_guid is not None else cur_guid
-    amount = like_amount if like_amount is not None else cur_amount
+    guid = p.last_guid if p.last_guid is not None else p.cur_guid
+    amount = p.like_amount if p.like_amount is not None else p.cur_amount
     if (guid is None) != (amount is None):
         raise ApiError(400, "A cursor needs both lastGuid and likeAmount")
     if guid is not None and snapshot is None:
@@ -256,34 +257,44 @@ Snapshot = Annotated[int | None, QueryParameter(name="snapshot", ge=0, le=2**62)
 PageSize = Annotated[int, QueryParameter(name="pageSize", ge=-(2**31), le=2**31)]
 
 
-@get("/search", summary="Explore: public build search", )
-async def search(request: Request, ClassFilters: ClassFilters = None, SkillFilters: SkillFilters = None,  # noqa: N803
-           CreatorFilter: CreatorFilter = None, lastGuid: LastGuid = None, likeAmount: LikeAmount = None,  # noqa: N803
-           CurrentCursorLastGuid: CurGuid = None, CurrentCursorLikeAmount: CurAmount = None,  # noqa: N803
-           snapshot: Snapshot = None, pageSize: PageSize = PAGE_SIZE_DEFAULT) -> BuildPageAnswer:  # noqa: N803
-    return await _search(request, classes=ClassFilters, skills=SkillFilters, creator=CreatorFilter, last_guid=lastGuid,
-                   like_amount=likeAmount, cur_guid=CurrentCursorLastGuid, cur_amount=CurrentCursorLikeAmount,
-                   snapshot=snapshot, page_size=pageSize)
+class SearchParams(msgspec.Struct, frozen=True):
+    """The query every build search takes; both cursor spellings are kept until _search picks one."""
+
+    classes: list[str] | None
+    skills: list[str] | None
+    creator: str | None
+    last_guid: str | None
+    like_amount: int | None
+    cur_guid: str | None
+    cur_amount: int | None
+    snapshot: int | None
+    page_size: int
 
 
-@get("/liked-search", summary="Builds the signed-in user liked", )
-async def liked_search(request: Request, ClassFilters: ClassFilters = None, SkillFilters: SkillFilters = None,  # noqa: N803
-                 CreatorFilter: CreatorFilter = None, lastGuid: LastGuid = None, likeAmount: LikeAmount = None,  # noqa: N803
-                 CurrentCursorLastGuid: CurGuid = None, CurrentCursorLikeAmount: CurAmount = None,  # noqa: N803
-                 snapshot: Snapshot = None, pageSize: PageSize = PAGE_SIZE_DEFAULT) -> BuildPageAnswer:  # noqa: N803
-    return await _search(request, classes=ClassFilters, skills=SkillFilters, creator=CreatorFilter, last_guid=lastGuid,
-                   like_amount=likeAmount, cur_guid=CurrentCursorLastGuid, cur_amount=CurrentCursorLikeAmount,
-                   snapshot=snapshot, page_size=pageSize, liked=True)
+def search_params(ClassFilters: ClassFilters = None, SkillFilters: SkillFilters = None,  # noqa: N803
+                  CreatorFilter: CreatorFilter = None, lastGuid: LastGuid = None, likeAmount: LikeAmount = None,  # noqa: N803
+                  CurrentCursorLastGuid: CurGuid = None, CurrentCursorLikeAmount: CurAmount = None,  # noqa: N803
+                  snapshot: Snapshot = None, pageSize: PageSize = PAGE_SIZE_DEFAULT) -> SearchParams:  # noqa: N803
+    return SearchParams(ClassFilters, SkillFilters, CreatorFilter, lastGuid, likeAmount, CurrentCursorLastGuid,
+                        CurrentCursorLikeAmount, snapshot, pageSize)
 
 
-@get("/created-search", summary="Builds the signed-in user published", )
-async def created_search(request: Request, ClassFilters: ClassFilters = None, SkillFilters: SkillFilters = None,  # noqa: N803
-                   CreatorFilter: CreatorFilter = None, lastGuid: LastGuid = None, likeAmount: LikeAmount = None,  # noqa: N803
-                   CurrentCursorLastGuid: CurGuid = None, CurrentCursorLikeAmount: CurAmount = None,  # noqa: N803
-                   snapshot: Snapshot = None, pageSize: PageSize = PAGE_SIZE_DEFAULT) -> BuildPageAnswer:  # noqa: N803
-    return await _search(request, classes=ClassFilters, skills=SkillFilters, creator=CreatorFilter, last_guid=lastGuid,
-                   like_amount=likeAmount, cur_guid=CurrentCursorLastGuid, cur_amount=CurrentCursorLikeAmount,
-                   snapshot=snapshot, page_size=pageSize, created=True)
+_SEARCH_DEPS = {"params": Provide(search_params, sync_to_thread=False)}
+
+
+@get("/search", summary="Explore: public build search", dependencies=_SEARCH_DEPS)
+async def search(request: Request, params: NamedDependency[SearchParams]) -> BuildPageAnswer:
+    return await _search(request, params)
+
+
+@get("/liked-search", summary="Builds the signed-in user liked", dependencies=_SEARCH_DEPS)
+async def liked_search(request: Request, params: NamedDependency[SearchParams]) -> BuildPageAnswer:
+    return await _search(request, params, liked=True)
+
+
+@get("/created-search", summary="Builds the signed-in user published", dependencies=_SEARCH_DEPS)
+async def created_search(request: Request, params: NamedDependency[SearchParams]) -> BuildPageAnswer:
+    return await _search(request, params, created=True)
 
 
 IdOrSlug = Annotated[str, Parameter(max_length=100, description="The build id or its slug")]
