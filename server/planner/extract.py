@@ -147,26 +147,35 @@ def _trees(root: etree._Element) -> tuple[list[ExtractTree], str]:
     return trees, _active_index_id(ids, tree.get("activeSpec") if tree is not None else None)
 
 
+def _set_sources(container: etree._Element, set_tag: str, child_tag: str, active_attr: str):
+    """The sets under a container with their ids, and the active set's id.
+
+    Old exports keep one unnamed set's children (<Slot>, <Skill>) directly
+    under the container; that container then stands for the single set.
+    """
+    elements = container.findall(set_tag)
+    legacy = not elements and container.find(child_tag) is not None
+    sources = [container] if legacy else elements
+    ids = assign_set_ids([None if legacy else e.get("title") for e in sources])
+    active = _active_set_id(sources, ids, container.get(active_attr), legacy)
+    kept = [(element, assigned) for element, assigned in zip(sources, ids, strict=True) if assigned is not None]
+    return kept, active
+
+
 def _item_sets(root: etree._Element) -> tuple[list[ExtractSet], str]:
     items = root.find("Items")
     if items is None:
         return [], ""
-    elements = items.findall("ItemSet")
-    legacy = not elements and items.find("Slot") is not None
-    # Old exports keep one unnamed set's slots directly under <Items>.
-    sources = [items] if legacy else elements
-    ids = assign_set_ids([None if legacy else e.get("title") for e in sources])
+    sources, active = _set_sources(items, "ItemSet", "Slot", "activeItemSet")
     sets = []
-    for element, assigned in zip(sources, ids, strict=True):
-        if assigned is None:
-            continue
+    for element, (set_id, title) in sources:
         slots = {
             s.get("name"): s.get("itemId")
             for s in element.findall("Slot")
             if s.get("name") and s.get("itemId") not in (None, "", "0")
         }
-        sets.append(ExtractSet(id=assigned[0], title=assigned[1], slots=slots))
-    return sets, _active_set_id(sources, ids, items.get("activeItemSet"), legacy)
+        sets.append(ExtractSet(id=set_id, title=title, slots=slots))
+    return sets, active
 
 
 def _enabled(element: etree._Element) -> bool:
@@ -177,15 +186,9 @@ def _skill_sets(root: etree._Element) -> tuple[list[ExtractSkillSet], str]:
     skills = root.find("Skills")
     if skills is None:
         return [], ""
-    elements = skills.findall("SkillSet")
-    legacy = not elements and skills.find("Skill") is not None
-    # Old exports keep the socket groups directly under <Skills>.
-    sources = [skills] if legacy else elements
-    ids = assign_set_ids([None if legacy else e.get("title") for e in sources])
+    sources, active = _set_sources(skills, "SkillSet", "Skill", "activeSkillSet")
     sets = []
-    for element, assigned in zip(sources, ids, strict=True):
-        if assigned is None:
-            continue
+    for element, (set_id, title) in sources:
         gems = [
             name
             for group in element.findall("Skill")
@@ -193,8 +196,8 @@ def _skill_sets(root: etree._Element) -> tuple[list[ExtractSkillSet], str]:
             for gem in group.findall("Gem")
             if _enabled(gem) and (name := (gem.get("nameSpec") or gem.get("name") or "").strip())
         ]
-        sets.append(ExtractSkillSet(id=assigned[0], title=assigned[1], gems=gems))
-    return sets, _active_set_id(sources, ids, skills.get("activeSkillSet"), legacy)
+        sets.append(ExtractSkillSet(id=set_id, title=title, gems=gems))
+    return sets, active
 
 
 def _config_inputs(root: etree._Element) -> dict[str, str]:
