@@ -48,17 +48,10 @@ class NewBuild(msgspec.Struct, frozen=True):
     steps: list[Step]
 
 
-class BuildRecord(msgspec.Struct, frozen=True):
-    id: str
+class BuildRecord(NewBuild, frozen=True, kw_only=True):
+    """A stored build: what was published plus what the store adds."""
+
     slug: str
-    creator_id: int
-    creator_name: str
-    base_class: str
-    ascendancy: str
-    tree_version: str
-    code: str
-    skills: list[str]
-    steps: list[Step]
     likes: int
     is_liked: bool
     created_at: str
