@@ -170,15 +170,18 @@ export function TreeCanvas(props: TreeCanvasProps) {
         onGpuFailure();
       }
     };
-    canvas.addEventListener("pointerdown", onDown);
-    canvas.addEventListener("pointermove", onMove);
-    canvas.addEventListener("pointerup", onUp);
-    canvas.addEventListener("pointercancel", onCancel);
-    canvas.addEventListener("contextmenu", onContextMenu);
-    canvas.addEventListener("pointerleave", onLeave);
-    canvas.addEventListener("wheel", onWheel, { passive: false });
-    canvas.addEventListener("webglcontextlost", onLost);
-    canvas.addEventListener("webglcontextrestored", onRestored);
+    // One signal removes every listener on unmount.
+    const listeners = new AbortController();
+    const on = { signal: listeners.signal };
+    canvas.addEventListener("pointerdown", onDown, on);
+    canvas.addEventListener("pointermove", onMove, on);
+    canvas.addEventListener("pointerup", onUp, on);
+    canvas.addEventListener("pointercancel", onCancel, on);
+    canvas.addEventListener("contextmenu", onContextMenu, on);
+    canvas.addEventListener("pointerleave", onLeave, on);
+    canvas.addEventListener("wheel", onWheel, { ...on, passive: false });
+    canvas.addEventListener("webglcontextlost", onLost, on);
+    canvas.addEventListener("webglcontextrestored", onRestored, on);
     const undebug = exposeDebugApi(canvas, {
       ctl,
       renderer,
@@ -189,15 +192,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
     return () => {
       if (raf) cancelAnimationFrame(raf);
       resize.disconnect();
-      canvas.removeEventListener("pointerdown", onDown);
-      canvas.removeEventListener("pointermove", onMove);
-      canvas.removeEventListener("pointerup", onUp);
-      canvas.removeEventListener("pointercancel", onCancel);
-      canvas.removeEventListener("contextmenu", onContextMenu);
-      canvas.removeEventListener("pointerleave", onLeave);
-      canvas.removeEventListener("wheel", onWheel);
-      canvas.removeEventListener("webglcontextlost", onLost);
-      canvas.removeEventListener("webglcontextrestored", onRestored);
+      listeners.abort();
       undebug();
       renderer.dispose();
       ctlRef.current = null;
