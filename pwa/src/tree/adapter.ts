@@ -1,37 +1,27 @@
 /**
  * Game-data tree bundle (columnar, see game-data/FORMAT.md) -> TreeModel.
- * The structural type below lists only what the renderer reads, so the bundle
- * can grow without touching the tree.
+ * TreeBundleLike picks from the bundle's wire type only what the renderer reads,
+ * so the bundle can grow without touching the tree (and small test bundles stay small).
  */
+import type {
+  TreeAscendancy,
+  TreeBundle,
+  TreeClass as BundleClass,
+  TreeGroupColumns,
+  TreeNodeColumns,
+} from "../data/gameDataTypes";
 import type { MasteryEffect, NodeKind, TreeClass, TreeEdge, TreeGroup, TreeModel, TreeNode } from "./model";
 
-export interface TreeBundleLike {
-  version: string;
-  kinds: string[];
-  flagBits: Record<string, number>;
-  constants: { orbitRadii: number[] };
-  bounds: [number, number, number, number];
-  strings: string[];
-  nodes: {
-    id: number[];
-    x: number[];
-    y: number[];
-    kind: number[];
-    flags: number[];
-    group: number[];
-    classStart: number[];
-    ascendancy: number[];
-    name: number[];
-    stats: number[][];
-    flavour: number[];
-    reminder: number[][];
-  };
-  edges: { a: number[]; b: number[]; r: number[]; cx: number[]; cy: number[]; start: number[]; end: number[] };
-  groups: { x: number[]; y: number[]; orbits: number[][]; background?: number[]; proxy?: number[] };
-  classes: { name: string; ascendancies: number[] }[];
-  ascendancies: { id: string; name: string; alternate: boolean }[];
-  masteries: { node: number[]; effects: [number, number[]][][] };
-}
+export type TreeBundleLike = Pick<TreeBundle, "version" | "kinds" | "flagBits" | "bounds" | "strings" | "edges" | "masteries"> & {
+  constants: Pick<TreeBundle["constants"], "orbitRadii">;
+  nodes: Pick<
+    TreeNodeColumns,
+    "id" | "x" | "y" | "kind" | "flags" | "group" | "classStart" | "ascendancy" | "name" | "stats" | "flavour" | "reminder"
+  >;
+  groups: Pick<TreeGroupColumns, "x" | "y" | "orbits"> & Partial<Pick<TreeGroupColumns, "background" | "proxy">>;
+  classes: Pick<BundleClass, "name" | "ascendancies">[];
+  ascendancies: Pick<TreeAscendancy, "id" | "name" | "alternate">[];
+};
 
 const KIND_NAMES: Record<string, NodeKind> = {
   normal: "normal",
