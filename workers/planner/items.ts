@@ -10,6 +10,8 @@
 import type { InvalidItem, ModLine, PlannerItem, Rarity } from "./types";
 
 const RARITY_LINE = /^Rarity: ([A-Za-z]+)/;
+/** The shape of a planner header key; the key itself is read with indexOf(": "). */
+const HEADER_KEY = /^[A-Za-z ]+:?$/;
 const SPEC_LINE = /^([A-Za-z ]+:?): (.+)$/;
 const REQUIRES_LINE = /^(Requires [A-Za-z]+) (.+)$/;
 /** The planner's line flags ({crafted}, " (fractured)", ...) as bits, so a mod line costs no Set. */
@@ -47,7 +49,6 @@ const HEADER_KEYS = new Set([
   "Critical Strike Range", "Attacks per Second", "Weapon Range", "Critical Strike Chance", "Physical Damage",
   "Elemental Damage", "Chaos Damage", "Chance to Block", "Item Class",
 ]);
-const BRACE_KEY = /^[A-Za-z]*$/;
 const CLUSTER_ADDS = /^Adds (\d+) Passive Skills$/;
 const CLUSTER_GRANT = /^Added Small Passive Skills grant: (.+)$/;
 /** The planner's default roll when a line has no {range:..}. */
@@ -55,7 +56,8 @@ const DEFAULT_RANGE = 0.5;
 
 interface RawModLine {
   text: string;
-  variants: number[] | null;
+  /** Raw {variant:..} value ("1,3"): read only once the selected variants are known. */
+  variants: string | null;
   flags: number;
   /** Raw {tags:..} and {range:..} values, parsed only for lines of the selected variant. */
   tags: string | null;
@@ -93,26 +95,32 @@ export function applyRange(line: string, range: number): string {
 }
 
 function readBrace(mod: RawModLine, key: string, value: string): void {
-  if (key === "variant") mod.variants = value.split(",").map(Number);
+  if (key === "variant") mod.variants = value;
   else if (key === "tags") mod.tags = value;
   else if (key === "range") mod.range = value;
   else if (Object.hasOwn(LINE_FLAGS, key)) mod.flags |= LINE_FLAGS[key];
 }
 
+function isLetter(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90);
+}
+
 function parseModLine(line: string): RawModLine {
   const mod: RawModLine = { text: "", variants: null, flags: 0, tags: null, range: null };
-  let text = line;
-  // Leading "{key:value}" blocks, read without a regex (the common case)...
-  while (text.charCodeAt(0) === 123 /* { */) {
-    const close = text.indexOf("}");
+  // Leading "{key:value}" blocks, read by index (most mod lines have one or more)...
+  let at = 0;
+  while (line.charCodeAt(at) === 123 /* { */) {
+    const close = line.indexOf("}", at);
     if (close === -1) break;
-    const body = text.slice(1, close);
-    const colon = body.indexOf(":");
-    const key = colon === -1 ? body : body.slice(0, colon);
-    if (!BRACE_KEY.test(key)) break;
-    readBrace(mod, key, colon === -1 ? "" : body.slice(colon + 1));
-    text = text.slice(close + 1);
+    let end = at + 1;
+    while (end < close && isLetter(line.charCodeAt(end))) end++;
+    const colon = line.charCodeAt(end) === 58; /* : */
+    // A key with anything but letters ends the prefix; the line keeps it as text.
+    if (end !== close && !colon) break;
+    readBrace(mod, line.slice(at + 1, end), colon ? line.slice(end + 1, close) : "");
+    at = close + 1;
   }
+  let text = at === 0 ? line : line.slice(at);
   // ...and any others anywhere in the line, as the planner strips them too.
   if (text.includes("{")) {
     text = text.replace(/\{([A-Za-z]*):?([^}]*)\}/g, (_, key: string, value: string) => {
@@ -156,6 +164,62 @@ function nonBlankLines(raw: string): string[] {
     start = end + 1;
   }
   return lines;
+}
+
+/**
+ * [key, value] of a "Key: value" header line the planner reads itself, else null.
+ * The same lines as SPEC_LINE or REQUIRES_LINE with a known key, without a
+ * regex on the common paths: the key is everything before the first ": ".
+ */
+function headerLine(line: string): [string, string] | null {
+  const split = line.indexOf(": ");
+  if (split > 0) {
+    const key = line.slice(0, split);
+    if (HEADER_KEYS.has(key) || (key.endsWith("BasePercentile") && HEADER_KEY.test(key))) {
+      return [key, line.slice(split + 2)];
+    }
+  }
+  // "Requires Level 68, 101 Str" is a header only when it is not a "Key: value" line.
+  if (line.startsWith("Requires ") && !(split > 0 && SPEC_LINE.test(line))) {
+    const m = REQUIRES_LINE.exec(line);
+    if (m && HEADER_KEYS.has(m[1])) return [m[1], m[2]];
+  }
+  return null;
+}
+
+/** Whether a {variant:..} list names a selected variant; lists are digits and commas but for odd exports. */
+function inVariants(list: string, active: number[]): boolean {
+  let n = 0;
+  let digits = 0;
+  for (let i = 0; i <= list.length; i++) {
+    const c = i < list.length ? list.charCodeAt(i) : 44; /* , */
+    if (c >= 48 && c <= 57) {
+      n = n * 10 + (c - 48);
+      digits++;
+    } else if (c === 44 && digits > 0) {
+      if (active.includes(n)) return true;
+      n = 0;
+      digits = 0;
+    } else {
+      return list.split(",").some((v) => active.includes(Number(v)));
+    }
+  }
+  return false;
+}
+
+function applies(mod: RawModLine, active: number[]): boolean {
+  return mod.variants === null || inVariants(mod.variants, active);
+}
+
+function toLine(mod: RawModLine): ModLine {
+  const range = mod.range === null ? NaN : Number(mod.range);
+  const hasRange = !Number.isNaN(range);
+  const line: ModLine = { text: applyRange(mod.text, hasRange ? range : DEFAULT_RANGE) };
+  if (mod.flags & F.crafted) line.crafted = true;
+  if (mod.flags & F.fractured) line.fractured = true;
+  if (mod.tags) line.tags = mod.tags.split(",");
+  if (hasRange) line.range = range;
+  return line;
 }
 
 /** Parse one item's text; text without a leading rarity line is an invalid item (that item only). */
@@ -211,11 +275,9 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
       if (!item.influences.includes(INFLUENCE_LINES[line])) item.influences.push(INFLUENCE_LINES[line]);
       continue;
     }
-    const spec =
-      (line.includes(": ") ? SPEC_LINE.exec(line) : null) ??
-      (line.startsWith("Requires ") ? REQUIRES_LINE.exec(line) : null);
-    if (spec && (HEADER_KEYS.has(spec[1]) || spec[1].endsWith("BasePercentile"))) {
-      const [, key, value] = spec;
+    const header = headerLine(line);
+    if (header !== null) {
+      const [key, value] = header;
       switch (key) {
         case "Item Level": item.itemLevel = specNumber(value); break;
         case "Quality": item.quality = specNumber(value); break;
@@ -261,26 +323,15 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
   }
 
   // The planner defaults to the last variant when none is selected.
-  const active = new Set<number>();
+  const active: number[] = [];
   if (variantCount > 0) {
-    active.add(Math.min(variantCount, selected ?? variantCount));
-    for (const alt of altSelected) active.add(Math.min(variantCount, alt));
+    active.push(Math.min(variantCount, selected ?? variantCount));
+    for (const alt of altSelected) active.push(Math.min(variantCount, alt));
   }
-  const applies = (mod: RawModLine) => !mod.variants || mod.variants.some((v) => active.has(v));
-  const toLine = (mod: RawModLine): ModLine => {
-    const range = mod.range === null ? NaN : Number(mod.range);
-    const hasRange = !Number.isNaN(range);
-    const line: ModLine = { text: applyRange(mod.text, hasRange ? range : DEFAULT_RANGE) };
-    if (mod.flags & F.crafted) line.crafted = true;
-    if (mod.flags & F.fractured) line.fractured = true;
-    if (mod.tags) line.tags = mod.tags.split(",");
-    if (hasRange) line.range = range;
-    return line;
-  };
-  for (const mod of enchant) if (applies(mod)) item.enchantMods.push(toLine(mod));
-  for (const mod of implicit) if (applies(mod)) item.implicitMods.push(toLine(mod));
+  for (const mod of enchant) if (applies(mod, active)) item.enchantMods.push(toLine(mod));
+  for (const mod of implicit) if (applies(mod, active)) item.implicitMods.push(toLine(mod));
   for (const mod of explicit) {
-    if (!applies(mod)) continue;
+    if (!applies(mod, active)) continue;
     const line = toLine(mod);
     if (mod.flags & F.fractured) item.fracturedMods.push(line);
     else if (mod.flags & F.crafted) item.craftedMods.push(line);
@@ -288,7 +339,7 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
   }
   item.requirements.level = levelReq ?? importedLevel ?? 0;
 
-  if (/Cluster Jewel$/.test(item.baseType)) {
+  if (item.baseType.endsWith("Cluster Jewel")) {
     let adds: number | undefined;
     let grant: string | undefined;
     for (const list of [item.enchantMods, item.implicitMods, item.explicitMods, item.craftedMods, item.fracturedMods]) {

@@ -122,6 +122,42 @@ describe("parseItem", () => {
     expect(item.explicitMods.map((m) => m.text)).toEqual(["Fortress Covenant: yes"]);
   });
 
+  it("reads variant lists with spaces or gaps the way the planner's number parse does", () => {
+    const text = [
+      "Rarity: UNIQUE", "X", "Y", "Variant: a", "Variant: b", "Variant: c", "Selected Variant: 12",
+      "Implicits: 0",
+      "{variant:1, 3}spaced",
+      "{variant:1,,2}gap",
+      "{variant:12}twelve is capped to the last variant",
+      "{variant:2,3}plain list",
+      "{variant:13}never",
+    ].join("\n");
+    expect(parse(text).explicitMods.map((m) => m.text)).toEqual(["spaced", "plain list"]);
+    const second = parse(text.replace("Selected Variant: 12", "Selected Variant: 2"));
+    expect(second.explicitMods.map((m) => m.text)).toEqual(["gap", "plain list"]);
+  });
+
+  it("reads 'Requires' and percentile header lines, and leaves look-alikes as mods", () => {
+    const item = parse(
+      [
+        "Rarity: RARE", "X", "Y",
+        "Requires Level 68, 101 Str",
+        "ArmourBasePercentile: 0.5",
+        "Armour-BasePercentile: 1",
+        "Requires Quest: 40",
+        "Implicits: 0",
+        "{crafted}{bad key}{tags:life}+5 to maximum Life",
+      ].join("\n"),
+    );
+    expect(item.requirements.level).toBe(68);
+    expect(item.explicitMods.map((m) => m.text)).toEqual([
+      "Armour-BasePercentile: 1",
+      "Requires Quest: 40",
+    ]);
+    // A brace key with a space ends the leading prefix; the later braces are still read and stripped.
+    expect(item.craftedMods).toEqual([{ text: "+5 to maximum Life", crafted: true, tags: ["life"] }]);
+  });
+
   it("reads trailing (crafted)/(fractured) markers", () => {
     const item = parse("Rarity: RARE\nX\nY\nImplicits: 0\n+10 to Strength (fractured)\n+5 to Dexterity (crafted)");
     expect(item.fracturedMods).toEqual([{ text: "+10 to Strength", fractured: true }]);
