@@ -180,6 +180,11 @@ CRAFTED = {
         '<Item id="3">\n\t Rarity: UNIQUE\nA\nB</Item><Slot name="Ring 1" itemId="1"/><Slot name="Ring 2" itemId="0"/></Items>'
         "</PathOfBuilding>"
     ),
+    "misc_around_root": (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<!-- exported -->\n'
+        '<PathOfBuilding><Build className="Marauder" ascendClassName="Juggernaut" level="90"/></PathOfBuilding>'
+        "\n<!-- a - b -->\n<?pi x?>\n\n"
+    ),
 }
 
 

@@ -66,7 +66,34 @@ export function parseXml(xml: string): XmlNode[] {
     throw notPlannerXml(`Planner XML is malformed: ${message}`);
   }
   if (exceedsDepth(nodes, 1)) throw tooDeep();
+  checkDocument(xml, nodes);
   return nodes as XmlNode[];
+}
+
+/** What may follow the root's closing tag ("</Root" + this): the tag's end, then whitespace, comments and processing instructions. */
+const ROOT_END = /^\s*>/;
+const MISC = /^(?:\s|<!--(?:[^-]|-(?!->))*-->|<\?(?:[^?]|\?(?!>))*\?>)*$/;
+
+function contentAfterRoot(): PlannerError {
+  return notPlannerXml("Planner XML is malformed: there is content after the root element.");
+}
+
+/**
+ * txml returns what it read of a cut-off document and keeps content after the
+ * root; lxml rejects both, and so do we, so a truncated paste is an error
+ * rather than a build with steps missing.
+ */
+function checkDocument(xml: string, nodes: (XmlNode | string)[]): void {
+  const roots = nodes.filter((n): n is XmlNode => isElement(n) && !n.tagName.startsWith("?"));
+  if (roots.length > 1 || nodes.some((n) => typeof n === "string" && n.trim() !== "")) throw contentAfterRoot();
+  const root = roots[0];
+  if (!root) return;
+  const close = xml.lastIndexOf("</" + root.tagName);
+  // An empty root ("<PathOfBuilding/>") has no closing tag; findPlannerRoot rejects it for lacking <Build>.
+  if (close === -1 && root.children.length === 0) return;
+  const end = close === -1 ? null : ROOT_END.exec(xml.slice(close + 2 + root.tagName.length));
+  if (!end) throw notPlannerXml("Planner XML is cut off: it ends before the root element is closed.");
+  if (!MISC.test(xml.slice(close + 2 + root.tagName.length + end[0].length))) throw contentAfterRoot();
 }
 
 const PREDEFINED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };

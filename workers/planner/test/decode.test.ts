@@ -224,4 +224,34 @@ describe("errors", () => {
     expect(isInvalidItem(build.items["3"])).toBe(false);
     expect(build.skillSets[0].groups).toHaveLength(2);
   });
+
+  describe("a cut-off or extended document is malformed, not a partial build", () => {
+    const xml = corpusText("many-builds_12.xml");
+    const kindOf = (input: string) => {
+      const result = tryDecodePlanner(input);
+      return result.ok ? "ok" : `${result.error.kind}: ${result.error.message}`;
+    };
+
+    it("rejects raw XML cut anywhere", () => {
+      for (const fraction of [0.1, 0.5, 0.9, 0.999]) {
+        expect(kindOf(xml.slice(0, Math.floor(xml.length * fraction)))).toMatch(/^not_planner_xml: /);
+      }
+      expect(kindOf(xml.trimEnd().slice(0, -1))).toBe(
+        "not_planner_xml: Planner XML is cut off: it ends before the root element is closed.",
+      );
+    });
+
+    it("rejects a second root, stray text and an unclosed comment after the root", () => {
+      const after = "not_planner_xml: Planner XML is malformed: there is content after the root element.";
+      expect(kindOf(xml + "<PathOfBuilding><Build/></PathOfBuilding>")).toBe(after);
+      expect(kindOf(xml + "garbage")).toBe(after);
+      expect(kindOf(xml + "<!-- never closed")).toBe(after);
+    });
+
+    it("accepts a declaration, whitespace, comments and processing instructions around the root", () => {
+      const wrapped = `<?xml version="1.0" encoding="UTF-8"?>\n<!-- exported -->\n${xml.trim()}\n<!-- a - b -->\n<?pi x?>\n\n`;
+      expect(kindOf(wrapped)).toBe("ok");
+      expect(decodePlanner(wrapped)).toEqual(decodePlanner(xml));
+    });
+  });
 });
