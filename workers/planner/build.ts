@@ -45,8 +45,8 @@ function idMap(nodes: XmlNode[], keyAttr: string): Record<string, string> {
   return out;
 }
 
-export function findPlannerRoot(nodes: (XmlNode | string)[]): XmlNode {
-  const root = nodes.find((n): n is XmlNode => typeof n === "object" && n !== null && !n.tagName.startsWith("?"));
+/** The document element, checked to be a planner export. */
+export function findPlannerRoot(root: XmlNode | undefined): XmlNode {
   if (!root || !ROOT_TAGS.includes(root.tagName)) {
     throw new PlannerError("not_planner_xml", "Planner XML must have a <PathOfBuilding> root element.");
   }

@@ -53,8 +53,8 @@ function exceedsDepth(nodes: (XmlNode | string)[], depth: number): boolean {
   return false;
 }
 
-/** Parse safe-checked XML; returns the top-level nodes. */
-export function parseXml(xml: string): XmlNode[] {
+/** Parse safe-checked XML; returns the root element (undefined for a document without one). */
+export function parseXml(xml: string): XmlNode | undefined {
   checkXmlSafety(xml);
   let nodes: (XmlNode | string)[];
   try {
@@ -66,8 +66,7 @@ export function parseXml(xml: string): XmlNode[] {
     throw notPlannerXml(`Planner XML is malformed: ${message}`);
   }
   if (exceedsDepth(nodes, 1)) throw tooDeep();
-  checkDocument(xml, nodes);
-  return nodes as XmlNode[];
+  return documentRoot(xml, nodes);
 }
 
 /** What may follow the root's closing tag ("</Root" + this): the tag's end, then whitespace, comments and processing instructions. */
@@ -83,17 +82,19 @@ function contentAfterRoot(): PlannerError {
  * root; lxml rejects both, and so do we, so a truncated paste is an error
  * rather than a build with steps missing.
  */
-function checkDocument(xml: string, nodes: (XmlNode | string)[]): void {
+function documentRoot(xml: string, nodes: (XmlNode | string)[]): XmlNode | undefined {
   const roots = nodes.filter((n): n is XmlNode => isElement(n) && !n.tagName.startsWith("?"));
   if (roots.length > 1 || nodes.some((n) => typeof n === "string" && n.trim() !== "")) throw contentAfterRoot();
   const root = roots[0];
-  if (!root) return;
+  if (!root) return undefined;
   const close = xml.lastIndexOf("</" + root.tagName);
   // An empty root ("<PathOfBuilding/>") has no closing tag; findPlannerRoot rejects it for lacking <Build>.
-  if (close === -1 && root.children.length === 0) return;
-  const end = close === -1 ? null : ROOT_END.exec(xml.slice(close + 2 + root.tagName.length));
-  if (!end) throw notPlannerXml("Planner XML is cut off: it ends before the root element is closed.");
-  if (!MISC.test(xml.slice(close + 2 + root.tagName.length + end[0].length))) throw contentAfterRoot();
+  if (close === -1 && root.children.length === 0) return root;
+  const tail = close === -1 ? "" : xml.slice(close + 2 + root.tagName.length);
+  const end = ROOT_END.exec(tail);
+  if (close === -1 || !end) throw notPlannerXml("Planner XML is cut off: it ends before the root element is closed.");
+  if (!MISC.test(tail.slice(end[0].length))) throw contentAfterRoot();
+  return root;
 }
 
 const PREDEFINED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
