@@ -65,14 +65,13 @@ def truncated_code() -> str:
     return code[: len(code) // 2]
 
 
-def truncated_xml() -> str:
+def real_xml() -> str:
+    return corpus_file("heavy_strike_of_trarthus_inquisitor_328.xml").read_text(encoding="utf-8").strip()
+
+
+def truncated_xml(xml: str) -> str:
     """A real export cut short, as a clipboard paste can be: a partial build must not pass."""
-    xml = corpus_file("heavy_strike_of_trarthus_inquisitor_328.xml").read_text(encoding="utf-8")
     return xml[: int(len(xml) * 0.9)]
-
-
-def after_root(tail: str) -> str:
-    return corpus_file("heavy_strike_of_trarthus_inquisitor_328.xml").read_text(encoding="utf-8").strip() + tail
 
 
 def random_bytes_code(seed: int = 7) -> str:
@@ -87,6 +86,7 @@ def random_text(seed: int = 11) -> str:
 
 def cases() -> dict[str, tuple[str, str]]:
     """name -> (payload text, expected kind). The zip bomb is built separately (it takes a moment)."""
+    xml = real_xml()
     return {
         "truncated": (truncated_code(), "not_zlib"),
         "random_bytes": (random_bytes_code(), "not_zlib"),
@@ -100,10 +100,10 @@ def cases() -> dict[str, tuple[str, str]]:
         "deep_nesting_code": (encode(deep_nesting().encode()), "not_planner_xml"),
         "code_too_long": ("A" * (3 * 1024 * 1024), "too_large"),
         "xml_too_large": ("<PathOfBuilding>" + " " * (9 * 1024 * 1024) + "</PathOfBuilding>", "too_large"),
-        "truncated_xml": (truncated_xml(), "not_planner_xml"),
-        "truncated_xml_code": (encode(truncated_xml().encode()), "not_planner_xml"),
-        "second_root": (after_root("<PathOfBuilding><Build/></PathOfBuilding>"), "not_planner_xml"),
-        "unclosed_comments_after_root": (after_root("<!--" * 400_000), "not_planner_xml"),
-        "whitespace_then_text_after_root": (after_root(" " * 1_500_000 + "x"), "not_planner_xml"),
+        "truncated_xml": (truncated_xml(xml), "not_planner_xml"),
+        "truncated_xml_code": (encode(truncated_xml(xml).encode()), "not_planner_xml"),
+        "second_root": (xml + "<PathOfBuilding><Build/></PathOfBuilding>", "not_planner_xml"),
+        "unclosed_comments_after_root": (xml + "<!--" * 400_000, "not_planner_xml"),
+        "whitespace_then_text_after_root": (xml + " " * 1_500_000 + "x", "not_planner_xml"),
         "not_planner_root": ("<html><body>hi</body></html>", "not_planner_xml"),
     }

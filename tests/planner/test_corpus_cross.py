@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -133,15 +134,19 @@ def test_just_planner_json_names_the_error_for_bad_input():
     assert "error: not_base64: Planner code is not base64 text." in out.stderr
 
 
-def test_python_planner_json_cli(tmp_path):
-    path = corpus_file("318_skillset.xml")
-    out = subprocess.run(
+def python_planner_json(path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
         [str(REPO / ".venv/bin/python"), "-m", "server", "planner-json", str(path)],
         cwd=REPO,
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def test_python_planner_json_cli(tmp_path):
+    path = corpus_file("318_skillset.xml")
+    out = python_planner_json(path)
     assert out.returncode == 0, out.stderr
     extract = json.loads(out.stdout)
     assert [s["title"] for s in extract["skill_sets"]] == ["Arc SS", "CrackLance", "ImportTest"]
@@ -149,13 +154,7 @@ def test_python_planner_json_cli(tmp_path):
     bad.write_text(
         corpus_file("heavy_strike_of_trarthus_inquisitor_328.code.txt").read_text()[:400]
     )  # cut short
-    out = subprocess.run(
-        [str(REPO / ".venv/bin/python"), "-m", "server", "planner-json", str(bad)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    out = python_planner_json(bad)
     assert out.returncode == 2
     assert out.stderr.startswith("error: not_zlib:")
 
