@@ -57,6 +57,12 @@ def bundle():
     return tree_bundle()
 
 
+@pytest.fixture(scope="module")
+def flicker_spec():
+    """The first tree spec of the Flicker Strike build most tests open."""
+    return planner_specs(corpus_code(FLICKER))[0]
+
+
 def open_tree(page, relpath: str):
     page.goto(dev_tree_url(corpus_code(relpath)))
     wait_tree_ready(page)
@@ -112,11 +118,10 @@ def on_screen(page, bundle, camera, ids, margin=12):
     return out
 
 
-def test_allocated_nodes_are_drawn_where_the_geometry_puts_them(tree_page, bundle):
+def test_allocated_nodes_are_drawn_where_the_geometry_puts_them(tree_page, bundle, flicker_spec):
     page = tree_page
     open_tree(page, FLICKER)
-    spec = planner_specs(corpus_code(FLICKER))[0]
-    known = [i for i in spec.nodes if i in bundle.pos and bundle.ascendancy[i] is None]
+    known = [i for i in flicker_spec.nodes if i in bundle.pos and bundle.ascendancy[i] is None]
     assert len(known) > 80
     # Masteries have a dark core by design; the other kinds are filled to the centre.
     known = [i for i in known if bundle.kind[i] != "mastery"]
@@ -141,7 +146,7 @@ def test_allocated_nodes_are_drawn_where_the_geometry_puts_them(tree_page, bundl
         assert brightness(px) > 350, (node_id, bundle.name[node_id], px)
 
     # Unallocated nodes in view are drawn dim, and empty space is background.
-    taken = set(spec.nodes)
+    taken = set(flicker_spec.nodes)
     free = [
         i
         for i in bundle.pos
@@ -175,11 +180,10 @@ def test_full_tree_screenshot_and_one_geometry_upload(tree_page):
     assert after["frames"] > frames and after["geometryUploads"] == 1
 
 
-def test_hover_shows_the_node_tooltip(tree_page, bundle):
+def test_hover_shows_the_node_tooltip(tree_page, bundle, flicker_spec):
     page = tree_page
     canvas = open_tree(page, FLICKER)
-    spec = planner_specs(corpus_code(FLICKER))[0]
-    keystone = next(i for i in spec.nodes if bundle.kind.get(i) == "keystone")
+    keystone = next(i for i in flicker_spec.nodes if bundle.kind.get(i) == "keystone")
     click_node(page, keystone)
     x, y = tree_api(page, f"t.project({keystone})")
     canvas.hover(position={"x": x + 1, "y": y + 1})
@@ -195,11 +199,12 @@ def test_hover_shows_the_node_tooltip(tree_page, bundle):
     expect(tooltip).to_have_count(0)
 
 
-def test_socketed_jewel_shows_an_item_tooltip(tree_page, bundle):
+def test_socketed_jewel_shows_an_item_tooltip(tree_page, bundle, flicker_spec):
     page = tree_page
     canvas = open_tree(page, FLICKER)
-    spec = planner_specs(corpus_code(FLICKER))[0]
-    socket, (name, base) = next((n, j) for n, j in spec.jewels.items() if n in bundle.pos and j[0] != j[1])
+    socket, (name, base) = next(
+        (n, j) for n, j in flicker_spec.jewels.items() if n in bundle.pos and j[0] != j[1]
+    )
     click_node(page, socket)
     x, y = tree_api(page, f"t.project({socket})")
     canvas.hover(position={"x": x + 1, "y": y})
@@ -245,11 +250,10 @@ def test_search_highlights_matching_passives(tree_page, bundle):
     assert not tree_api(page, f"t.state({expected[0]}).flags") & 8
 
 
-def test_click_animates_to_the_node_and_ignores_input_meanwhile(tree_page, bundle):
+def test_click_animates_to_the_node_and_ignores_input_meanwhile(tree_page, bundle, flicker_spec):
     page = tree_page
     open_tree(page, FLICKER)
-    spec = planner_specs(corpus_code(FLICKER))[0]
-    node = next(i for i in spec.nodes if bundle.kind.get(i) == "notable")
+    node = next(i for i in flicker_spec.nodes if bundle.kind.get(i) == "notable")
     center_on(page, node)
     x, y = tree_api(page, f"t.project({node})")
     page.locator(CANVAS).click(position={"x": x, "y": y})
@@ -382,13 +386,12 @@ def test_compare_two_steps_colours_and_legend(tree_page, bundle):
     screenshot(page, "tree-compare")
 
 
-def test_version_notice_counts_ids_from_a_newer_tree(tree_page, bundle):
+def test_version_notice_counts_ids_from_a_newer_tree(tree_page, bundle, flicker_spec):
     page = tree_page
     open_tree(page, FLICKER)
-    spec = planner_specs(corpus_code(FLICKER))[0]
     # Ids from 65536 up and cluster proxy sockets are cluster jewel passives, not newer-tree passives.
-    newer = {i for i in spec.nodes if i not in bundle.pos and i < 65536}
-    cluster = {i for i in spec.nodes if i >= 65536 or i in bundle.proxy}
+    newer = {i for i in flicker_spec.nodes if i not in bundle.pos and i < 65536}
+    cluster = {i for i in flicker_spec.nodes if i >= 65536 or i in bundle.proxy}
     assert cluster & bundle.proxy
     assert len(newer) > 1 and len(cluster) > 1
     expect(page.get_by_test_id("tree-version-notice")).to_have_text(
@@ -403,11 +406,10 @@ def test_a_build_with_every_node_known_has_no_notice(tree_page):
     expect(page.get_by_test_id("tree-version-notice")).to_have_count(0)
 
 
-def test_right_click_marks_a_node_desired(tree_page, bundle):
+def test_right_click_marks_a_node_desired(tree_page, bundle, flicker_spec):
     page = tree_page
     canvas = open_tree(page, FLICKER)
-    spec = planner_specs(corpus_code(FLICKER))[0]
-    notable = next(i for i in spec.nodes if bundle.kind.get(i) == "notable")
+    notable = next(i for i in flicker_spec.nodes if bundle.kind.get(i) == "notable")
     click_node(page, notable)
     x, y = tree_api(page, f"t.project({notable})")
     canvas.click(position={"x": x, "y": y}, button="right")
@@ -419,7 +421,7 @@ def test_right_click_marks_a_node_desired(tree_page, bundle):
     assert not tree_api(page, f"t.state({notable}).flags") & 64
 
 
-def test_context_loss_is_logged_and_the_tree_comes_back(tree_page, bundle):
+def test_context_loss_is_logged_and_the_tree_comes_back(tree_page, bundle, flicker_spec):
     page = tree_page
     logs = []
     page.on("console", lambda m: logs.append(m.text))
@@ -432,8 +434,7 @@ def test_context_loss_is_logged_and_the_tree_comes_back(tree_page, bundle):
     page.evaluate("() => window.__lose.restoreContext()")
     page.wait_for_function(f"() => document.querySelector('{CANVAS}').__tree.stats().geometryUploads === 2")
     # Drawn again after the restore: an allocated node is bright at its place.
-    spec = planner_specs(corpus_code(FLICKER))[0]
-    node = next(i for i in spec.nodes if bundle.kind.get(i) == "notable")
+    node = next(i for i in flicker_spec.nodes if bundle.kind.get(i) == "notable")
     click_node(page, node)
     page.mouse.move(2, 2)
     x, y = tree_api(page, f"t.project({node})")
@@ -462,17 +463,16 @@ def test_side_lists_sit_right_on_wide_screens_and_above_on_narrow(gl_browser, li
         ctx.close()
 
 
-def test_side_lists_show_keystones_and_masteries_with_the_chosen_effect(tree_page, bundle):
+def test_side_lists_show_keystones_and_masteries_with_the_chosen_effect(tree_page, bundle, flicker_spec):
     page = tree_page
     open_tree(page, FLICKER)
-    spec = planner_specs(corpus_code(FLICKER))[0]
-    keystones = [bundle.name[i] for i in spec.nodes if bundle.kind.get(i) == "keystone"]
+    keystones = [bundle.name[i] for i in flicker_spec.nodes if bundle.kind.get(i) == "keystone"]
     section = page.get_by_test_id("tree-keystones")
     for name in keystones:
         expect(section).to_contain_text(name)
     masteries = page.get_by_test_id("tree-masteries")
     chosen = masteries.locator("input:checked")
-    expect(chosen).to_have_count(len([i for i in spec.mastery_effects if i in bundle.pos]))
+    expect(chosen).to_have_count(len([i for i in flicker_spec.mastery_effects if i in bundle.pos]))
     expect(page.get_by_test_id("tree-overrides")).to_be_visible()
 
 
@@ -549,7 +549,7 @@ def test_pinch_zooms_with_two_fingers(tree_page):
     assert zoom1 == pytest.approx(zoom0 * 2, rel=0.05)
 
 
-def test_webgl1_fallback_draws_the_same_tree(tree_page, bundle):
+def test_webgl1_fallback_draws_the_same_tree(tree_page, bundle, flicker_spec):
     page = tree_page
     # A browser without WebGL2: the renderer falls back to WebGL1.
     page.add_init_script(
@@ -562,8 +562,7 @@ def test_webgl1_fallback_draws_the_same_tree(tree_page, bundle):
         f"() => document.querySelector('{CANVAS}').getContext('webgl').getParameter(WebGLRenderingContext.VERSION)"
     )
     assert version.startswith("WebGL 1.0")
-    spec = planner_specs(corpus_code(FLICKER))[0]
-    node = next(i for i in spec.nodes if bundle.kind.get(i) == "notable")
+    node = next(i for i in flicker_spec.nodes if bundle.kind.get(i) == "notable")
     click_node(page, node)
     page.mouse.move(2, 2)
     x, y = tree_api(page, f"t.project({node})")
