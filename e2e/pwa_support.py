@@ -10,10 +10,13 @@ import re
 import sqlite3
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lxml import etree
+from playwright.sync_api import Page
 
 from e2e.harness import SHARED
 
@@ -26,12 +29,17 @@ def unique_name(prefix: str) -> str:
     return f"{prefix}{uuid.uuid4().hex[:8]}"
 
 
-def new_page(browser, base_url: str, width: int):
+@contextmanager
+def app_page(browser, base_url: str, width: int) -> Iterator[Page]:
+    """A page of its own browser context at this width, closed with the context afterwards."""
     ctx = browser.new_context(base_url=base_url, viewport={"width": width, "height": 900})
-    ctx.grant_permissions(["clipboard-read", "clipboard-write"])
-    page = ctx.new_page()
-    page.set_default_timeout(20_000)
-    return ctx, page
+    try:
+        ctx.grant_permissions(["clipboard-read", "clipboard-write"])
+        page = ctx.new_page()
+        page.set_default_timeout(20_000)
+        yield page
+    finally:
+        ctx.close()
 
 
 def open_nav(page) -> None:

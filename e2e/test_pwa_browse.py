@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.harness import screenshot
-from e2e.pwa_support import WIDTHS, like_rows, login, new_page, server_likes, unique_name, wait_until
+from e2e.pwa_support import WIDTHS, app_page, like_rows, login, server_likes, unique_name, wait_until
 
 
 def card_ids(page) -> list[str]:
@@ -34,8 +34,7 @@ def pick(page, testid: str, option: str, tab: str | None = None) -> None:
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_filter_search_clear_and_second_page(browser, live_server, width):
-    ctx, page = new_page(browser, live_server.base_url, width)
-    try:
+    with app_page(browser, live_server.base_url, width) as page:
         login(page, unique_name("Browser"))
         page.get_by_test_id("build-card").first.wait_for()
         first_page = card_ids(page)
@@ -74,15 +73,12 @@ def test_filter_search_clear_and_second_page(browser, live_server, width):
         page.get_by_test_id("list-end").scroll_into_view_if_needed()
         wait_until(lambda: len(card_ids(page)) == 20 + len(p2["builds"]), message="second page")
         assert card_ids(page)[20:] == [b["buildId"] for b in p2["builds"]]
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_like_and_unlike_reach_the_server(browser, live_server, width):
-    ctx, page = new_page(browser, live_server.base_url, width)
-    name = unique_name("Liker")
-    try:
+    with app_page(browser, live_server.base_url, width) as page:
+        name = unique_name("Liker")
         login(page, name)
         card = page.get_by_test_id("build-card").nth(2)
         build_id = card.get_attribute("data-build-id")
@@ -128,13 +124,10 @@ def test_like_and_unlike_reach_the_server(browser, live_server, width):
         wait_until(
             lambda: card.get_by_test_id("like-count").inner_text() == f"{before:,}", message="count back"
         )
-    finally:
-        ctx.close()
 
 
 def test_logged_out_prompts_and_empty_texts(browser, live_server):
-    ctx, page = new_page(browser, live_server.base_url, 1400)
-    try:
+    with app_page(browser, live_server.base_url, 1400) as page:
         page.goto("/build/browse/liked")
         expect(page.get_by_test_id("empty-text")).to_have_text("Log-in to like a build")
         page.get_by_test_id("tab-created").click()
@@ -150,5 +143,3 @@ def test_logged_out_prompts_and_empty_texts(browser, live_server):
         page.wait_for_url(re.compile(r"/build/browse/explore\?ClassFilters=Witch"))
         expect(page.get_by_test_id("empty-text")).to_have_text("No builds found. Try different filters.")
         expect(page.get_by_test_id("filter-creator")).to_have_value("nobody-by-this-name")
-    finally:
-        ctx.close()

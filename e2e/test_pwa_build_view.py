@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.harness import screenshot
-from e2e.pwa_support import WIDTHS, corpus_xml_for_code, new_page, read_step
+from e2e.pwa_support import WIDTHS, app_page, corpus_xml_for_code, read_step
 
 DOLL = [
     "Weapon 1",
@@ -45,8 +45,7 @@ def open_tab(page, name: str) -> None:
 @pytest.mark.parametrize("width", WIDTHS)
 def test_every_tab_shows_the_corpus_build(browser, live_server, cyclone_slayer, width):
     info, step = cyclone_slayer
-    ctx, page = new_page(browser, live_server.base_url, width)
-    try:
+    with app_page(browser, live_server.base_url, width) as page:
         page.goto(f"/build/view/{info['slug']}")
         page.get_by_test_id("build-view").wait_for()
         expect(page.get_by_test_id("build-creator")).to_have_text(f"By {info['creatorName']}")
@@ -173,31 +172,23 @@ def test_every_tab_shows_the_corpus_build(browser, live_server, cyclone_slayer, 
         expect(copy).to_have_text("Copied")
         assert page.evaluate("navigator.clipboard.readText()") == info["slug"]
         screenshot(page, f"pwa-view-settings-{width}")
-    finally:
-        ctx.close()
 
 
 def test_unknown_build_fails_to_load(browser, live_server):
-    ctx, page = new_page(browser, live_server.base_url, 1400)
-    try:
+    with app_page(browser, live_server.base_url, 1400) as page:
         page.goto("/build/view/no-such-build")
         dialog = page.get_by_role("dialog", name="Failed to Load")
         expect(dialog).to_be_visible()
         dialog.get_by_role("button", name="Browse other Builds").click()
         page.wait_for_url(re.compile(r"/build/browse/explore$"))
-    finally:
-        ctx.close()
 
 
 def test_logged_out_attach_is_a_login_prompt(browser, live_server, cyclone_slayer):
     info, _ = cyclone_slayer
-    ctx, page = new_page(browser, live_server.base_url, 1400)
-    try:
+    with app_page(browser, live_server.base_url, 1400) as page:
         page.goto(f"/build/view/{info['slug']}")
         page.get_by_test_id("attach-login").click()
         expect(page.get_by_role("dialog", name="Realm Selection")).to_be_visible()
-    finally:
-        ctx.close()
 
 
 def test_step_navigator_pages_and_switches_steps(browser, live_server, cyclone_slayer):
@@ -205,8 +196,7 @@ def test_step_navigator_pages_and_switches_steps(browser, live_server, cyclone_s
     first = info["steps"][0]
     xml = corpus_xml_for_code(info["pobCode"])
     expected = read_step(xml, first["equipmentSetId"], first["skillSetId"], first["passiveTreeId"])
-    ctx, page = new_page(browser, live_server.base_url, 1400)
-    try:
+    with app_page(browser, live_server.base_url, 1400) as page:
         page.goto(f"/build/view/{info['slug']}")
         nav = page.get_by_test_id("step-navigator")
         per_page = int(nav.get_attribute("data-per-page"))
@@ -226,5 +216,3 @@ def test_step_navigator_pages_and_switches_steps(browser, live_server, cyclone_s
         tree_text = f"{expected.tree_nodes} allocated passives"
         page.get_by_test_id("tab-tree").click()
         expect(page.get_by_test_id("skill-tree")).to_contain_text(tree_text)
-    finally:
-        ctx.close()

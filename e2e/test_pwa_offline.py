@@ -9,10 +9,10 @@ from playwright.sync_api import expect
 from e2e.harness import screenshot
 from e2e.pwa_support import (
     WIDTHS,
+    app_page,
     db,
     like_rows,
     login,
-    new_page,
     server_likes,
     unique_name,
     wait_for_service_worker,
@@ -22,9 +22,8 @@ from e2e.pwa_support import (
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_offline_reload_view_and_queued_like(browser, live_server, width):
-    ctx, page = new_page(browser, live_server.base_url, width)
-    name = unique_name("Offline")
-    try:
+    with app_page(browser, live_server.base_url, width) as page:
+        name = unique_name("Offline")
         login(page, name)
         wait_for_service_worker(page)
         cards = page.get_by_test_id("build-card")
@@ -40,7 +39,7 @@ def test_offline_reload_view_and_queued_like(browser, live_server, width):
         page.go_back()
         cards.first.wait_for()
 
-        ctx.set_offline(True)
+        page.context.set_offline(True)
         page.reload()
         cards.first.wait_for()
         expect(page.get_by_test_id("offline-badge")).to_be_visible()
@@ -78,7 +77,7 @@ def test_offline_reload_view_and_queued_like(browser, live_server, width):
         expect(card.get_by_test_id("like-count")).to_have_text(f"{before + 1:,}")
         assert page.locator("link[rel=manifest]").count() == 1
 
-        ctx.set_offline(False)
+        page.context.set_offline(False)
         wait_until(
             lambda: like_rows(live_server.db_path, name, liked_id) == 1, timeout=20, message="like replayed"
         )
@@ -95,5 +94,3 @@ def test_offline_reload_view_and_queued_like(browser, live_server, width):
             ).fetchall()
         # The one mutation this user made carried one Idempotency-Key.
         assert [k["path"] for k in keys] == [f"/api/Build/{liked_id}/like"]
-    finally:
-        ctx.close()

@@ -9,14 +9,13 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.harness import screenshot
-from e2e.pwa_support import WIDTHS, db, login, new_page, open_nav, unique_name
+from e2e.pwa_support import WIDTHS, app_page, db, login, open_nav, unique_name
 
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_revoked_session_opens_one_session_expired_dialog(browser, live_server, width):
-    ctx, page = new_page(browser, live_server.base_url, width)
-    name = unique_name("Revoked")
-    try:
+    with app_page(browser, live_server.base_url, width) as page:
+        name = unique_name("Revoked")
         login(page, name, start="/build/browse/liked")
         expect(page.get_by_test_id("empty-text")).to_have_text(
             "You haven't liked any builds yet. Explore builds and like your favorites!"
@@ -53,14 +52,11 @@ def test_revoked_session_opens_one_session_expired_dialog(browser, live_server, 
             "You haven't created any builds yet. Try creating your first build!"
         )
         expect(page.get_by_role("dialog", name="Session expired")).to_have_count(0)
-    finally:
-        ctx.close()
 
 
 def test_logout_confirm_and_change_realm(browser, live_server):
-    ctx, page = new_page(browser, live_server.base_url, 1400)
-    name = unique_name("Leaver")
-    try:
+    with app_page(browser, live_server.base_url, 1400) as page:
+        name = unique_name("Leaver")
         login(page, name)
         expect(page.get_by_test_id("user-name")).to_have_text(name)
         page.get_by_test_id("user-menu").click()
@@ -101,13 +97,10 @@ def test_logout_confirm_and_change_realm(browser, live_server):
             })"""
         )
         assert lists == 0
-    finally:
-        ctx.close()
 
 
 def test_auth_complete_stores_identity_and_falls_back_to_pc(browser, live_server):
-    ctx, page = new_page(browser, live_server.base_url, 1400)
-    try:
+    with app_page(browser, live_server.base_url, 1400) as page:
         page.goto(
             "/auth-complete?returnPath=%2Fbuild%2Fbrowse%2Fcreated&displayName=Handmade&expiresOn=2099-01-01T00%3A00%3A00Z&initialRealm=psp"
         )
@@ -118,15 +111,12 @@ def test_auth_complete_stores_identity_and_falls_back_to_pc(browser, live_server
         page.goto("/auth-complete?displayName=Other&expiresOn=2099-01-01")
         expect(page.get_by_test_id("auth-complete")).to_have_text("Completing authentication...")
         assert "Other" not in page.evaluate("localStorage.getItem('waypoint:identity')")
-    finally:
-        ctx.close()
 
 
 def test_login_failure_toast(browser, start_server):
     """The server goes away before the user logs in: the toast says so and closes after 3 s."""
     server = start_server()
-    ctx, page = new_page(browser, server.base_url, 1400)
-    try:
+    with app_page(browser, server.base_url, 1400) as page:
         page.goto("/build/browse/explore")
         page.get_by_test_id("build-card").first.wait_for()
         server.stop()
@@ -137,5 +127,3 @@ def test_login_failure_toast(browser, start_server):
         expect(toast).to_contain_text("please try again")
         expect(toast).to_have_count(0, timeout=6000)
         assert page.url.endswith("/build/browse/explore")
-    finally:
-        ctx.close()
