@@ -26,13 +26,26 @@ vec4 toClip(vec2 world) {
 const vec4 HIDDEN = vec4(4.0, 4.0, 4.0, 1.0);
 `;
 
+// Each program's varyings, declared once for both of its stages so they cannot drift apart.
+const GROUP_VARYINGS = `varying vec2 v_local;
+`;
+const EDGE_VARYINGS = `varying vec4 v_colour;
+varying float v_side;
+`;
+const NODE_VARYINGS = `varying vec2 v_local;
+varying vec3 v_fill;
+varying vec3 v_ring;
+varying float v_aa;
+varying float v_shape;
+varying float v_marks;
+`;
+
 export const GROUP_VS = `${COMMON}
 attribute vec2 a_pos;
 attribute vec2 a_corner;
 attribute float a_radius;
 attribute float a_visIndex;
-varying vec2 v_local;
-void main() {
+${GROUP_VARYINGS}void main() {
   if (a_visIndex >= 0.0 && nodeState(a_visIndex).b < 0.5) { gl_Position = HIDDEN; return; }
   v_local = a_corner;
   gl_Position = toClip(a_pos + a_corner * a_radius);
@@ -40,8 +53,7 @@ void main() {
 
 export const GROUP_FS = `
 precision mediump float;
-varying vec2 v_local;
-void main() {
+${GROUP_VARYINGS}void main() {
   float d = length(v_local);
   if (d > 1.0) discard;
   float rim = smoothstep(0.9, 1.0, d);
@@ -54,9 +66,7 @@ attribute vec2 a_pos;
 attribute vec2 a_normal;
 attribute float a_side;
 attribute vec2 a_ends;
-varying vec4 v_colour;
-varying float v_side;
-void main() {
+${EDGE_VARYINGS}void main() {
   vec4 sa = nodeState(a_ends.x);
   vec4 sb = nodeState(a_ends.y);
   if (sa.b < 0.5 || sb.b < 0.5) { gl_Position = HIDDEN; return; }
@@ -78,9 +88,7 @@ void main() {
 
 export const EDGE_FS = `
 precision mediump float;
-varying vec4 v_colour;
-varying float v_side;
-void main() {
+${EDGE_VARYINGS}void main() {
   gl_FragColor = vec4(v_colour.rgb, v_colour.a * (1.0 - smoothstep(0.55, 1.0, abs(v_side))));
 }`;
 
@@ -90,13 +98,7 @@ attribute vec2 a_corner;
 attribute float a_radius;
 attribute float a_shape;
 attribute float a_index;
-varying vec2 v_local;
-varying vec3 v_fill;
-varying vec3 v_ring;
-varying float v_aa;
-varying float v_shape;
-varying float v_marks;
-
+${NODE_VARYINGS}
 vec3 baseColour(float shape) {
   if (shape == 1.0) return vec3(0.95, 0.80, 0.28); // notable: yellow
   if (shape == 2.0) return vec3(0.66, 0.45, 1.00); // keystone: purple
@@ -143,13 +145,7 @@ void main() {
 
 export const NODE_FS = `
 precision mediump float;
-varying vec2 v_local;
-varying vec3 v_fill;
-varying vec3 v_ring;
-varying float v_aa;
-varying float v_shape;
-varying float v_marks;
-
+${NODE_VARYINGS}
 vec4 over(vec4 top, vec4 under) { return vec4(mix(under.rgb, top.rgb, top.a), max(top.a, under.a)); }
 
 void main() {
