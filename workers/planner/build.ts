@@ -124,6 +124,35 @@ function activeSetId(
   return ids.find((x) => x !== null)?.id ?? "";
 }
 
+interface SetSource {
+  node: XmlNode;
+  id: string;
+  title: string;
+}
+
+/**
+ * The kept sets under a container with their ids, and the active set's id (as
+ * _set_sources in extract.py). Old exports keep one unnamed set's children
+ * (<Slot>, <Skill>) directly under the container, which then stands for the single set.
+ */
+function setSources(
+  container: XmlNode,
+  setTag: string,
+  childTag: string,
+  activeAttr: string,
+): { kept: SetSource[]; activeId: string } {
+  const setNodes = elements(container, setTag);
+  const legacy = setNodes.length === 0 && element(container, childTag) !== undefined;
+  const sources = legacy ? [container] : setNodes;
+  const ids = assignSetIds(sources.map((s) => (legacy ? undefined : attr(s, "title"))));
+  const kept: SetSource[] = [];
+  sources.forEach((node, i) => {
+    const assigned = ids[i];
+    if (assigned) kept.push({ node, ...assigned });
+  });
+  return { kept, activeId: activeSetId(sources, ids, attr(container, activeAttr), legacy) };
+}
+
 function readItemSets(root: XmlNode): { itemSets: PlannerItemSet[]; activeId: string; items: PlannerBuild["items"] } {
   const itemsNode = element(root, "Items");
   const items: Record<string, PlannerItem | InvalidItem> = {};
@@ -132,23 +161,14 @@ function readItemSets(root: XmlNode): { itemSets: PlannerItemSet[]; activeId: st
     const id = attr(node, "id") ?? "";
     items[id] = parseItem(id, text(node));
   }
-  const setNodes = elements(itemsNode, "ItemSet");
-  // Old exports keep one unnamed set's slots directly under <Items>.
-  const legacy = setNodes.length === 0 && element(itemsNode, "Slot") !== undefined;
-  const sources = legacy ? [itemsNode] : setNodes;
-  const ids = assignSetIds(sources.map((s) => (legacy ? undefined : attr(s, "title"))));
-  const itemSets: PlannerItemSet[] = [];
-  sources.forEach((node, i) => {
-    const assigned = ids[i];
-    if (!assigned) return;
-    itemSets.push({
-      id: assigned.id,
-      title: assigned.title,
-      slots: idMap(elements(node, "Slot"), "name"),
-      socketItems: idMap(elements(node, "SocketIdURL"), "nodeId"),
-    });
-  });
-  return { itemSets, activeId: activeSetId(sources, ids, attr(itemsNode, "activeItemSet"), legacy), items };
+  const { kept, activeId } = setSources(itemsNode, "ItemSet", "Slot", "activeItemSet");
+  const itemSets: PlannerItemSet[] = kept.map(({ node, id, title }) => ({
+    id,
+    title,
+    slots: idMap(elements(node, "Slot"), "name"),
+    socketItems: idMap(elements(node, "SocketIdURL"), "nodeId"),
+  }));
+  return { itemSets, activeId, items };
 }
 
 function readGem(node: XmlNode): PlannerGem {
@@ -168,24 +188,20 @@ function readGem(node: XmlNode): PlannerGem {
 function readSkillSets(root: XmlNode): { skillSets: PlannerSkillSet[]; activeId: string } {
   const skillsNode = element(root, "Skills");
   if (!skillsNode) return { skillSets: [], activeId: "" };
-  const setNodes = elements(skillsNode, "SkillSet");
-  // Old exports keep the socket groups directly under <Skills>.
-  const legacy = setNodes.length === 0 && element(skillsNode, "Skill") !== undefined;
-  const sources = legacy ? [skillsNode] : setNodes;
-  const ids = assignSetIds(sources.map((s) => (legacy ? undefined : attr(s, "title"))));
-  const skillSets: PlannerSkillSet[] = [];
-  sources.forEach((node, i) => {
-    const assigned = ids[i];
-    if (!assigned) return;
-    const groups: PlannerSocketGroup[] = elements(node, "Skill").map((group) => ({
-      slot: attr(group, "slot") ?? "",
-      label: attr(group, "label") ?? "",
-      enabled: enabled(group),
-      gems: elements(group, "Gem").map(readGem),
-    }));
-    skillSets.push({ id: assigned.id, title: assigned.title, groups });
-  });
-  return { skillSets, activeId: activeSetId(sources, ids, attr(skillsNode, "activeSkillSet"), legacy) };
+  const { kept, activeId } = setSources(skillsNode, "SkillSet", "Skill", "activeSkillSet");
+  const skillSets: PlannerSkillSet[] = kept.map(({ node, id, title }) => ({
+    id,
+    title,
+    groups: elements(node, "Skill").map(
+      (group): PlannerSocketGroup => ({
+        slot: attr(group, "slot") ?? "",
+        label: attr(group, "label") ?? "",
+        enabled: enabled(group),
+        gems: elements(group, "Gem").map(readGem),
+      }),
+    ),
+  }));
+  return { skillSets, activeId };
 }
 
 /**
