@@ -1,6 +1,8 @@
 // Game-data bundle types: the wire shapes written by game-data/pipeline.py
 // (see game-data/FORMAT.md) and the decoded tree the renderer works with.
 
+import type { CampaignData } from "@workers/guide/types";
+
 export interface GameDataManifest {
   version: 1;
   /** Logical name ("tree/3.25", "gems", "items", "campaign") -> hashed file name. */
@@ -277,51 +279,9 @@ export interface ItemsBundle {
   uniques: Record<string, { base: string; itemClass: string; req: Requirements }>;
 }
 
-export interface CampaignOfferItem {
-  classes: string[];
-  npc?: string;
-}
-
-export interface CampaignQuest {
-  id: string;
-  name: string;
-  act: string;
-  isOptional?: boolean;
-  reward_offers: Record<
-    string,
-    { quest_npc: string; quest: Record<string, CampaignOfferItem>; vendor: Record<string, CampaignOfferItem> }
-  >;
-}
-
-export interface CampaignArea {
-  id: string;
-  name: string;
-  map_name: string | null;
-  act: number;
-  level: number;
-  has_waypoint: boolean;
-  is_town_area: boolean;
-  parent_town_area_id: string | null;
-  connection_ids: string[];
-  crafting_recipes: string[];
-}
-
-export interface CampaignGem {
-  id: string;
-  name: string;
-  primary_attribute: string;
-  required_level: number;
-  is_support: boolean;
-}
-
-export interface CampaignBundle {
+/** The campaign facts the guide reads (its record types are the single definition), plus what only the app uses. */
+export interface CampaignBundle extends CampaignData {
   format: 1;
-  quests: Record<string, CampaignQuest>;
-  areas: Record<string, CampaignArea>;
-  gems: Record<string, CampaignGem>;
-  characters: Record<string, { start_gem_id: string; chest_gem_id: string }>;
-  vaalGemLookup: Record<string, string>;
-  awakenedGemLookup: Record<string, string>;
   killWaypoints: Record<string, string[]>;
   gemColours: Record<string, string>;
 }

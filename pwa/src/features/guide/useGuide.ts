@@ -21,7 +21,7 @@ export function useGuide(build: PlannerBuild | null): GuideLoad {
     let live = true;
     setLoad({ status: "loading" });
     (async () => {
-      const data = (await loadCampaign()) as unknown as CampaignData;
+      const data: CampaignData = await loadCampaign();
       const guideBuild = build ? guideBuildFrom(build, data) : null;
       const result = await guideWorker().parseGuide(ROUTE_SCRIPTS, data, { flags: [flag], build: guideBuild });
       // The spec keeps parser errors away from players; authors see them here.
