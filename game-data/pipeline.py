@@ -29,9 +29,9 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 from campaign_bundle import CampaignSourceError, build_campaign_bundle, read_campaign_sources  # noqa: E402
-from route_facts import SUPPLEMENT, RouteFactsError, build_route_facts, load_supplement  # noqa: E402
 from gems_bundle import build_gems_bundle  # noqa: E402
 from items_bundle import build_items_bundle  # noqa: E402
+from route_facts import SUPPLEMENT, RouteFactsError, build_route_facts, load_supplement  # noqa: E402
 from tree_bundle import build_tree_bundle  # noqa: E402
 
 REPO = HERE.parent

@@ -33,7 +33,11 @@ def load_supplement(path: Path = SUPPLEMENT) -> dict[str, Any]:
 
 def item_names(base_items: dict[str, Any]) -> dict[str, str]:
     """Metadata id -> shown name, for quest items (the only ones the table names)."""
-    return {k: v["name"] for k, v in base_items.items() if k.startswith("Metadata/Items/QuestItems/") and v.get("name")}
+    return {
+        k: v["name"]
+        for k, v in base_items.items()
+        if k.startswith("Metadata/Items/QuestItems/") and v.get("name")
+    }
 
 
 def campaign_act(quest: dict[str, Any]) -> int | None:

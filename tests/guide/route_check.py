@@ -241,7 +241,9 @@ class Walk:
     def require(self, where: str, what: str, fact: dict) -> None:
         """Reports every prerequisite of `fact` not met yet, and a wrong place when it names one."""
         if fact.get("area") and fact["area"] != self.area:
-            self.missing.append(f"{where}: {what} needs to be in {area_label(fact['area'])}, not {area_label(self.area)}")
+            self.missing.append(
+                f"{where}: {what} needs to be in {area_label(fact['area'])}, not {area_label(self.area)}"
+            )
         for need in fact.get("needs", []):
             if not self.has(need):
                 self.missing.append(f"{where}: {what} needs {need_label(need)}")
@@ -380,7 +382,28 @@ def walk_route(
                 if fragment_problems(frag):
                     continue  # reported by static_problems; the walk only judges travel
                 walk.fragment(act, f"act {act} line {line.number}", frag)
+            if line.kind == "sub":
+                walk.missing += level_problems(f"act {act} line {line.number}", line.text, walk.area)
     return walk
+
+
+# A recommended level may sit a little under the monsters (levelling is fast) but not far over them.
+LEVEL_BELOW, LEVEL_ABOVE = 3, 2
+LEVEL_NOTE = re.compile(r"\blevels? (\d+)(?:-(\d+))?")
+
+
+def level_problems(where: str, text: str, area_id: str) -> list[str]:
+    """A sub-note's recommended level against the monster level of the area the player is in."""
+    m = LEVEL_NOTE.search(text)
+    if not m:
+        return []
+    low, high = int(m.group(1)), int(m.group(2) or m.group(1))
+    level = areas()[area_id]["level"]
+    if low < level - LEVEL_BELOW or high > level + LEVEL_ABOVE:
+        return [
+            f"{where}: recommended level {m.group(0)[m.group(0).index(' ') + 1 :]} is far from the monster level {level} of {area_label(area_id)}"
+        ]
+    return []
 
 
 @dataclass
@@ -417,5 +440,7 @@ def check_route(flag: str, acts: dict[int, list[Line]] | None = None) -> RouteRe
     points = sum(facts["quests"][qid]["passivePoints"] for qid in claimed if qid in facts["quests"])
     expected = facts["passiveTotals"][flag]
     if points != expected:
-        problems.append(f"passive points: the route gives {points}, the campaign gives {expected} with {flag}")
+        problems.append(
+            f"passive points: the route gives {points}, the campaign gives {expected} with {flag}"
+        )
     return RouteReport(flag, problems, points, expected, walk)

@@ -214,7 +214,10 @@ def test_passive_point_quests_are_the_skill_books_plus_the_bandits():
     assert facts["a2q5"]["passivePoints"] == 1 and facts["a2q5"]["refundPoints"] == 2
     assert facts["a2q7"]["passivePoints"] == 1 and facts["a10q3"]["passivePoints"] == 2
     assert route_facts()["passiveTotals"] == {
-        "BANDIT_KILL": 24, "BANDIT_ALIRA": 23, "BANDIT_KRAITYN": 23, "BANDIT_OAK": 23
+        "BANDIT_KILL": 24,
+        "BANDIT_ALIRA": 23,
+        "BANDIT_KRAITYN": 23,
+        "BANDIT_OAK": 23,
     }
 
 
@@ -252,13 +255,17 @@ def test_field_givers_stand_where_the_facts_say():
         assert quests()[qid]["reward_offers"][qid]["quest_npc"] == facts[qid]["giver"]
     # Everyone else hands out rewards in their act's town (Lani after Kitava on Karui Shores).
     elsewhere = {
-        qid for qid, q in facts.items() if not areas()[q["where"]]["is_town_area"] or areas()[q["where"]]["act"] != q["act"]
+        qid
+        for qid, q in facts.items()
+        if not areas()[q["where"]]["is_town_area"] or areas()[q["where"]]["act"] != q["act"]
     }
     assert elsewhere == {"a3q5", "a3q12", "a7q3", "a2q1", "a2q2", "a2q3", "a10q3"}
 
 
 def test_refund_book_quests_are_named_for_the_player(route):
-    refund_only = {qid for qid, q in route_facts()["quests"].items() if q["refundPoints"] and not q["passivePoints"]}
+    refund_only = {
+        qid for qid, q in route_facts()["quests"].items() if q["refundPoints"] and not q["passivePoints"]
+    }
     assert refund_only == {"a1q8", "a6q4", "a9q4", "a10q4"}
     named = {
         f.args[0]
