@@ -228,3 +228,9 @@ def test_recommended_levels_follow_the_monster_levels():
             ]
         )
         assert report.problems == expected, level
+
+
+def test_the_route_names_the_game_version_of_its_facts():
+    header = [ln.text for ln in read_act(1) if ln.kind == "comment" and ln.text.startswith("# Game version:")]
+    assert len(header) == 1
+    assert header[0].split(":", 1)[1].strip().startswith(f"{route_facts()['gameVersion']} ")
