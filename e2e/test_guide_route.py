@@ -15,7 +15,10 @@ from tests.guide.route_check import check_route, route_facts
 
 BUILDS = {
     # planner bandit "None" -> kill all three
-    "BANDIT_KILL": ("AdamZ-8113__pob-codes/sanavixx_cyclone_shockwave_slayer_328.code.txt", "Kill all bandits"),
+    "BANDIT_KILL": (
+        "AdamZ-8113__pob-codes/sanavixx_cyclone_shockwave_slayer_328.code.txt",
+        "Kill all bandits",
+    ),
     # planner bandit "Alira" -> help Alira
     "BANDIT_ALIRA": ("ppoelzl__PathOfBuildingAPI/test_code.code.txt", "Help Alira"),
 }
