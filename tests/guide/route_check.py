@@ -444,3 +444,16 @@ def check_route(flag: str, acts: dict[int, list[Line]] | None = None) -> RouteRe
             f"passive points: the route gives {points}, the campaign gives {expected} with {flag}"
         )
     return RouteReport(flag, problems, points, expected, walk)
+
+
+def town_trips(walk: Walk) -> list[int]:
+    """Trail positions where the player goes back to a town they have been in before (logout, waypoint, portal)."""
+    seen: set[str] = {START_TOWN}
+    trips = []
+    prev = START_AREA
+    for i, area in enumerate(walk.trail):
+        if areas()[area]["is_town_area"] and area != prev and area in seen:
+            trips.append(i)
+        seen.add(area)
+        prev = area
+    return trips

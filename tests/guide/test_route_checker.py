@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.guide.route_check import ACTS, BANDIT_FLAGS, GUIDE, check_route, read_act, route_facts
+from tests.guide.route_check import ACTS, BANDIT_FLAGS, GUIDE, check_route, read_act, route_facts, town_trips
 
 
 def route_text(act: int) -> str:
@@ -234,3 +234,20 @@ def test_the_route_names_the_game_version_of_its_facts():
     header = [ln.text for ln in read_act(1) if ln.kind == "comment" and ln.text.startswith("# Game version:")]
     assert len(header) == 1
     assert header[0].split(":", 1)[1].strip().startswith(f"{route_facts()['gameVersion']} ")
+
+
+# --- point 6: trips merged --------------------------------------------------------------------------
+
+
+def test_killing_all_bandits_costs_no_extra_town_trip():
+    trips = {flag: len(town_trips(check_route(flag).walk)) for flag in BANDIT_FLAGS}
+    assert len(set(trips.values())) == 1, trips
+    assert trips["BANDIT_KILL"] <= 35
+
+
+def test_act_5_pays_out_three_quests_in_one_visit():
+    walk = check_route("BANDIT_KILL").walk
+    act5 = [qid for act, qid, _ in walk.claimed if act == 5]
+    assert act5[:4] == ["a5q1b", "a5q3", "a5q2", "a5q4"]
+    lines = [ln for ln in read_act(5) if ln.kind == "step" and "{quest|a5q3}" in ln.text]
+    assert len(lines) == 1 and "{quest|a5q2}" in lines[0].text and "{quest|a5q4}" in lines[0].text
