@@ -448,7 +448,7 @@ def check_route(flag: str, acts: dict[int, list[Line]] | None = None) -> RouteRe
 
 def town_trips(walk: Walk) -> list[int]:
     """Trail positions where the player goes back to a town they have been in before (logout, waypoint, portal)."""
-    seen: set[str] = {START_TOWN}
+    seen: set[str] = set()
     trips = []
     prev = START_AREA
     for i, area in enumerate(walk.trail):
