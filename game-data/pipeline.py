@@ -31,6 +31,7 @@ if str(HERE) not in sys.path:
 from campaign_bundle import CampaignSourceError, build_campaign_bundle, read_campaign_sources  # noqa: E402
 from gems_bundle import build_gems_bundle  # noqa: E402
 from items_bundle import build_items_bundle  # noqa: E402
+from route_facts import SUPPLEMENT, RouteFactsError, build_route_facts, load_supplement  # noqa: E402
 from tree_bundle import build_tree_bundle  # noqa: E402
 
 REPO = HERE.parent
@@ -131,7 +132,7 @@ def run(opts: Options) -> Result:
 
     # Everything that can change the output: our own code and every source's bytes.
     h = hashlib.sha256()
-    for src in sorted(HERE.glob("*.py")):
+    for src in sorted([*HERE.glob("*.py"), SUPPLEMENT]):
         h.update(src.name.encode() + b"\0" + src.read_bytes())
     for name in sorted(paths):
         if name != "skill_tree":
@@ -163,7 +164,14 @@ def run(opts: Options) -> Result:
     uniques = json.loads(paths["uniques"].read_bytes())
     bundles["items"] = ("items", build_items_bundle(base_items, uniques))
     if campaign_raw is not None:
-        bundles["campaign"] = ("campaign", build_campaign_bundle(campaign_raw))
+        campaign = build_campaign_bundle(campaign_raw)
+        try:
+            campaign["routeFacts"] = build_route_facts(
+                campaign["quests"], campaign["areas"], base_items, load_supplement()
+            )
+        except (RouteFactsError, KeyError, TypeError, ValueError) as e:
+            raise PipelineError(f"route facts: {e}") from e
+        bundles["campaign"] = ("campaign", campaign)
 
     out.mkdir(parents=True, exist_ok=True)
     files: dict[str, str] = {}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -17,6 +18,11 @@ REPO = Path(__file__).resolve().parents[2]
 CAMPAIGN = REPO.parent / "shared" / "game-data" / "campaign"
 GUIDE = REPO / "guide"
 ACTS = range(1, 11)
+if str(REPO / "game-data") not in sys.path:
+    sys.path.insert(0, str(REPO / "game-data"))
+
+import pipeline  # noqa: E402
+from route_facts import build_route_facts, load_supplement  # noqa: E402
 
 BANDIT_FLAGS = ("BANDIT_KILL", "BANDIT_ALIRA", "BANDIT_KRAITYN", "BANDIT_OAK")
 START_AREA = "1_1_1"
@@ -63,6 +69,13 @@ def quests() -> dict:
 @cache
 def kill_waypoints() -> dict[str, list[str]]:
     return json.loads((CAMPAIGN / "kill-waypoints.json").read_text())
+
+
+@cache
+def route_facts() -> dict:
+    """The pipeline's route-facts table, built from the same sources the bundle uses."""
+    base_items = json.loads(pipeline.repoe_paths()["base_items"].read_bytes())
+    return build_route_facts(quests(), areas(), base_items, load_supplement())
 
 
 @dataclass(frozen=True)
@@ -189,7 +202,8 @@ class Walk:
     """Where the player is and what they know, following the contract's state transitions."""
 
     waypoint_sets_town: bool
-    learn_from_kills: bool = True  # killing some bosses unlocks a waypoint (kill-waypoints.json)
+    learn_from_kills: bool = True
+    flag: str = "BANDIT_KILL"  # killing some bosses unlocks a waypoint (kill-waypoints.json)
     area: str = START_AREA
     town: str = START_TOWN
     portal: str | None = None
@@ -200,10 +214,55 @@ class Walk:
     ascends: list[tuple[int, str, int]] = field(default_factory=list)  # (act, version, trials so far)
     claimed: list[tuple[int, str, tuple[str, ...]]] = field(default_factory=list)  # (act, quest, offers)
     claimed_at: list[tuple[str, str]] = field(default_factory=list)  # (quest, area)
+    # What the player has done, for the route facts' prerequisites.
+    entered: set[str] = field(default_factory=lambda: {START_AREA, START_TOWN})
+    killed: set[str] = field(default_factory=set)
+    held: set[str] = field(default_factory=set)
+    handed: set[str] = field(default_factory=set)
+    missing: list[str] = field(default_factory=list)  # "act A line L: <what> needs <prerequisite>"
 
     def move(self, area: str) -> None:
         self.area = area
         self.trail.append(area)
+        self.entered.add(area)
+
+    def has(self, need: dict[str, str]) -> bool:
+        ((kind, value),) = need.items()
+        if kind == "kill":
+            return value in self.killed
+        if kind == "item":
+            return value in self.held
+        if kind == "enter":
+            return value in self.entered
+        if kind == "met":
+            return any(a in self.entered for a in route_facts()["npcs"][value])
+        return value in self.handed  # "handed"
+
+    def require(self, where: str, what: str, fact: dict) -> None:
+        """Reports every prerequisite of `fact` not met yet, and a wrong place when it names one."""
+        if fact.get("area") and fact["area"] != self.area:
+            self.missing.append(
+                f"{where}: {what} needs to be in {area_label(fact['area'])}, not {area_label(self.area)}"
+            )
+        for need in fact.get("needs", []):
+            if not self.has(need):
+                self.missing.append(f"{where}: {what} needs {need_label(need)}")
+
+    def hand_in(self, act: int, where: str, quest_id: str, offers: tuple[str, ...]) -> None:
+        fact = route_facts()["quests"].get(quest_id)
+        if fact is None:
+            return
+        what = f"quest {quest_id} ({fact['name']})"
+        if fact["bandit"] is not None and fact["bandit"] != self.flag:
+            self.missing.append(f"{where}: {what} belongs to {fact['bandit']}, not {self.flag}")
+        if completes(quest_id, offers):
+            self.require(where, what, {"needs": fact["needs"]})
+        if self.area != fact["where"]:
+            self.missing.append(
+                f"{where}: {what} is handed in at {area_label(self.area)}, "
+                f"but {fact['giver']} gives it in {area_label(fact['where'])}"
+            )
+        self.held.update(fact["items"])
 
     def arrive(self, area: str) -> None:
         if areas()[area]["is_town_area"]:
@@ -251,8 +310,21 @@ class Walk:
             else:
                 self.move(self.portal)
                 self.portal = None
-        elif c == "kill" and self.learn_from_kills:
-            self.known_waypoints.update(kill_waypoints().get(a[0], []))
+        elif c == "kill":
+            if a[0] in route_facts()["kills"]:
+                self.require(where, f"killing {a[0]}", route_facts()["kills"][a[0]])
+            self.killed.add(a[0])
+            if self.learn_from_kills:
+                self.known_waypoints.update(kill_waypoints().get(a[0], []))
+        elif c == "quest_text":
+            if a[0] in route_facts()["items"]:
+                self.require(where, f"taking {a[0]}", route_facts()["items"][a[0]])
+            self.held.add(a[0])
+        elif c == "generic":
+            handover = route_facts()["handovers"].get(a[0])
+            if handover is not None and handover["act"] == act:
+                self.require(where, f"handing over to {a[0]}", handover)
+                self.handed.add(a[0])
         elif c == "crafting" and not a and not here["crafting_recipes"]:
             self.errors.append(f"{where}: {self.area} has no crafting recipes")
         elif c == "trial":
@@ -263,8 +335,33 @@ class Walk:
             self.ascends.append((act, a[0], len(self.trials)))
             self.move(self.town)
         elif c == "quest":
-            self.claimed.append((act, a[0], a[1:] or default_offers(a[0])))
+            offers = a[1:] or default_offers(a[0])
+            self.hand_in(act, where, a[0], offers)
+            self.claimed.append((act, a[0], offers))
             self.claimed_at.append((a[0], self.area))
+
+
+def completes(quest_id: str, offers: tuple[str, ...]) -> bool:
+    """A hand-in finishes the quest unless it only names side offers (a9q5_offer before Shakari)."""
+    return not offers or quest_id in offers
+
+
+def area_label(area_id: str) -> str:
+    return f"{area_id} ({areas()[area_id]['name']})"
+
+
+def need_label(need: dict[str, str]) -> str:
+    ((kind, value),) = need.items()
+    if kind == "kill":
+        return f"{value} killed first"
+    if kind == "item":
+        return f"{value} in hand" if value.startswith("The ") else f"the {value} in hand"
+    if kind == "enter":
+        return f"{area_label(value)} entered first"
+    if kind == "met":
+        places = " or ".join(area_label(a) for a in route_facts()["npcs"][value])
+        return f"{value} met first in {places}"
+    return f"the items handed to {value} first"
 
 
 def default_offers(quest_id: str) -> tuple[str, ...]:
@@ -278,11 +375,85 @@ def walk_route(
     learn_from_kills: bool = True,
 ) -> Walk:
     acts = acts if acts is not None else {n: read_act(n) for n in ACTS}
-    walk = Walk(waypoint_sets_town, learn_from_kills)
+    walk = Walk(waypoint_sets_town, learn_from_kills, flag)
     for act, lines in acts.items():
         for line in active_lines(lines, flag):
             for frag in line.fragments:
                 if fragment_problems(frag):
                     continue  # reported by static_problems; the walk only judges travel
                 walk.fragment(act, f"act {act} line {line.number}", frag)
+            if line.kind == "sub":
+                walk.missing += level_problems(f"act {act} line {line.number}", line.text, walk.area)
     return walk
+
+
+# A recommended level may sit a little under the monsters (levelling is fast) but not far over them.
+LEVEL_BELOW, LEVEL_ABOVE = 3, 2
+LEVEL_NOTE = re.compile(r"\blevels? (\d+)(?:-(\d+))?")
+
+
+def level_problems(where: str, text: str, area_id: str) -> list[str]:
+    """A sub-note's recommended level against the monster level of the area the player is in."""
+    m = LEVEL_NOTE.search(text)
+    if not m:
+        return []
+    low, high = int(m.group(1)), int(m.group(2) or m.group(1))
+    level = areas()[area_id]["level"]
+    if low < level - LEVEL_BELOW or high > level + LEVEL_ABOVE:
+        return [
+            f"{where}: recommended level {m.group(0)[m.group(0).index(' ') + 1 :]} is far from the monster level {level} of {area_label(area_id)}"
+        ]
+    return []
+
+
+@dataclass
+class RouteReport:
+    """The route checker's verdict for one bandit flag."""
+
+    flag: str
+    problems: list[str]
+    passive_points: int
+    expected_points: int
+    walk: Walk
+
+
+def check_route(flag: str, acts: dict[int, list[Line]] | None = None) -> RouteReport:
+    """Walks the route under one bandit flag with the route facts.
+
+    Problems: a quest, item, kill or hand-over whose prerequisite is not met yet (act, line and
+    the missing prerequisite), a reward claimed away from its giver, a passive-point quest never
+    handed in, and a passive total that differs from what the campaign gives for the flag.
+    """
+    acts = acts if acts is not None else {n: read_act(n) for n in ACTS}
+    walk = walk_route(flag, True, acts)
+    facts = route_facts()
+    problems = list(walk.missing)
+    claimed = {qid for _, qid, offers in walk.claimed if completes(qid, offers)}
+    last_line = {act: max((ln.number for ln in lines), default=0) for act, lines in acts.items()}
+    for qid, q in facts["quests"].items():
+        if q["passivePoints"] and q["bandit"] in (None, flag) and qid not in claimed:
+            points = q["passivePoints"]
+            problems.append(
+                f"act {q['act']} line {last_line.get(q['act'], 0)}: quest {qid} ({q['name']}) is never handed in "
+                f"to {q['giver']}: {points} passive point{'s' if points > 1 else ''} missing"
+            )
+    points = sum(facts["quests"][qid]["passivePoints"] for qid in claimed if qid in facts["quests"])
+    expected = facts["passiveTotals"][flag]
+    if points != expected:
+        problems.append(
+            f"passive points: the route gives {points}, the campaign gives {expected} with {flag}"
+        )
+    return RouteReport(flag, problems, points, expected, walk)
+
+
+def town_trips(walk: Walk) -> list[int]:
+    """Trail positions where the player goes back to a town they have been in before (logout, waypoint, portal)."""
+    seen: set[str] = set()
+    trips = []
+    prev = START_AREA
+    for i, area in enumerate(walk.trail):
+        if areas()[area]["is_town_area"] and area != prev and area in seen:
+            trips.append(i)
+        seen.add(area)
+        prev = area
+    return trips

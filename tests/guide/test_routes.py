@@ -21,41 +21,10 @@ from tests.guide.route_check import (
     fragments_of,
     quests,
     read_act,
+    route_facts,
     static_problems,
     walk_route,
 )
-
-# Quests that grant passive skill points, checked by name against quests.json and the game:
-# each gives a "Book of Skill" except the bandit quest, whose two points come from Eramir
-# only when all three bandits are killed. An End to Hunger gives two points.
-PASSIVE_POINT_QUESTS = {
-    "a1q7": ("The Dweller of the Deep", 1),
-    "a1q6": ("The Marooned Mariner", 1),
-    # The Way Forward is finished in act 2 but rewarded by Bestel in act 1, under a1q9;
-    # the act 2 record a2q11 of the same name carries no reward.
-    "a1q9": ("The Way Forward", 1),
-    "a2q7": ("Deal with the Bandits", 2),
-    "a3q11": ("Victario's Secrets", 1),
-    "a3q9": ("Piety's Pets", 1),
-    "a4q6": ("An Indomitable Spirit", 1),
-    "a5q3": ("In Service to Science", 1),
-    "a5q7": ("Kitava's Torments", 1),
-    "a6q3": ("The Father of War", 1),
-    "a6q6": ("The Puppet Mistress", 1),
-    "a6q7": ("The Cloven One", 1),
-    "a7q1": ("The Master of a Million Faces", 1),
-    "a7q9": ("Queen of Despair", 1),
-    "a7q6": ("Kishara's Star", 1),
-    "a8q6": ("Love is Dead", 1),
-    "a8q4": ("Reflection of Terror", 1),
-    "a8q7": ("The Gemling Legion", 1),
-    "a9q5": ("Queen of the Sands", 1),
-    "a9q2": ("The Ruler of Highgate", 1),
-    "a10q6": ("Vilenta's Vengeance", 1),
-    "a10q3": ("An End to Hunger", 2),
-}
-# Book quests that only give refund points (Book of Regrets) in the game.
-REFUND_BOOK_QUESTS = {"a1q8", "a2q5", "a6q4", "a9q4", "a10q4"}
 
 NORMAL_TRIALS = ["1_1_7_1", "1_2_6_2", "1_2_5_1", "1_3_3_1", "1_3_6", "1_3_15"]
 CRUEL_TRIALS = ["2_6_7_1", "2_7_4", "2_7_5_2"]
@@ -236,23 +205,29 @@ def test_trial_areas_are_real_campaign_areas():
 # --- rewards ------------------------------------------------------------------------------------
 
 
-def test_passive_point_quests_match_the_campaign_facts():
-    for qid, (name, _points) in PASSIVE_POINT_QUESTS.items():
-        assert quests()[qid]["name"] == name, qid
-    books = book_quests()
-    assert set(PASSIVE_POINT_QUESTS) - {"a2q7"} <= books
-    assert books == (set(PASSIVE_POINT_QUESTS) - {"a2q7"}) | REFUND_BOOK_QUESTS
-    total = sum(p for _, p in PASSIVE_POINT_QUESTS.values())
-    assert (total, total - 2) == (24, 22)  # the spec's passives note
+def test_passive_point_quests_are_the_skill_books_plus_the_bandits():
+    # Every Book of Skill quest in the campaign facts carries its points in the route facts,
+    # and the only passive points without a book are Eramir's for killing all three lords.
+    facts = route_facts()["quests"]
+    with_points = {qid for qid, q in facts.items() if q["passivePoints"]}
+    assert with_points - book_quests() == {"a2q7"}
+    assert facts["a2q5"]["passivePoints"] == 1 and facts["a2q5"]["refundPoints"] == 2
+    assert facts["a2q7"]["passivePoints"] == 1 and facts["a10q3"]["passivePoints"] == 2
+    assert route_facts()["passiveTotals"] == {
+        "BANDIT_KILL": 24,
+        "BANDIT_ALIRA": 23,
+        "BANDIT_KRAITYN": 23,
+        "BANDIT_OAK": 23,
+    }
 
 
 @pytest.mark.parametrize("flag", BANDIT_FLAGS)
 def test_route_claims_every_passive_point(flag, walks):
     claimed = {qid for _, qid, _ in walks[(flag, True)].claimed}
-    expected = set(PASSIVE_POINT_QUESTS) - (set() if flag == "BANDIT_KILL" else {"a2q7"})
+    facts = route_facts()["quests"]
+    expected = {qid for qid, q in facts.items() if q["passivePoints"] and q["bandit"] in (None, flag)}
     assert expected <= claimed
-    points = sum(p for q, (_, p) in PASSIVE_POINT_QUESTS.items() if q in claimed)
-    assert points == (24 if flag == "BANDIT_KILL" else 22)
+    assert ("a2q7" in claimed) == (flag == "BANDIT_KILL")
 
 
 @pytest.mark.parametrize("flag", BANDIT_FLAGS)
@@ -269,32 +244,29 @@ def test_no_quest_is_claimed_twice_for_the_same_offer(flag, walks):
     assert len(pairs) == len(set(pairs))
 
 
-# Quest givers who wait outside a town (with the npc named in quests.json).
-FIELD_QUEST_GIVERS = {
-    "a3q5": ("1_3_8_2", "Lady Dialla"),
-    "a3q12": ("1_3_17_1", "Siosa"),
-    "a7q3": ("2_7_5_1", "Silk"),
-}
-
-
-@pytest.mark.parametrize("flag", BANDIT_FLAGS)
-def test_rewards_are_claimed_where_the_quest_giver_stands(flag, walks):
-    for qid, npc_area_and_name in FIELD_QUEST_GIVERS.items():
-        assert quests()[qid]["reward_offers"][qid]["quest_npc"] == npc_area_and_name[1]
-    misplaced = []
-    for qid, area in walks[(flag, True)].claimed_at:
-        if qid in FIELD_QUEST_GIVERS:
-            ok = area == FIELD_QUEST_GIVERS[qid][0]
-        elif qid == "a10q3":
-            ok = area == "2_11_endgame_town"  # Lani waits on Karui Shores after Kitava
-        else:
-            ok = areas()[area]["is_town_area"] and areas()[area]["act"] == int(quests()[qid]["act"])
-        if not ok:
-            misplaced.append((qid, area))
-    assert misplaced == []
+def test_field_givers_stand_where_the_facts_say():
+    facts = route_facts()["quests"]
+    assert {qid: (facts[qid]["where"], facts[qid]["giver"]) for qid in ("a3q5", "a3q12", "a7q3")} == {
+        "a3q5": ("1_3_8_2", "Lady Dialla"),
+        "a3q12": ("1_3_17_1", "Siosa"),
+        "a7q3": ("2_7_5_1", "Silk"),
+    }
+    for qid in ("a3q5", "a3q12", "a7q3"):
+        assert quests()[qid]["reward_offers"][qid]["quest_npc"] == facts[qid]["giver"]
+    # Everyone else hands out rewards in their act's town (Lani after Kitava on Karui Shores).
+    elsewhere = {
+        qid
+        for qid, q in facts.items()
+        if not areas()[q["where"]]["is_town_area"] or areas()[q["where"]]["act"] != q["act"]
+    }
+    assert elsewhere == {"a3q5", "a3q12", "a7q3", "a2q1", "a2q2", "a2q3", "a10q3"}
 
 
 def test_refund_book_quests_are_named_for_the_player(route):
+    refund_only = {
+        qid for qid, q in route_facts()["quests"].items() if q["refundPoints"] and not q["passivePoints"]
+    }
+    assert refund_only == {"a1q8", "a6q4", "a9q4", "a10q4"}
     named = {
         f.args[0]
         for lines in route.values()
@@ -302,7 +274,7 @@ def test_refund_book_quests_are_named_for_the_player(route):
         for f in ln.fragments
         if f.command in ("quest", "quest_name")
     }
-    assert REFUND_BOOK_QUESTS <= named
+    assert refund_only <= named
 
 
 # --- the checker itself catches broken routes ------------------------------------------------

@@ -56,6 +56,15 @@ describe.each(BANDIT_FLAGS)("the route with %s", (flag) => {
     for (const p of quests) if (p.type === "quest") for (const o of p.rewardOffers) expect(data.quests[p.questId].reward_offers[o]).toBeDefined();
   });
 
+  it("hands in every passive-point quest of the route facts for this flag: the passives note", () => {
+    const facts = data.routeFacts!.quests;
+    const expected = Object.values(facts)
+      .filter((q) => (q.bandit ?? null) === null || q.bandit === flag)
+      .reduce((sum, q) => sum + (q.passivePoints ?? 0), 0);
+    expect(result.passivePoints).toBe(expected);
+    expect(result.passivePoints).toBe(flag === "BANDIT_KILL" ? 24 : 23);
+  });
+
   it("runs the six trials before the normal ascension, then cruel and merciless", () => {
     const kinds = parts.filter((p) => p.type === "trial" || p.type === "ascend").map((p) => (p.type === "ascend" ? p.version : "trial"));
     expect(kinds.slice(0, 7)).toEqual(["trial", "trial", "trial", "trial", "trial", "trial", "normal"]);

@@ -5,13 +5,15 @@
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { CampaignData, GuideScript } from "./types";
+import type { CampaignData, GuideScript, RouteFacts } from "./types";
 
 // From a string, not `new URL(...)`: DOM test environments replace the global URL class.
 const repoRoot = `${resolve(dirname(fileURLToPath(import.meta.url)), "../..")}/`;
 
 export const campaignDir = process.env.WAYPOINT_CAMPAIGN_DIR ?? `${repoRoot}../shared/game-data/campaign`;
 export const guideDir = `${repoRoot}guide`;
+/** The route facts' own part (passive points per quest, game version); the bundle carries the joined table. */
+export const routeFactsPath = `${repoRoot}game-data/route-facts.json`;
 
 function readJson<T>(name: string): T {
   return JSON.parse(readFileSync(`${campaignDir}/${name}`, "utf8")) as T;
@@ -25,6 +27,7 @@ export function loadCampaign(): CampaignData {
     characters: readJson("characters.json"),
     vaalGemLookup: readJson("vaal-gem-lookup.json"),
     awakenedGemLookup: readJson("awakened-gem-lookup.json"),
+    routeFacts: JSON.parse(readFileSync(routeFactsPath, "utf8")) as RouteFacts,
   };
 }
 

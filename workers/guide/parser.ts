@@ -49,6 +49,7 @@ export function parseGuide(scripts: readonly GuideScript[], data: CampaignData, 
   let state: GuideState = initialState();
   let section: Section | null = null;
   let lastStep: FragmentStep | null = null;
+  const passiveQuests = new Set<string>();
 
   const currentSection = (): Section => {
     if (!section) {
@@ -76,6 +77,7 @@ export function parseGuide(scripts: readonly GuideScript[], data: CampaignData, 
       parts.push(result);
     }
     state = draft.next;
+    for (const part of parts) if (part.type === "quest" && completesQuest(part)) passiveQuests.add(part.questId);
     return parts;
   };
 
@@ -159,7 +161,18 @@ export function parseGuide(scripts: readonly GuideScript[], data: CampaignData, 
     }
     for (const open of conditionals) fail(open.line, "#ifdef or #ifndef without #endif", lines[open.line - 1]);
   }
-  return { sections, errors, state };
+  return { sections, errors, state, passivePoints: passivePointsOf(passiveQuests, data) };
+}
+
+/** A hand-in that names only side offers (a9q5_offer before Shakari) does not finish the quest. */
+function completesQuest(part: Extract<Part, { type: "quest" }>): boolean {
+  return part.rewardOffers.length === 0 || part.rewardOffers.includes(part.questId);
+}
+
+function passivePointsOf(questIds: Set<string>, data: CampaignData): number {
+  let points = 0;
+  for (const id of questIds) points += data.routeFacts?.quests[id]?.passivePoints ?? 0;
+  return points;
 }
 
 function step(parts: Part[]): FragmentStep {

@@ -7,13 +7,12 @@ import {
   baseGemId,
   filterOffer,
   offeredToClass,
-  passivesFromCampaign,
   passivesNote,
   vendorCurrency,
   gemCurrency,
 } from "./rewards";
 import { directionArrow, directionIndex } from "./direction";
-import type { GuideBuild, Part } from "./types";
+import type { BanditFlag, GuideBuild, Part } from "./types";
 
 const data = loadCampaign();
 const G = (name: string) => `Metadata/Items/Gems/${name}`;
@@ -53,11 +52,27 @@ describe("bandit flag and passives note", () => {
   ] as const)("%s -> %s", (text, flag) => {
     expect(banditFlag(text)).toBe(flag);
   });
-  it("24 passives with kill-all, 22 otherwise", () => {
-    expect(passivesFromCampaign("BANDIT_KILL")).toBe(24);
-    for (const f of ["BANDIT_ALIRA", "BANDIT_KRAITYN", "BANDIT_OAK"] as const) expect(passivesFromCampaign(f)).toBe(22);
-    expect(passivesNote("BANDIT_KILL")).toContain("24");
-    expect(passivesNote("BANDIT_OAK")).toContain("22");
+  it("the note names the choice and the points it is given", () => {
+    expect(passivesNote("BANDIT_KILL", 24)).toBe("Kill all bandits: 24 passive points from the campaign");
+    expect(passivesNote("BANDIT_OAK", 23)).toBe("Help Oak: 23 passive points from the campaign");
+    expect(passivesNote("BANDIT_ALIRA", 1)).toBe("Help Alira: 1 passive point from the campaign");
+  });
+
+  it("the parser counts the passive points of the quests a route hands in, once each", () => {
+    const count = (text: string, flag: BanditFlag = "BANDIT_KILL") =>
+      parseGuide([{ file: "t", text: `#section A\n${text}` }], data, { flags: [flag] }).passivePoints;
+    expect(count("{quest|a1q1}")).toBe(0); // gems only
+    expect(count("{quest|a1q7}\n{quest|a1q7}")).toBe(1);
+    expect(count("{quest|a10q3} and {quest|a2q5}")).toBe(3);
+    // Only side offers (Bottled Storm before Shakari) do not finish the quest.
+    expect(count("{quest|a9q5|a9q5_offer}")).toBe(0);
+    expect(count("{quest|a9q5|a9q5_offer}\n{quest|a9q5}")).toBe(1);
+    // Disabled bandit blocks hand nothing in.
+    const bandits = "#ifdef BANDIT_KILL\n{quest|a2q7}\n#endif\n#ifdef BANDIT_OAK\n{quest|a2q3}\n#endif";
+    expect(count(bandits, "BANDIT_KILL")).toBe(1);
+    expect(count(bandits, "BANDIT_OAK")).toBe(0);
+    // Without route facts (an older bundle) nothing is counted.
+    expect(parseGuide([{ file: "t", text: "#section A\n{quest|a1q7}" }], { ...data, routeFacts: undefined }, { flags: ["BANDIT_KILL"] }).passivePoints).toBe(0);
   });
 });
 

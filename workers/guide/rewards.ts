@@ -1,7 +1,7 @@
 /**
  * Rewards: class-filtered quest and vendor offers, the build's gems matched
  * through the vaal and awakened lookups, vendor currency, bandit flag and
- * the passives note.
+ * the passives note's text.
  */
 import type { BanditFlag, CampaignData, Currency, GuideBuild, Part, Quest, RewardOffer } from "./types";
 
@@ -72,16 +72,15 @@ export function banditFlag(text: string | null | undefined): BanditFlag {
   return "BANDIT_KILL";
 }
 
-/** Passive points the campaign gives: helping a bandit costs the kill-all point pair. */
-export function passivesFromCampaign(flag: BanditFlag): number {
-  return flag === "BANDIT_KILL" ? 24 : 22;
+/** The passives note; `n` is what the route hands in (GuideResult.passivePoints), never a constant. */
+export function passivesNote(flag: BanditFlag, n: number): string {
+  return flag === "BANDIT_KILL"
+    ? `Kill all bandits: ${n} ${points(n)} from the campaign`
+    : `Help ${banditName(flag)}: ${n} ${points(n)} from the campaign`;
 }
 
-export function passivesNote(flag: BanditFlag): string {
-  const n = passivesFromCampaign(flag);
-  return flag === "BANDIT_KILL"
-    ? `Kill all bandits: ${n} passive points from the campaign`
-    : `Help ${banditName(flag)}: ${n} passive points from the campaign`;
+function points(n: number): string {
+  return n === 1 ? "passive point" : "passive points";
 }
 
 function banditName(flag: BanditFlag): string {

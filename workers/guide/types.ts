@@ -42,6 +42,16 @@ export interface Gem {
   is_support: boolean;
 }
 
+/**
+ * The route facts (game-data/route_facts.py; FORMAT.md "Route facts"): what the
+ * campaign facts lack, for the game version the route targets. The guide only
+ * reads the passive points per quest, to compute the passives note from the route.
+ */
+export interface RouteFacts {
+  gameVersion: string;
+  quests: Record<string, { passivePoints?: number; refundPoints?: number; bandit?: BanditFlag | null }>;
+}
+
 export interface CampaignData {
   areas: Record<string, Area>;
   quests: Record<string, Quest>;
@@ -50,6 +60,8 @@ export interface CampaignData {
   characters: Record<string, { start_gem_id: string; chest_gem_id: string }>;
   vaalGemLookup: Record<string, string>;
   awakenedGemLookup: Record<string, string>;
+  /** Absent from older bundles: then the route's passive points count as 0. */
+  routeFacts?: RouteFacts;
 }
 
 export const BANDIT_FLAGS = ["BANDIT_KILL", "BANDIT_ALIRA", "BANDIT_KRAITYN", "BANDIT_OAK"] as const;
@@ -123,4 +135,6 @@ export interface GuideBuild {
 export interface GuideResult {
   sections: Section[];
   errors: GuideError[];
+  /** Passive points from the quests the route hands in (under the enabled flags): the passives note. */
+  passivePoints: number;
 }

@@ -15,10 +15,10 @@ import { GuidePanel } from "./CampaignGuide";
 const data = loadCampaign();
 const G = (name: string) => `Metadata/Items/Gems/${name}`;
 const scripts = [
-  { file: "act-1.txt", text: "#section Act 1\n{kill|Hillock}\n{quest|zz_unknown}\n{quest|a1q1}\nWalk on" },
+  { file: "act-1.txt", text: "#section Act 1\n{kill|Hillock}\n{quest|zz_unknown}\n{quest|a1q1}\nWalk on\n#sub and take {quest|a1q7}" },
   { file: "act-2.txt", text: "#section Act 2\n{enter|1_2_town}\n{kill|Hillock} again" },
 ];
-const { sections } = parseGuide(scripts, data, { flags: ["BANDIT_KILL"], build: { className: "Witch", gemIds: [G("SkillGemRighteousFire")] } });
+const { sections, passivePoints } = parseGuide(scripts, data, { flags: ["BANDIT_KILL"], build: { className: "Witch", gemIds: [G("SkillGemRighteousFire")] } });
 
 let root: Root | null = null;
 let host: HTMLElement;
@@ -45,7 +45,7 @@ async function render(characterId: string) {
   await act(async () => {
     root!.render(
       <MantineProvider defaultColorScheme="dark">
-        <GuidePanel characterId={characterId} data={data} sections={sections} flag="BANDIT_KILL" gemNames={["Righteous Fire"]} />
+        <GuidePanel characterId={characterId} data={data} sections={sections} flag="BANDIT_KILL" passivePoints={passivePoints} gemNames={["Righteous Fire"]} />
       </MantineProvider>,
     );
   });
@@ -62,6 +62,13 @@ describe("CampaignGuide panel", () => {
     expect(steps()).toHaveLength(4);
     expect(steps()[1].textContent).toBe("2.");
     expect(steps()[0].textContent).toContain("Hillock");
+  });
+
+  it("shows the passives note computed from the route and the game version it targets", async () => {
+    await render(`c-${Math.random()}`);
+    expect(passivePoints).toBe(1); // a1q7's book; a1q1 gives gems only
+    expect(host.querySelector('[data-testid="guide-passives"]')!.textContent).toBe("Kill all bandits: 1 passive point from the campaign");
+    expect(host.querySelector('[data-testid="guide-version"]')!.textContent).toBe(`Route for game version ${data.routeFacts!.gameVersion}`);
   });
 
   it("shows the no-match note when the build uses none of the offered skills", async () => {

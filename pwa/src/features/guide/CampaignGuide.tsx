@@ -38,7 +38,14 @@ export function CampaignGuide({ characterId, build }: CampaignGuideProps) {
       </Alert>
     );
   return (
-    <GuidePanel characterId={characterId} data={guide.data} sections={acts} flag={guide.flag} gemNames={gemNames} />
+    <GuidePanel
+      characterId={characterId}
+      data={guide.data}
+      sections={acts}
+      flag={guide.flag}
+      passivePoints={guide.passivePoints}
+      gemNames={gemNames}
+    />
   );
 }
 
@@ -47,11 +54,13 @@ export interface PanelProps {
   data: CampaignData;
   sections: Section[];
   flag: Parameters<typeof passivesNote>[0];
+  /** Passive points the route hands in under `flag` (GuideResult.passivePoints). */
+  passivePoints: number;
   /** Names of the build's gems; null without a build. */
   gemNames: string[] | null;
 }
 
-export function GuidePanel({ characterId, data, sections, flag, gemNames }: PanelProps) {
+export function GuidePanel({ characterId, data, sections, flag, passivePoints, gemNames }: PanelProps) {
   const stepCounts = useMemo(() => sections.map((s) => s.steps.length), [sections]);
   const [progress, setProgress] = useCampaignProgress(characterId, stepCounts);
   const [query, setQuery] = useState("");
@@ -95,10 +104,17 @@ export function GuidePanel({ characterId, data, sections, flag, gemNames }: Pane
   return (
     <Stack gap="sm" data-testid="campaign-guide">
       <Group justify="space-between" align="center">
-        <Title order={3}>Campaign Guide</Title>
+        <Group gap="sm" align="baseline">
+          <Title order={3}>Campaign Guide</Title>
+          {data.routeFacts && (
+            <Text size="sm" c="dimmed" data-testid="guide-version">
+              Route for game version {data.routeFacts.gameVersion}
+            </Text>
+          )}
+        </Group>
         <Group gap="sm">
           <Badge variant="light" color={flag === "BANDIT_KILL" ? "red" : "yellow"} data-testid="guide-passives">
-            {passivesNote(flag)}
+            {passivesNote(flag, passivePoints)}
           </Badge>
           <Switch
             label="Gems only"

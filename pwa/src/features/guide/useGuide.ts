@@ -11,7 +11,15 @@ import { guideWorker } from "./guideWorker";
 export type GuideLoad =
   | { status: "loading" }
   | { status: "error"; message: string }
-  | { status: "ready"; data: CampaignData; sections: Section[]; flag: BanditFlag; guideBuild: GuideBuild | null };
+  | {
+      status: "ready";
+      data: CampaignData;
+      sections: Section[];
+      flag: BanditFlag;
+      guideBuild: GuideBuild | null;
+      /** Computed from the route's hand-ins, for the passives note. */
+      passivePoints: number;
+    };
 
 export function useGuide(build: PlannerBuild | null): GuideLoad {
   const [load, setLoad] = useState<GuideLoad>({ status: "loading" });
@@ -26,7 +34,7 @@ export function useGuide(build: PlannerBuild | null): GuideLoad {
       const result = await guideWorker().parseGuide(ROUTE_SCRIPTS, data, { flags: [flag], build: guideBuild });
       // The spec keeps parser errors away from players; authors see them here.
       for (const e of result.errors) console.warn(`guide: ${formatError(e)}`);
-      if (live) setLoad({ status: "ready", data, sections: result.sections, flag, guideBuild });
+      if (live) setLoad({ status: "ready", data, sections: result.sections, flag, guideBuild, passivePoints: result.passivePoints });
     })().catch((e: unknown) => {
       if (live) setLoad({ status: "error", message: e instanceof Error ? e.message : String(e) });
     });
