@@ -62,6 +62,26 @@ export interface OutboxEntry {
   lastError?: string;
 }
 
+/** The step editor's work, saved as the user goes so a reload or a crash loses nothing. */
+export interface BuildDraft {
+  /** The client build id the publish carries (so a replay is the same build). */
+  buildId: string;
+  /** What the user loaded: a link, a code or a file name. */
+  source: string;
+  /** The planner code to publish (raw XML is encoded first). */
+  code: string;
+  steps: { key: string; title: string; equipmentSetId: string | null; passiveTreeId: string | null; skillSetId: string | null }[];
+  active: number;
+  /** Main, secondary, tertiary skill. */
+  skills: (string | null)[];
+  /** editing -> waiting (in the outbox) -> published; a refusal goes back to editing with errors. */
+  status: "editing" | "waiting" | "published";
+  slug?: string;
+  /** The server's messages when it refused the publish (422). */
+  errors?: string[];
+  updatedAt: number;
+}
+
 export interface Setting {
   key: string;
   value: unknown;
@@ -76,6 +96,7 @@ export type WaypointDb = Dexie & {
   attachments: EntityTable<CachedAttachment, "characterId">;
   outbox: EntityTable<OutboxEntry, "seq">;
   settings: EntityTable<Setting, "key">;
+  drafts: EntityTable<BuildDraft, "buildId">;
 };
 
 export function openDb(name = "waypoint"): WaypointDb {
@@ -90,6 +111,7 @@ export function openDb(name = "waypoint"): WaypointDb {
     outbox: "++seq, key, kind",
     settings: "key",
   });
+  db.version(2).stores({ drafts: "buildId, updatedAt, status" });
   return db;
 }
 
@@ -103,7 +125,7 @@ export function getDb(): WaypointDb {
 
 /** Logout: everything cached for the user goes; the outbox too, since it carries the user's intents. */
 export async function clearUserData(db: WaypointDb): Promise<void> {
-  await db.transaction("rw", [db.builds, db.lists, db.characters, db.likeOverrides, db.attachments, db.outbox, db.settings], async () => {
+  await db.transaction("rw", [db.builds, db.lists, db.characters, db.likeOverrides, db.attachments, db.outbox, db.settings, db.drafts], async () => {
     await Promise.all([
       db.builds.clear(),
       db.lists.clear(),
@@ -112,6 +134,7 @@ export async function clearUserData(db: WaypointDb): Promise<void> {
       db.attachments.clear(),
       db.outbox.clear(),
       db.settings.clear(),
+      db.drafts.clear(),
     ]);
   });
 }

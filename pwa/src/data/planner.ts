@@ -5,13 +5,10 @@
  * offline without decoding again.
  */
 import { wrap, type Remote } from "comlink";
-import type { DecodeResult } from "@workers/planner/index";
+import type { PlannerWorkerApi } from "@workers/planner/api";
+import type { CodeResult, StepSetIds } from "@workers/planner/index";
 import type { PlannerBuild } from "@workers/planner/types";
 import type { WaypointDb } from "./db";
-
-interface PlannerWorkerApi {
-  decode(input: string): Promise<DecodeResult>;
-}
 
 /** A planner code that does not decode (the kind and message come from the decoder). */
 export class PlannerDecodeError extends Error {
@@ -28,6 +25,21 @@ async function decodeInWorker(code: string): Promise<PlannerBuild> {
   const result = await worker().decode(code);
   if (!result.ok) throw new PlannerDecodeError(result.error.kind, result.error.message);
   return result.build;
+}
+
+function codeOf(result: CodeResult): string {
+  if (!result.ok) throw new PlannerDecodeError(result.error.kind, result.error.message);
+  return result.code;
+}
+
+/** A planner code of one step's three sets (throws PlannerDecodeError). */
+export async function exportStepCode(input: string, ids: StepSetIds): Promise<string> {
+  return codeOf(await worker().exportStep(input, ids));
+}
+
+/** The planner code to publish for a loaded input (raw XML is encoded). */
+export async function plannerCodeOf(input: string): Promise<string> {
+  return codeOf(await worker().plannerCode(input));
 }
 
 let remote: Remote<PlannerWorkerApi> | undefined;
