@@ -2,6 +2,8 @@ import { createTheme } from "@mantine/core";
 
 export const theme = createTheme({
   primaryColor: "yellow",
+  // Dark text on light fills (yellow buttons), so filled controls meet WCAG contrast (axe).
+  autoContrast: true,
   fontFamily: "system-ui, -apple-system, Segoe UI, Roboto, sans-serif",
   defaultRadius: "sm",
 });

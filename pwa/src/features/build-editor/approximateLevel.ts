@@ -91,3 +91,28 @@ export function stepLevel(parts: LevelParts, complete: boolean): number {
   if (!complete) return 0;
   return Math.max(parts.tree, Math.min(parts.equipment, parts.skills));
 }
+
+/** What the estimate needs from game data; without it every node counts and gems count as level 1. */
+export interface LevelData {
+  isAscendancy: (nodeId: number) => boolean;
+  requiredLevel: (gem: { name: string; gemId: string; level: number }) => number;
+}
+
+export const NO_LEVEL_DATA: LevelData = { isAscendancy: () => false, requiredLevel: () => 1 };
+
+/** The approximate level of a step naming three sets by id. */
+export function approximateStepLevel(
+  build: PlannerBuild,
+  step: { equipmentSetId: string | null; passiveTreeId: string | null; skillSetId: string | null },
+  data: LevelData = NO_LEVEL_DATA,
+): number {
+  const tree = build.trees.find((t) => t.id === step.passiveTreeId);
+  const itemSet = build.itemSets.find((s) => s.id === step.equipmentSetId);
+  const skillSet = build.skillSets.find((s) => s.id === step.skillSetId);
+  const parts = {
+    tree: treeLevel(tree, build.bandit, data.isAscendancy),
+    equipment: equipmentLevel(build, itemSet),
+    skills: skillsLevel(skillSet, data.requiredLevel),
+  };
+  return stepLevel(parts, !!tree && !!itemSet && !!skillSet);
+}
