@@ -66,7 +66,7 @@ def axe_violations(page: Page, include: str = "[data-testid=create-build-page]")
         """async (sel) => {
             const r = await window.axe.run(document.querySelector(sel), { resultTypes: ['violations'] });
             return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
-              .map(v => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' ')) }));
+              .map(v => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.html.slice(0, 200)) }));
         }""",
         include,
     )

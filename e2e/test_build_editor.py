@@ -55,17 +55,17 @@ def test_paste_accept_reorder_delete_and_publish(browser, live_server, width):
         screenshot(page, f"editor-edited-{width}", full_page=True)
 
         page.get_by_test_id("complete-build").click()
-        modal = page.get_by_test_id("finalize-modal")
+        modal = page.get_by_role("dialog", name="Finalize Build")
         expect(modal).to_be_visible()
         page.get_by_test_id("finalize-complete").click()
         expect(modal.get_by_text("Please choose a main skill.")).to_be_visible()
         notification(page, "Select Main Skill", "Please choose a main skill.")
         choose(page, "finalize-skill-0", "Cyclone")
         choose(page, "finalize-skill-1", "Shockwave")
-        assert axe_violations(page, "[data-testid=finalize-modal]") == []
+        assert axe_violations(page, "[role=dialog]") == []
         page.get_by_test_id("finalize-complete").click()
 
-        created = page.get_by_test_id("build-created")
+        created = page.get_by_role("dialog", name="Build Created")
         expect(created.get_by_text("Build created successfully!")).to_be_visible()
         slug = page.get_by_test_id("created-slug-input").input_value()
         screenshot(page, f"editor-created-{width}")
@@ -132,7 +132,7 @@ def test_every_validation_message_by_a_user_action(browser, live_server):
         expect(cards(page)).to_have_count(1)
         page.get_by_test_id("complete-build").click()
         notification(page, "Incomplete Build", "please fix invalid steps")
-        expect(page.get_by_test_id("finalize-modal")).to_be_hidden()
+        expect(page.get_by_role("dialog", name="Finalize Build")).to_be_hidden()
         assert axe_violations(page) == []
 
         # Change Build to the eleven-step export; the empty step still fits and stays.
@@ -182,7 +182,7 @@ def test_offline_draft_survives_reload_and_publishes_exactly_once(browser, live_
         choose(page, "finalize-skill-0", "Cyclone")
         page.get_by_test_id("finalize-complete").click()
         expect(page.get_by_test_id("waiting-badge")).to_have_text("waiting to publish")
-        expect(page.get_by_test_id("finalize-modal")).to_be_hidden()
+        expect(page.get_by_role("dialog", name="Finalize Build")).to_be_hidden()
 
         page.reload()
         expect(page.get_by_test_id("waiting-badge")).to_have_text("waiting to publish")
@@ -193,7 +193,7 @@ def test_offline_draft_survives_reload_and_publishes_exactly_once(browser, live_
         page.context.set_offline(False)
         page.evaluate("() => window.dispatchEvent(new Event('online'))")
         wait_until(lambda: len(user_builds(live_server.db_path, name)) == 1, timeout=30, message="publish replayed")
-        expect(page.get_by_test_id("build-created").get_by_text("Build created successfully!")).to_be_visible(timeout=20_000)
+        expect(page.get_by_role("dialog", name="Build Created").get_by_text("Build created successfully!")).to_be_visible(timeout=20_000)
         [build] = user_builds(live_server.db_path, name)
         assert [s["title"] for s in build["steps"]] == expected
         assert page.get_by_test_id("created-slug-input").input_value() == build["slug"]

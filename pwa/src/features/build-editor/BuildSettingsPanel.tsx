@@ -26,7 +26,7 @@ export function BuildSettingsPanel({ slug, code, source, loading, fieldError, lo
         <Text size="xs" c="gray.5">Loaded from {source.length > 80 ? `${source.slice(0, 80)}...` : source}</Text>
         <Button variant="default" w="fit-content" onClick={() => setOpen(true)} data-testid="change-build">Change Build</Button>
       </Stack>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Select a new build" size="lg" centered data-testid="change-build-modal">
+      <Modal opened={open} onClose={() => setOpen(false)} title="Select a new build" size="lg" centered closeButtonProps={{ "aria-label": "Close" }} data-testid="change-build-modal">
         <LoaderWidget
           loading={loading}
           fieldError={fieldError}

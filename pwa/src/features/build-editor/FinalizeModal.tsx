@@ -39,7 +39,7 @@ export function FinalizeModal({ opened, gemNames, initial, pending, slug, onCanc
 
   if (slug) {
     return (
-      <Modal opened={opened} onClose={onClose} title="Build Created" centered data-testid="build-created">
+      <Modal opened={opened} onClose={onClose} title="Build Created" centered closeButtonProps={{ "aria-label": "Close" }} data-testid="build-created">
         <Stack>
           <Text>Build created successfully!</Text>
           <CopyField label="Slug" value={slug} testId="created-slug" />
@@ -51,7 +51,7 @@ export function FinalizeModal({ opened, gemNames, initial, pending, slug, onCanc
     );
   }
   return (
-    <Modal opened={opened} onClose={pending ? () => undefined : onCancel} title="Finalize Build" centered data-testid="finalize-modal">
+    <Modal opened={opened} onClose={pending ? () => undefined : onCancel} title="Finalize Build" centered closeButtonProps={{ "aria-label": "Cancel" }} data-testid="finalize-modal">
       <Stack>
         {SKILL_SLOTS.map((label, i) => (
           <Select
