@@ -53,12 +53,6 @@ function Editor() {
   useEffect(() => {
     if (published) setFinalizeOpen(true);
   }, [published]);
-  // Offline (still waiting) or refused (back to editing with messages): the editor shows why.
-  const status = draft?.status;
-  const refused = !!draft?.errors?.length;
-  useEffect(() => {
-    if (!pending && (status === "waiting" || refused)) setFinalizeOpen(false);
-  }, [pending, status, refused]);
 
   if (state.phase === "restoring") return <PageLoader label="Restoring your draft" />;
 
@@ -102,7 +96,9 @@ function Editor() {
   const onPublish = async (skills: string[]) => {
     setPending(true);
     try {
-      await editor.publish(skills);
+      // Offline (still waiting) or refused (back to editing with the server's messages): the editor shows why.
+      const after = await editor.publish(skills);
+      if (after?.status !== "published") setFinalizeOpen(false);
     } finally {
       setPending(false);
     }

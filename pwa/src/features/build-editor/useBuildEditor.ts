@@ -145,6 +145,7 @@ export function useBuildEditor() {
       await writes.current;
       await queuePublish(db, getOutbox(), next, payload);
       await syncNow();
+      return db.drafts.get(draft.buildId);
     },
     [db, state],
   );
