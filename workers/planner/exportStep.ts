@@ -8,7 +8,7 @@ import { zlibSync } from "fflate";
 import { findPlannerRoot } from "./build";
 import { plannerXmlText } from "./code";
 import { assignSetIds } from "./sets";
-import { PlannerError } from "./types";
+import { PlannerError, type PlannerBuild } from "./types";
 import { attr, element, elements, isElement, parseXml, type XmlNode } from "./xml";
 
 export interface StepSetIds {
@@ -96,4 +96,16 @@ export function exportStep(input: string, ids: StepSetIds): string {
 
   const out = withChildren(root, root.children.map((c) => (isElement(c) ? (replaced.get(c) ?? c) : c)));
   return encodePlannerXml(`<?xml version="1.0" encoding="UTF-8"?>\n${serialize(out)}`);
+}
+
+/** Steps that together export every set of a build: step i takes set min(i, count - 1) of each kind (tests, CLI). */
+export function coveringSteps(build: PlannerBuild): StepSetIds[] {
+  const { trees, itemSets, skillSets } = build;
+  if (!trees.length || !itemSets.length || !skillSets.length) return [];
+  const at = <T>(xs: T[], i: number) => xs[Math.min(i, xs.length - 1)];
+  return Array.from({ length: Math.max(trees.length, itemSets.length, skillSets.length) }, (_, i) => ({
+    passiveTreeId: at(trees, i).id,
+    equipmentSetId: at(itemSets, i).id,
+    skillSetId: at(skillSets, i).id,
+  }));
 }

@@ -15,7 +15,7 @@ export { assignSetIds, hasLetterOrDigit, setTitle } from "./sets";
 export { noteSegments, plainNotes, NOTE_COLORS } from "./notes";
 export { parseItem, isInvalidItem, applyRange } from "./items";
 export { decodeTreeUrl } from "./treeUrl";
-export { exportStep, encodePlannerXml, type StepSetIds } from "./exportStep";
+export { coveringSteps, exportStep, encodePlannerXml, type StepSetIds } from "./exportStep";
 export { MAX_CODE_CHARS, MAX_XML_BYTES, MAX_DEPTH, DEFAULT_TREE_VERSION } from "./limits";
 
 /** Decode a planner code (URL-safe or standard base64, padded or not) or raw planner XML; throws PlannerError. */

@@ -1,23 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodePlanner, exportStep, tryPlannerCode, PlannerError, type PlannerBuild } from "../index";
+import { coveringSteps as everyStep, decodePlanner, exportStep, tryPlannerCode, PlannerError, type PlannerBuild } from "../index";
 import { corpusFiles, corpusText } from "./corpus";
-
-interface Step {
-  passiveTreeId: string;
-  equipmentSetId: string;
-  skillSetId: string;
-}
-
-/** Every tree, every item set and every skill set of the build appears in at least one step. */
-function everyStep(build: PlannerBuild): Step[] {
-  const n = Math.max(build.trees.length, build.itemSets.length, build.skillSets.length);
-  if (!build.trees.length || !build.itemSets.length || !build.skillSets.length) return [];
-  return Array.from({ length: n }, (_, i) => ({
-    passiveTreeId: build.trees[Math.min(i, build.trees.length - 1)].id,
-    equipmentSetId: build.itemSets[Math.min(i, build.itemSets.length - 1)].id,
-    skillSetId: build.skillSets[Math.min(i, build.skillSets.length - 1)].id,
-  }));
-}
 
 const decodable = corpusFiles().flatMap((file) => {
   const text = corpusText(file.split("/")[1]);
