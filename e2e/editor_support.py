@@ -79,4 +79,7 @@ def user_builds(db_path, display_name: str) -> list[dict]:
             "SELECT b.id, b.slug, b.steps, b.skills FROM builds b JOIN users u ON u.id = b.creator_id WHERE u.display_name = ?",
             (display_name,),
         ).fetchall()
-    return [{"id": r["id"], "slug": r["slug"], "steps": json.loads(r["steps"]), "skills": json.loads(r["skills"])} for r in rows]
+    return [
+        {"id": r["id"], "slug": r["slug"], "steps": json.loads(r["steps"]), "skills": json.loads(r["skills"])}
+        for r in rows
+    ]

@@ -106,7 +106,9 @@ def test_every_validation_message_by_a_user_action(browser, live_server):
         load(page, "https://pobb.in/short")
         expect(page.get_by_text("Link must start with pobb.in/ followed by 12 characters.")).to_be_visible()
         load(page, "bm90IGEgcGxhbm5lciBjb2RlIGF0IGFsbCwganVzdCB0ZXh0")
-        expect(page.get_by_test_id("loader-error")).to_contain_text("Failed to extract build info, please try a different PoB URL.")
+        expect(page.get_by_test_id("loader-error")).to_contain_text(
+            "Failed to extract build info, please try a different PoB URL."
+        )
         screenshot(page, "editor-bad-input-1400")
 
         load(page, code(ONE_STEP))
@@ -123,12 +125,18 @@ def test_every_validation_message_by_a_user_action(browser, live_server):
         expect(page.get_by_test_id("incomplete-step")).to_have_text(
             "Please pick an equipment set, skill tree and skill set to see details."
         )
-        for test_id, placeholder in [("select-equipment", "Select set"), ("select-tree", "Select tree"), ("select-skills", "Select skills")]:
+        for test_id, placeholder in [
+            ("select-equipment", "Select set"),
+            ("select-tree", "Select tree"),
+            ("select-skills", "Select skills"),
+        ]:
             field = page.get_by_test_id(test_id)
             expect(field).to_have_attribute("placeholder", placeholder)
             expect(field).to_have_attribute("aria-invalid", "true")
         page.get_by_test_id("add-step").click()
-        notification(page, "Current Step Invalid", "Please complete the current step before adding a new one.")
+        notification(
+            page, "Current Step Invalid", "Please complete the current step before adding a new one."
+        )
         expect(cards(page)).to_have_count(1)
         page.get_by_test_id("complete-build").click()
         notification(page, "Incomplete Build", "please fix invalid steps")
@@ -138,7 +146,9 @@ def test_every_validation_message_by_a_user_action(browser, live_server):
         # Change Build to the eleven-step export; the empty step still fits and stays.
         page.get_by_test_id("change-build").click()
         dialog = page.get_by_role("dialog", name="Select a new build")
-        expect(dialog.get_by_label("Please paste a Waypoint build code")).to_have_attribute("placeholder", "build-code...")
+        expect(dialog.get_by_label("Please paste a Waypoint build code")).to_have_attribute(
+            "placeholder", "build-code..."
+        )
         dialog.get_by_test_id("change-loader-input").fill(code(MULTI_STEP))
         dialog.get_by_test_id("change-loader-load").click()
         expect(dialog).to_have_count(0)
@@ -154,7 +164,11 @@ def test_every_validation_message_by_a_user_action(browser, live_server):
         expect(cards(page)).to_have_count(2)
         assert titles(page)[1] == "Step 2"
         choose(page, "select-tree", "Lvl 1-12 (Spectral Throw)")
-        notification(page, "Current Step Invalid", "amount of allocated skill points can't be lower than previous steps")
+        notification(
+            page,
+            "Current Step Invalid",
+            "amount of allocated skill points can't be lower than previous steps",
+        )
         screenshot(page, "editor-validation-1400", full_page=True)
 
         # Export the first step back to a planner code.
@@ -192,8 +206,12 @@ def test_offline_draft_survives_reload_and_publishes_exactly_once(browser, live_
 
         page.context.set_offline(False)
         page.evaluate("() => window.dispatchEvent(new Event('online'))")
-        wait_until(lambda: len(user_builds(live_server.db_path, name)) == 1, timeout=30, message="publish replayed")
-        expect(page.get_by_role("dialog", name="Build Created").get_by_text("Build created successfully!")).to_be_visible(timeout=20_000)
+        wait_until(
+            lambda: len(user_builds(live_server.db_path, name)) == 1, timeout=30, message="publish replayed"
+        )
+        expect(
+            page.get_by_role("dialog", name="Build Created").get_by_text("Build created successfully!")
+        ).to_be_visible(timeout=20_000)
         [build] = user_builds(live_server.db_path, name)
         assert [s["title"] for s in build["steps"]] == expected
         assert page.get_by_test_id("created-slug-input").input_value() == build["slug"]

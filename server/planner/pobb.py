@@ -109,7 +109,9 @@ async def fetch_paste(
                 async for chunk in response.aiter_bytes():
                     body += chunk
                     if len(body) > MAX_CODE_CHARS:
-                        raise UpstreamFailed(f"{name} sent more than {MAX_CODE_CHARS} bytes for paste {paste_id}.")
+                        raise UpstreamFailed(
+                            f"{name} sent more than {MAX_CODE_CHARS} bytes for paste {paste_id}."
+                        )
     except httpx.TimeoutException as exc:
         raise UpstreamFailed(f"{name} did not answer within {timeout_s:g} s.") from exc
     except httpx.HTTPError as exc:
@@ -119,5 +121,7 @@ async def fetch_paste(
         # Only a code we can decode is worth caching forever.
         decode_planner(code)
     except PlannerError as exc:
-        raise UpstreamFailed(f"{name} did not return a planner code for paste {paste_id} ({exc.kind}).") from exc
+        raise UpstreamFailed(
+            f"{name} did not return a planner code for paste {paste_id} ({exc.kind})."
+        ) from exc
     return code

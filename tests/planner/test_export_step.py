@@ -40,7 +40,9 @@ def test_every_corpus_step_reads_back_alike_on_the_server(steps):
     assert len({row["file"] for row in steps}) > 40
     originals = {}
     for row in steps:
-        original = originals.setdefault(row["file"], decode_planner(open(row["file"], encoding="utf-8").read()))
+        original = originals.setdefault(
+            row["file"], decode_planner(open(row["file"], encoding="utf-8").read())
+        )
         back = decode_planner(row["code"])
         step = row["step"]
         assert (len(back.trees), len(back.item_sets), len(back.skill_sets)) == (1, 1, 1), row["file"]

@@ -41,7 +41,9 @@ def fakes():
 @pytest.fixture(scope="module")
 def server(fakes):
     env = {var: fakes[key].base_url for key, _, var, *_ in HOSTS}
-    proc = ServerProcess(env={**env, "WAYPOINT_UPSTREAM_TIMEOUT_S": "1", "WAYPOINT_SEED_DEMO": "false"}).start()
+    proc = ServerProcess(
+        env={**env, "WAYPOINT_UPSTREAM_TIMEOUT_S": "1", "WAYPOINT_SEED_DEMO": "false"}
+    ).start()
     yield proc
     proc.stop()
 
@@ -103,7 +105,10 @@ def test_an_oversized_answer_is_502_and_not_cached(server, fakes, key):
     fakes[key].pastes["hugepaste"] = "A" * (MAX_CODE_CHARS + 10)
     answer = get(server, key, "hugepaste")
     assert answer.status_code == 502
-    assert answer.json()["error"]["message"] == f"{label} sent more than {MAX_CODE_CHARS} bytes for paste hugepaste."
+    assert (
+        answer.json()["error"]["message"]
+        == f"{label} sent more than {MAX_CODE_CHARS} bytes for paste hugepaste."
+    )
     assert cached_rows(server, f"{key}:hugepaste") == []
 
 
@@ -113,7 +118,9 @@ def test_bad_content_is_502_and_not_cached(server, fakes, key):
     fakes[key].pastes["htmlpaste"] = "<html><body>Please enable JavaScript</body></html>"
     answer = get(server, key, "htmlpaste")
     assert answer.status_code == 502
-    assert answer.json()["error"]["message"].startswith(f"{label} did not return a planner code for paste htmlpaste")
+    assert answer.json()["error"]["message"].startswith(
+        f"{label} did not return a planner code for paste htmlpaste"
+    )
     assert cached_rows(server, f"{key}:htmlpaste") == []
 
 
