@@ -42,14 +42,17 @@ def choose(page: Page, test_id: str, option: str) -> None:
 def keyboard_drag(page: Page, index: int, moves: int) -> None:
     """dnd-kit's keyboard sensor: Space picks the step up, arrows move it, Space drops it."""
     handle = cards(page).nth(index).get_by_test_id("step-drag")
+    handle.scroll_into_view_if_needed()
     handle.focus()
     page.keyboard.press("Space")
-    page.wait_for_timeout(150)
+    # dnd-kit marks the handle pressed while a keyboard drag is on.
+    expect(handle).to_have_attribute("aria-pressed", "true")
+    page.wait_for_timeout(200)
     for _ in range(abs(moves)):
         page.keyboard.press("ArrowRight" if moves > 0 else "ArrowLeft")
-        page.wait_for_timeout(150)
+        page.wait_for_timeout(250)
     page.keyboard.press("Space")
-    page.wait_for_timeout(300)
+    expect(cards(page).get_by_test_id("step-drag").and_(page.locator("[aria-pressed=true]"))).to_have_count(0)
 
 
 def notification(page: Page, title: str, message: str) -> None:

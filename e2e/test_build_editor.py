@@ -21,6 +21,7 @@ from e2e.editor_support import (
 )
 from e2e.harness import screenshot
 from e2e.pwa_support import WIDTHS, app_page, login, unique_name, wait_for_service_worker, wait_until
+from server.planner import decode_planner
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -92,6 +93,14 @@ def test_paste_accept_reorder_delete_and_publish(browser, live_server, width):
         for i in range(shown):
             expect(view_steps.nth(i)).to_contain_text(expected[10 - shown + i])
         screenshot(page, f"editor-published-view-{width}")
+
+        # Export the view's selected (last) step to a planner code: the server's decoder reads that one step.
+        page.get_by_test_id("tab-settings").click()
+        page.get_by_test_id("export-step-button").click()
+        exported = decode_planner(page.get_by_test_id("export-step-code-input").input_value())
+        assert [t.id for t in exported.trees] == [expected[-1]]
+        assert [s.id for s in exported.item_sets] == [expected[-1]]
+        assert [s.id for s in exported.skill_sets] == [expected[-1]]
 
         # The editor starts empty again: the published draft is gone.
         page.goto("/build/create")

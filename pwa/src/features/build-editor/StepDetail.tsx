@@ -6,7 +6,7 @@ import { EquipmentTab } from "../build-view/EquipmentTab";
 import { NotesTab } from "../build-view/NotesTab";
 import { SkillTreeTab } from "../build-view/SkillTreeTab";
 import { stepSets } from "../build-view/stepView";
-import { ExportStep } from "./ExportStep";
+import { ExportStep } from "../build-view/ExportStep";
 import { INCOMPLETE_STEP_TEXT, isComplete, NO_STEPS_TEXT, type EditorStep } from "./steps";
 import { scrollToHeading } from "./toc";
 
