@@ -37,9 +37,16 @@ export async function exportStepCode(input: string, ids: StepSetIds): Promise<st
   return codeOf(await worker().exportStep(input, ids));
 }
 
-/** The planner code to publish for a loaded input (raw XML is encoded). */
+/** The planner code to publish for a loaded input (raw XML is encoded in the worker; a code only loses its whitespace). */
 export async function plannerCodeOf(input: string): Promise<string> {
-  return codeOf(await worker().plannerCode(input));
+  const text = input.replace(/^\uFEFF/, "").trim();
+  if (!text.startsWith("<")) return text.replace(/\s+/g, "");
+  return codeOf(await worker().plannerCode(text));
+}
+
+/** Start the worker ahead of the first decode (the editor calls this on mount, while the user pastes). */
+export function warmPlannerWorker(): void {
+  void worker().plannerCode("").catch(() => undefined);
 }
 
 let remote: Remote<PlannerWorkerApi> | undefined;
@@ -53,6 +60,7 @@ export async function decodePlannerCached(db: WaypointDb, code: string, decode: 
   const cached = await db.planner.get(code);
   if (cached) return cached.build;
   const build = await decode(code);
-  await db.planner.put({ code, build, savedAt: Date.now() });
+  // The cache write does not hold up the caller: the build is shown while IndexedDB stores it.
+  void db.planner.put({ code, build, savedAt: Date.now() }).catch((err) => console.warn("decoded build not cached", err));
   return build;
 }

@@ -1,12 +1,11 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { useEffect, useMemo, useState } from "react";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { PageLoader } from "../../ui/PageLoader";
 import { loginDialog } from "../session/actions";
 import { useSession } from "../session/useSession";
 import { approximateStepLevel } from "./approximateLevel";
-import { hasSeveralSets, suggestSteps } from "./autoSteps";
 import { BuildSettingsPanel } from "./BuildSettingsPanel";
 import { FinalizeModal } from "./FinalizeModal";
 import { LoaderCard } from "./LoaderCard";
@@ -47,6 +46,8 @@ function Editor() {
   const levelData = useLevelData(build?.trees[0]?.treeVersion);
   const levels = useMemo(() => (draft && build ? draft.steps.map((s) => approximateStepLevel(build, s, levelData)) : []), [draft, build, levelData]);
   const gemNames = useMemo(() => (build ? buildGemNames(build) : []), [build]);
+  // The step's detail (equipment, tree, notes) renders after the timeline, so a Load shows its steps at once.
+  const detailStep = useDeferredValue(draft?.steps[draft.active]);
 
   // A publish that lands later (reconnect) opens the created state.
   const published = draft?.status === "published" && !!draft.slug;
@@ -113,12 +114,14 @@ function Editor() {
           {draft.errors.map((e) => <Text key={e} size="sm">{e}</Text>)}
         </Alert>
       ) : null}
-      {state.fresh && !steps.length && hasSeveralSets(build) && (
-        <Alert color="blue" title={`This export has ${build.trees.length} trees, ${build.itemSets.length} equipment sets and ${build.skillSets.length} skill sets`} data-testid="suggest-steps">
-          <Text size="sm" mb="xs">Make one step per tree, with the equipment and skill sets whose names match it best? You can change every choice afterwards.</Text>
+      {state.fresh && (
+        <Alert color="blue" title={`Suggested ${steps.length} steps, one per passive tree`} data-testid="suggest-steps">
+          <Text size="sm" mb="xs">
+            Each step takes the equipment set and skill set whose names match its tree best. Change any choice below, or start from an empty timeline.
+          </Text>
           <Group gap="xs">
-            <Button size="xs" onClick={() => { editor.setSteps(suggestSteps(build), 0); editor.dismissFresh(); }} data-testid="accept-suggested">Use suggested steps</Button>
-            <Button size="xs" variant="default" onClick={editor.dismissFresh}>Start empty</Button>
+            <Button size="xs" onClick={editor.dismissFresh} data-testid="accept-suggested">Keep suggested steps</Button>
+            <Button size="xs" variant="default" onClick={() => { editor.setSteps([], 0); editor.dismissFresh(); }} data-testid="start-empty">Start empty</Button>
           </Group>
         </Alert>
       )}
@@ -149,7 +152,7 @@ function Editor() {
           onChoose={onChoose}
         />
       )}
-      <StepDetail build={build} code={draft.code} step={step} />
+      {step && !detailStep ? <PageLoader label="Loading the step" /> : <StepDetail build={build} code={draft.code} step={detailStep} />}
       <BuildSettingsPanel
         slug={draft.slug}
         code={draft.code}

@@ -9,10 +9,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { PlannerBuild } from "@workers/planner/types";
 import { getDb, type BuildDraft } from "../../data/db";
 import { currentDraft, discardDraft, newBuildId, queuePublish, resolveSlug, saveDraft } from "../../data/drafts";
-import { decodePlannerCached, plannerCodeOf } from "../../data/planner";
+import { decodePlannerCached, plannerCodeOf, warmPlannerWorker } from "../../data/planner";
 import { getOutbox, syncNow } from "../../data/sync";
 import type { PublishPayload } from "../../data/types";
-import { fetchPasteCode, LOAD_ERRORS, loadErrorFor, loadInput, readLoaderInput, type LoadError } from "./loader";
+import { fetchPasteCode, LOAD_ERRORS, LOAD_MARK, loadErrorFor, loadInput, readLoaderInput, type LoadError } from "./loader";
+import { hasSeveralSets, suggestSteps } from "./autoSteps";
 import { keepLoadableSteps, toBuildSteps, type EditorStep } from "./steps";
 
 export interface EditorState {
@@ -26,7 +27,7 @@ export interface EditorState {
   fieldError?: string;
   /** 'failed to load one of the build steps' after a restore or Change Build skipped steps. */
   warning?: string;
-  /** Set right after a fresh Load, so the page can offer suggested steps once. */
+  /** Set right after a fresh Load that filled in suggested steps, so the page can offer to keep or clear them. */
   fresh: boolean;
 }
 
@@ -43,6 +44,7 @@ export function useBuildEditor() {
 
   // Restore the newest unpublished draft.
   useEffect(() => {
+    warmPlannerWorker();
     let live = true;
     (async () => {
       const draft = await currentDraft(db);
@@ -96,11 +98,14 @@ export function useBuildEditor() {
         return false;
       }
       setState((s) => ({ ...s, loading: true, fieldError: undefined, loadError: undefined }));
+      performance.mark(LOAD_MARK);
       try {
         const loaded = await loadInput(input, source, deps);
         setState((s) => {
           const base = replace && s.draft ? s.draft : undefined;
-          const { steps, skipped } = keepLoadableSteps(base?.steps ?? [], loaded.build);
+          // A first build takes a minute: an export with several sets starts from one suggested step per tree.
+          const suggest = !base && hasSeveralSets(loaded.build);
+          const { steps, skipped } = suggest ? { steps: suggestSteps(loaded.build), skipped: 0 } : keepLoadableSteps(base?.steps ?? [], loaded.build);
           const draft: BuildDraft = {
             buildId: base?.buildId ?? newBuildId(),
             source: loaded.source,
@@ -112,7 +117,7 @@ export function useBuildEditor() {
             updatedAt: Date.now(),
           };
           persist(draft);
-          return { ...s, phase: "ready", loading: false, draft, build: loaded.build, fresh: !replace, warning: skipped ? LOAD_ERRORS.stepSkipped : undefined };
+          return { ...s, phase: "ready", loading: false, draft, build: loaded.build, fresh: suggest, warning: skipped ? LOAD_ERRORS.stepSkipped : undefined };
         });
         return true;
       } catch (err) {
