@@ -36,7 +36,7 @@ export function GemGroups({ groups, bundle }: { groups: GemGroup[]; bundle: Gems
                   <UnstyledButton data-testid="gem" data-support={gem.isSupport} style={{ cursor: "default" }}>
                     <Group gap={6} wrap="nowrap">
                       <Badge size="xs" circle color={gem.isSupport ? "blue" : "teal"}>{gem.isSupport ? "S" : "A"}</Badge>
-                      <Text size="sm" span>{gem.name}</Text>
+                      <Text size="sm" span data-testid="gem-name">{gem.name}</Text>
                       <Text size="xs" c="dimmed" span>{gem.level}/{gem.quality}</Text>
                     </Group>
                   </UnstyledButton>
