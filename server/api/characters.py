@@ -226,8 +226,8 @@ async def post_attached(request: Request, char_id: CharId, data: JSONBody[Attach
             "Please select a different build",
             "class_mismatch",
         )
-    await attachments.attach(db, user.id, char_id, build.id)
-    return _attached(request, attachments.Attachment(build.id, build.slug))
+    await attachments.attach(db, user.id, char_id, build.build_id)
+    return _attached(request, attachments.Attachment(build.build_id, build.slug))
 
 
 characters_router = Router(

@@ -66,8 +66,8 @@ async def test_likes_moving_across_the_page_boundary_neither_skip_nor_repeat(tmp
         assert plain == walked
         # Control: with that memory gone (e.g. another worker process) and no snapshot
         # sent, the same cursor repeats `top` and skips `low`, so the hazard is real.
-        app.state.cursor_snapshots.items.clear()
-        app.state.public_pages.items.clear()  # and no reused anonymous pages
+        app.state.cursor_snapshots.clear()
+        app.state.public_pages.clear()  # and no reused anonymous pages
         naive = page1 + await _walk(c, cursor, use_snapshot=False)
         assert naive.count(top) == 2 and low not in naive
         # A fresh first page sees the new order.
