@@ -21,13 +21,15 @@ _HOST_PREFIX = re.compile(r"^(?:https?://)?(?:www\.)?pobb\.in/(?:pob/)?", re.I)
 
 
 class PublishRequest(msgspec.Struct, rename="camel"):
+    """The spec's publish payload: every field is sent (ascendancy empty if none)."""
+
     build_id: str
     pob_cod: str
-    base_class: str = ""
-    ascendancy: str = ""
-    tree_version: str = ""
-    steps: list[Step] = []
-    skills: list[str] = []
+    base_class: str
+    ascendancy: str
+    tree_version: str
+    steps: list[Step]
+    skills: list[str]
 
 
 class Publishable(msgspec.Struct, frozen=True):
