@@ -38,22 +38,14 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
+        // No /api/ route: Dexie is the one read cache for builds (src/data/builds.ts). A
+        // service-worker copy would answer a stale, per-user isLiked as if it were fresh.
         runtimeCaching: [
           {
             // The manifest names the current bundles: fresh when online, cached for offline starts.
             urlPattern: ({ url }) => url.pathname === "/game-data/manifest.json",
             handler: "NetworkFirst",
             options: { cacheName: "game-data-manifest", networkTimeoutSeconds: 5 },
-          },
-          {
-            // Public build reads (explore pages, one build): shown at once, refreshed behind.
-            // User-specific lists (liked, created) are left to the app's Dexie cache.
-            urlPattern: ({ url, request }) =>
-              request.method === "GET" &&
-              url.pathname.startsWith("/api/Build/") &&
-              !/^\/api\/Build\/(liked|created)-search/.test(url.pathname),
-            handler: "StaleWhileRevalidate",
-            options: { cacheName: "api-builds", expiration: { maxEntries: 200, maxAgeSeconds: 24 * 60 * 60 }, cacheableResponse: { statuses: [200] } },
           },
           {
             // Content-hashed game-data bundles never change.

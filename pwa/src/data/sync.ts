@@ -8,7 +8,7 @@ import { expiredOverrides } from "./likes";
 import { likeIntent, Outbox } from "./outbox";
 import { setPendingCount } from "./pending";
 import { retryDelay } from "./retry";
-import { markExpired, mirrorSessionToDb } from "./session";
+import { sessionExpired } from "./expiry";
 
 let outbox: Outbox | undefined;
 
@@ -31,7 +31,7 @@ export function syncNow(): Promise<void> {
     .flush()
     .then((r) => {
       clearTimeout(retryTimer);
-      if (r.unauthorized) markExpired();
+      if (r.unauthorized) void sessionExpired();
       failures = r.remaining > 0 && !r.unauthorized ? failures + 1 : 0;
       if (failures && typeof navigator !== "undefined" && navigator.onLine) retryTimer = setTimeout(syncNow, retryDelay(Math.min(failures - 1, 5)));
     }, () => undefined);
@@ -46,7 +46,6 @@ export function startSync(): void {
   const flush = () => void syncNow();
   window.addEventListener("online", flush);
   void pruneOverrides(getDb());
-  void mirrorSessionToDb();
   flush();
   // The first visit has no controlling service worker yet: warm once it takes over.
   if (navigator.serviceWorker?.controller) void warmGameData();
@@ -73,12 +72,11 @@ export async function pruneOverrides(db: WaypointDb, now = Date.now()): Promise<
 }
 
 /**
- * Like or unlike: the override is stored at once (optimistic, survives reloads),
- * the intent goes through the outbox, and a flush is attempted right away.
+ * Like or unlike: the intent goes into the outbox, whose pending entry is the
+ * optimistic state (it survives reloads); the outbox stores the override once
+ * the server accepts it. A flush is attempted right away.
  */
 export async function setLike(buildId: string, like: boolean): Promise<void> {
-  const db = getDb();
-  await db.likeOverrides.put({ buildId, liked: like, at: Date.now() });
   await getOutbox().enqueue(likeIntent(buildId, like));
   await syncNow();
 }
