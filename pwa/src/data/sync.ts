@@ -5,16 +5,18 @@
 import { request } from "./api";
 import { getDb, type WaypointDb } from "./db";
 import { expiredOverrides } from "./likes";
-import { likeIntent, Outbox } from "./outbox";
+import { likeIntent, Outbox, type OutboxSender } from "./outbox";
 import { setPendingCount } from "./pending";
 import { retryDelay } from "./retry";
 import { sessionExpired } from "./expiry";
 
 let outbox: Outbox | undefined;
 
+/** How the app sends an outbox entry: the outbox retries on its own schedule (reconnect, start), so one attempt per flush. */
+export const sendEntry: OutboxSender = (e) => request(e.method, e.path, { body: e.body, idempotencyKey: e.idempotencyKey, retries: 0 });
+
 export function getOutbox(): Outbox {
-  // The outbox retries on its own schedule (reconnect, start), so one attempt per flush.
-  outbox ??= new Outbox(getDb(), (e) => request(e.method, e.path, { body: e.body, idempotencyKey: e.idempotencyKey, retries: 0 }));
+  outbox ??= new Outbox(getDb(), sendEntry);
   return outbox;
 }
 
