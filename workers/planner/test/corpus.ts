@@ -3,6 +3,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const CORPUS_DIR = fileURLToPath(new URL("../../../../shared/corpus/pob/", import.meta.url));
+const SPEC_DIR = fileURLToPath(new URL("../../../../shared/spec/", import.meta.url));
+
+/** A spec document (../shared/spec/{name}), the independent source of the texts tests expect. */
+export function specText(name: string): string {
+  return readFileSync(SPEC_DIR + name, "utf8");
+}
 
 export function corpusFiles(): string[] {
   const files: string[] = [];
