@@ -36,6 +36,8 @@ def test_revoked_session_opens_one_session_expired_dialog(browser, live_server, 
         page.wait_for_url(re.compile(r"/build/browse/created$"))
         expect(dialog).to_contain_text("Your session has ended. Please log in again to continue.")
         expect(page.get_by_role("dialog")).to_have_count(1)
+        # The 401 also ran the logout handler: the identity is gone from the page.
+        assert page.evaluate("localStorage.getItem('waypoint:identity')") is None
         screenshot(page, f"pwa-session-expired-{width}")
         # Not dismissible.
         page.keyboard.press("Escape")
