@@ -1,26 +1,20 @@
 // @vitest-environment happy-dom
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { request } from "./api";
 import { loadBuild, loadListPage } from "./builds";
 import { openDb, type WaypointDb } from "./db";
 import { EMPTY_FILTERS } from "./filters";
-import { openPageOn, serverUnreachable, signIn, signOut, startRealServer, type RealServer } from "./test/realServer";
+import { serverForThisFile, serverUnreachable, signIn } from "./test/realServer";
 import type { BuildInfo, BuildPage } from "./types";
 
 // Three pages of the server's default size (20) and a short fourth.
 const BUILDS = 45;
-let server: RealServer;
 let db: WaypointDb;
 const noWait = { sleep: async () => {} };
 
-beforeAll(async () => {
-  server = await startRealServer({ builds: BUILDS });
-});
-afterAll(() => server?.stop());
-beforeEach(async () => {
-  openPageOn(server);
-  await signOut();
+const server = serverForThisFile({ builds: BUILDS });
+beforeEach(() => {
   db = openDb(`builds-${Math.random()}`);
 });
 afterEach(() => {
@@ -49,7 +43,7 @@ describe("build reads against the real server", () => {
     expect(cursor.snapshot).toEqual(expect.any(Number));
     // A build from a later page gains a like between the pages: ordered by current
     // counts, page 2 would start over it and a build would repeat.
-    const riser = server.buildIds.find((id) => !first.value.builds.some((b) => b.buildId === id))!;
+    const riser = server.current.buildIds.find((id) => !first.value.builds.some((b) => b.buildId === id))!;
     await request("POST", `/Build/${riser}/like`, { body: { like: true } });
 
     const urls = watchRequests();
@@ -63,7 +57,7 @@ describe("build reads against the real server", () => {
     const second = new URL(urls[0], location.href).searchParams;
     expect(Object.fromEntries(second)).toMatchObject({ lastGuid: cursor.lastGuid, likeAmount: String(cursor.likeAmount), snapshot: String(cursor.snapshot) });
     expect(seen).toHaveLength(BUILDS);
-    expect(new Set(seen)).toEqual(new Set(server.buildIds));
+    expect(new Set(seen)).toEqual(new Set(server.current.buildIds));
     // The counts shown are current ones.
     const { buildInfo } = await request<{ buildInfo: BuildInfo }>("GET", `/Build/${riser}`);
     expect(buildInfo).toMatchObject({ likes: 1, isLiked: true });

@@ -1,26 +1,18 @@
 // @vitest-environment happy-dom
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { ApiRequestError, request } from "./api";
 import { openDb, type OutboxEntry, type WaypointDb } from "./db";
 import { attachIntent, likeIntent, Outbox, publishIntent } from "./outbox";
 import { sendEntry } from "./sync";
-import { openPageOn, serverUnreachable, signIn, signOut, startRealServer, type RealServer } from "./test/realServer";
+import { openPageOn, serverForThisFile, serverUnreachable, signIn } from "./test/realServer";
 import type { BuildInfo } from "./types";
 
-let server: RealServer;
 let dbs: WaypointDb[] = [];
 let n = 0;
 const freshName = () => `outbox-test-${++n}-${Math.random()}`;
 
-beforeAll(async () => {
-  server = await startRealServer({ builds: 8 });
-});
-afterAll(() => server?.stop());
-beforeEach(async () => {
-  openPageOn(server);
-  await signOut();
-});
+const server = serverForThisFile({ builds: 8 });
 afterEach(() => {
   for (const db of dbs) db.close();
   dbs = [];
@@ -42,7 +34,7 @@ const likes = async (buildId: string) => (await request<{ buildInfo: BuildInfo }
 
 describe("outbox against the real server", () => {
   it("replays in the order the intents were made, drops what the server refuses for good, and goes on", async () => {
-    const [a, b] = server.buildIds;
+    const [a, b] = server.current.buildIds;
     await signIn("Orderly");
     const sent: OutboxEntry[] = [];
     const box = new Outbox(db(), recording(sent));
@@ -84,7 +76,7 @@ describe("outbox against the real server", () => {
   });
 
   it("stops while the server is unreachable, keeps order and the Idempotency-Key, and replays after a reload", async () => {
-    const [, , c, d] = server.buildIds;
+    const [, , c, d] = server.current.buildIds;
     await signIn("Patient");
     await serverUnreachable();
     const name = freshName();
@@ -96,7 +88,7 @@ describe("outbox against the real server", () => {
     d1.close();
 
     // A new page: a fresh database handle over the same IndexedDB, the server reachable again.
-    openPageOn(server);
+    openPageOn(server.current);
     const sent: OutboxEntry[] = [];
     const box2 = new Outbox(db(name), recording(sent));
     const [waiting] = await box2.pending();
@@ -109,10 +101,10 @@ describe("outbox against the real server", () => {
   });
 
   it("stops on a 401 and keeps everything for after the next login", async () => {
-    const e = server.buildIds[4];
+    const e = server.current.buildIds[4];
     const box = new Outbox(db(), sendEntry);
     await box.enqueue(likeIntent(e, true));
-    await box.enqueue(likeIntent(server.buildIds[5], true));
+    await box.enqueue(likeIntent(server.current.buildIds[5], true));
     expect(await box.flush()).toMatchObject({ unauthorized: true, remaining: 2, sent: [], dropped: [] });
     await signIn("Returning");
     expect(await box.flush()).toMatchObject({ unauthorized: false, remaining: 0 });
@@ -123,13 +115,13 @@ describe("outbox against the real server", () => {
     await signIn("Concurrent");
     const sent: OutboxEntry[] = [];
     const box = new Outbox(db(), recording(sent));
-    await box.enqueue(likeIntent(server.buildIds[6], true));
+    await box.enqueue(likeIntent(server.current.buildIds[6], true));
     await Promise.all([box.flush(), box.flush(), box.flush()]);
     expect(sent).toHaveLength(1);
   });
 
   it("sends the stored Idempotency-Key, so the server holds the replayed intent to it", async () => {
-    const f = server.buildIds[7];
+    const f = server.current.buildIds[7];
     await signIn("Keyed");
     const box = new Outbox(db(), sendEntry);
     const entry = await box.enqueue(likeIntent(f, true));

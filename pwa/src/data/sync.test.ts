@@ -1,23 +1,15 @@
 // @vitest-environment happy-dom
 import "fake-indexeddb/auto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { request } from "./api";
 import { getDb, openDb } from "./db";
 import { LIKE_OVERRIDE_TTL_MS, readLikeOverrides } from "./likes";
 import { getSession, storeIdentity } from "./session";
 import { getOutbox, pruneOverrides, setLike, syncNow } from "./sync";
-import { openPageOn, serverUnreachable, signIn, signOut, startRealServer, type RealServer } from "./test/realServer";
+import { openPageOn, serverForThisFile, serverUnreachable, signIn } from "./test/realServer";
 import type { BuildInfo } from "./types";
 
-let server: RealServer;
-beforeAll(async () => {
-  server = await startRealServer({ builds: 4 });
-});
-afterAll(() => server?.stop());
-beforeEach(async () => {
-  openPageOn(server);
-  await signOut();
-});
+const server = serverForThisFile({ builds: 4 });
 afterEach(() => goOnline(true));
 
 /** The browser's online flag: offline, the app waits for 'online' instead of retrying on a timer. */
@@ -30,7 +22,7 @@ const pendingFor = async (buildId: string) => (await getOutbox().pending()).filt
 
 describe("setLike through the app's outbox, against the real server", () => {
   it("keeps the latest intent while offline, shows it pending, and stores the override once the server accepts it", async () => {
-    const [build] = server.buildIds;
+    const [build] = server.current.buildIds;
     await signIn("Liker");
     goOnline(false);
     await serverUnreachable();
@@ -44,7 +36,7 @@ describe("setLike through the app's outbox, against the real server", () => {
     expect((await readLikeOverrides(getDb())).get(build)).toMatchObject({ liked: true });
 
     goOnline(true);
-    openPageOn(server);
+    openPageOn(server.current);
     const result = await getOutbox().flush();
     expect(result.sent.map((e) => e.idempotencyKey)).toEqual([pending[0].idempotencyKey]);
     expect(await pendingFor(build)).toEqual([]);
@@ -60,14 +52,14 @@ describe("setLike through the app's outbox, against the real server", () => {
     expect((await readLikeOverrides(getDb())).get("no-such-build")).toMatchObject({ liked: true });
 
     goOnline(true);
-    openPageOn(server);
+    openPageOn(server.current);
     const result = await getOutbox().flush();
     expect(result.dropped.map((d) => [d.entry.key, d.error])).toEqual([["like:no-such-build", "No build 'no-such-build'"]]);
     expect((await readLikeOverrides(getDb())).has("no-such-build")).toBe(false);
   });
 
   it("on a 401 runs the logout handler: identity and caches go, the unsynced like stays queued", async () => {
-    const build = server.buildIds[1];
+    const build = server.current.buildIds[1];
     storeIdentity({ displayName: "Expired", expiresOn: "2099-01-01T00:00:00Z" }, "pc");
     await getDb().builds.put({ buildId: "cached", slug: "cached", savedAt: Date.now() });
     // No session cookie: the server answers the like with 401.

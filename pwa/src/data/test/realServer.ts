@@ -12,6 +12,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, beforeEach } from "vitest";
 import { API_BASE, configureApi } from "../api";
 
 // A path, not `new URL(...)`: under happy-dom the global URL is the page's, not Node's.
@@ -128,4 +129,26 @@ export async function signIn(displayName: string): Promise<void> {
 /** End the page's session on the server (the cookie is cleared as the app's logout does). */
 export async function signOut(): Promise<void> {
   await fetch("/api/auth/logout", { method: "POST" });
+}
+
+/**
+ * One server for the calling test file: started before its tests, stopped after.
+ * Every test starts on the server's origin and signed out, so none depends on another.
+ */
+export function serverForThisFile(opts: { builds?: number } = {}): { readonly current: RealServer } {
+  let server: RealServer | undefined;
+  // Python and its imports start slowly on a busy machine: the start gets the server's own 60 s.
+  beforeAll(async () => {
+    server = await startRealServer(opts);
+  }, 90_000);
+  afterAll(() => server?.stop());
+  beforeEach(async () => {
+    openPageOn(server!);
+    await signOut();
+  });
+  return {
+    get current() {
+      return server!;
+    },
+  };
 }
