@@ -2,7 +2,7 @@
 
 The store returns these (server/store/builds.py), the routes send them
 (server/api/builds.py), and the PWA's `pwa/src/data/types.ts` names the same
-fields (checked against the served OpenAPI schema by tests/server/test_contract.py).
+fields (checked against the served OpenAPI schema by tests/contract/test_contract.py).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 /**
  * Wire types of the sync server's HTTP API (DESIGN.md "Contracts"; spec §7).
  * Each interface has the name, fields and optionality of the server's msgspec
- * struct (server/wire.py and the other routers); tests/server/test_contract.py
+ * struct (server/wire.py and the other routers); tests/contract/test_contract.py
  * checks them against the served /schema/openapi.json.
  */
 
