@@ -176,3 +176,8 @@ def test_campaign_from_a_url_equals_campaign_from_the_folder(tmp_path, campaign_
     assert result.manifest["files"]["campaign"] == from_folder.manifest["files"]["campaign"]
     with pytest.raises(CampaignSourceError, match="HTTP 404"):
         pipeline.run(pipeline.Options(out=tmp_path / "x", campaign=campaign_http + "nowhere/"))
+
+
+def test_the_campaign_bundle_reads_every_file_of_the_campaign_facts():
+    """The list of source files is checked against the shared campaign folder, not restated."""
+    assert sorted(FILES.values()) == sorted(p.name for p in SHARED_CAMPAIGN.glob("*.json"))
