@@ -10,13 +10,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { REPO_DIR } from "@workers/sharedDir";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { API_BASE, configureApi } from "../api";
 
-// A path, not `new URL(...)`: under happy-dom the global URL is the page's, not Node's.
-const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
+const REPO = REPO_DIR;
 const PYTHON = join(REPO, ".venv", "bin", "python");
 
 export interface RealServer {
