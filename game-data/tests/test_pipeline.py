@@ -14,9 +14,16 @@ from pathlib import Path
 import pipeline
 import pytest
 from campaign_bundle import FILES, CampaignSourceError
-from conftest import SHARED_CAMPAIGN
+from conftest import SHARED_CAMPAIGN, SHARED_TREES
 
-TREE_GZ_LIMIT = 500 * 1024
+# Issue 12's goal for each version's bundle.
+TREE_GZ_LIMIT = 150 * 1024
+
+
+def shipped_versions() -> list[str]:
+    """The plain <major>_<minor> exports in ../shared (older layouts from 3.16 down are not read yet)."""
+    names = [p.name.removesuffix(".json.gz").split("_") for p in SHARED_TREES.glob("*_*.json.gz")]
+    return sorted(f"{a}.{b}" for a, b, *rest in (n for n in names) if not rest and (int(a), int(b)) >= (3, 16))
 
 
 def test_manifest_names_every_bundle_by_content_hash(built_dist):
@@ -24,20 +31,24 @@ def test_manifest_names_every_bundle_by_content_hash(built_dist):
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest == result.manifest
     assert manifest["version"] == 1
-    assert set(manifest["files"]) == {"tree/3.25", "gems", "items", "campaign"}
-    stems = {"tree/3.25": "tree-3.25", "gems": "gems", "items": "items", "campaign": "campaign"}
+    trees = {f"tree/{v}" for v in shipped_versions()}
+    assert len(trees) >= 4
+    assert set(manifest["files"]) == {*trees, "classes", "gems", "items", "campaign"}
     for name, fname in manifest["files"].items():
         data = (out / fname).read_bytes()
-        assert fname == f"{stems[name]}.{hashlib.sha256(data).hexdigest()[:16]}.json"
+        assert fname == f"{name.replace('/', '-')}.{hashlib.sha256(data).hexdigest()[:16]}.json"
         assert gzip.decompress((out / (fname + ".gz")).read_bytes()) == data
-        assert json.loads(data)["format"] == 1
+        assert json.loads(data)["format"] == (2 if name in trees else 1)
+        if name in trees:
+            assert json.loads(data)["version"] == name.removeprefix("tree/")
 
 
-def test_tree_bundle_is_at_most_500_kb_gzipped(built_dist):
+def test_each_tree_bundle_is_at_most_150_kb_gzipped(built_dist):
     out, result = built_dist
-    fname = result.manifest["files"]["tree/3.25"]
-    assert len(gzip.compress((out / fname).read_bytes(), compresslevel=9)) <= TREE_GZ_LIMIT
-    assert (out / (fname + ".gz")).stat().st_size <= TREE_GZ_LIMIT
+    for v in shipped_versions():
+        fname = result.manifest["files"][f"tree/{v}"]
+        assert len(gzip.compress((out / fname).read_bytes(), compresslevel=9)) <= TREE_GZ_LIMIT, v
+        assert (out / (fname + ".gz")).stat().st_size <= TREE_GZ_LIMIT, v
 
 
 def test_same_inputs_give_the_same_bytes_and_a_second_run_is_skipped(built_dist, tmp_path):
@@ -63,23 +74,28 @@ def test_a_deleted_bundle_is_rebuilt_even_when_the_inputs_match(tmp_path):
     assert (tmp_path / first.manifest["files"]["gems"]).is_file()
 
 
-def test_extra_tree_versions_are_added_and_old_files_cleaned_up(tmp_path, repoe_paths):
-    export = json.loads(repoe_paths["skill_tree"].read_bytes())
+def test_extra_tree_versions_are_added_and_old_files_cleaned_up(tmp_path, tree_export):
+    trees = tmp_path / "trees"
+    trees.mkdir()
+    shutil.copy(SHARED_TREES / "3_25.json.gz", trees / "3_25.json.gz")
+    (trees / "3_25_ruthless.json.gz").write_bytes(b"not read: a variant")
+    export = json.loads(json.dumps(tree_export))
     # A "newer" export: one node renamed, so its bundle differs.
-    export["nodes"]["10016"]["name"] = "Executioner (3.26)"
-    newer = tmp_path / "skill_tree_3_26.json"
+    export["nodes"]["10016"]["name"] = "Executioner (3.99)"
+    newer = tmp_path / "skill_tree_3_99.json"
     newer.write_text(json.dumps(export))
     out = tmp_path / "dist"
-    with_newer = pipeline.run(pipeline.Options(out=out, trees=pipeline.parse_tree_args([f"3_26={newer}"])))
+    extra = pipeline.parse_tree_args([f"3_99={newer}"])
+    with_newer = pipeline.run(pipeline.Options(out=out, trees_dir=trees, trees=extra))
     files = with_newer.manifest["files"]
-    assert set(files) == {"tree/3.25", "tree/3.26", "gems", "items"}  # no campaign source given
-    assert files["tree/3.26"].startswith("tree-3.26.") and files["tree/3.26"] != files["tree/3.25"]
-    assert "Executioner (3.26)" in json.loads((out / files["tree/3.26"]).read_bytes())["strings"]
+    assert set(files) == {"tree/3.25", "tree/3.99", "classes", "gems", "items"}  # no campaign source given
+    assert files["tree/3.99"].startswith("tree-3.99.") and files["tree/3.99"] != files["tree/3.25"]
+    assert "Executioner (3.99)" in json.loads((out / files["tree/3.99"]).read_bytes())["strings"]
     stale = out / "gems.0123456789abcdef.json"
     stale.write_text("{}")
-    without = pipeline.run(pipeline.Options(out=out))
-    assert set(without.manifest["files"]) == {"tree/3.25", "gems", "items"}
-    assert not (out / files["tree/3.26"]).exists() and not (out / (files["tree/3.26"] + ".gz")).exists()
+    without = pipeline.run(pipeline.Options(out=out, trees_dir=trees))
+    assert set(without.manifest["files"]) == {"tree/3.25", "classes", "gems", "items"}
+    assert not (out / files["tree/3.99"]).exists() and not (out / (files["tree/3.99"] + ".gz")).exists()
     assert not stale.exists()
     assert sorted(p.name for p in out.iterdir() if p.name.endswith(".json")) == sorted(
         [*without.manifest["files"].values(), "manifest.json"]
@@ -149,6 +165,15 @@ def test_a_bad_tree_export_fails_clearly(tmp_path):
         pipeline.run(pipeline.Options(out=tmp_path / "dist", trees={"3.26": broken}))
     with pytest.raises(pipeline.PipelineError, match="VERSION=PATH"):
         pipeline.parse_tree_args(["3.26"])
+    bomb = tmp_path / "3_26.json.gz"
+    bomb.write_bytes(gzip.compress(b" " * (pipeline.MAX_TREE_BYTES + 10)))
+    with pytest.raises(pipeline.PipelineError, match="inflates past"):
+        pipeline.run(pipeline.Options(out=tmp_path / "dist", trees={"3.26": bomb}))
+    bomb.write_bytes(b"\x1f\x8b broken")
+    with pytest.raises(pipeline.PipelineError, match="is not valid JSON"):
+        pipeline.run(pipeline.Options(out=tmp_path / "dist", trees={"3.26": bomb}))
+    with pytest.raises(pipeline.PipelineError, match="does not exist"):
+        pipeline.run(pipeline.Options(out=tmp_path / "dist", trees_dir=tmp_path / "nowhere"))
     assert not (tmp_path / "dist" / "manifest.json").exists()
 
 

@@ -3,6 +3,7 @@ import { useNetwork } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
+import { useClassTable } from "../../data/useClassTable";
 import { PageLoader } from "../../ui/PageLoader";
 import { StepNavigator } from "../../ui/StepNavigator";
 import { LikeToggle } from "../browse/LikeToggle";
@@ -21,6 +22,7 @@ export default function BuildViewPage() {
   const navigate = useNavigate();
   const { identity } = useSession();
   const view = useBuildView(slug);
+  const classTable = useClassTable();
   const { online } = useNetwork();
   const [step, setStep] = useState(0);
   const [attachOpen, setAttachOpen] = useState(false);
@@ -51,7 +53,7 @@ export default function BuildViewPage() {
             {(view.fromCache || !online) && <Badge color="orange" variant="filled" data-testid="offline-badge">Offline</Badge>}
           </Group>
           <Group gap="xs">
-            <Badge color={classColor(info.ascendancy || info.baseClass)} variant="light">{classBadge(info)}</Badge>
+            <Badge color={classColor(classTable, info.ascendancy || info.baseClass)} variant="light">{classBadge(info)}</Badge>
             <Text c="dimmed" size="sm" data-testid="build-creator">By {info.creatorName}</Text>
           </Group>
         </Stack>

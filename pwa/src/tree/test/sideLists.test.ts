@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sideLists, versionNotice } from "./sideLists";
+import { sideLists, versionNotice } from "../sideLists";
 import { tinyModel } from "./testModel";
 
 describe("side lists", () => {
