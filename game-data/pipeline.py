@@ -37,6 +37,7 @@ from gems_bundle import build_gems_bundle  # noqa: E402
 from items_bundle import build_items_bundle  # noqa: E402
 from route_facts import SUPPLEMENT, RouteFactsError, build_route_facts, load_supplement  # noqa: E402
 from tree_bundle import build_tree_bundle  # noqa: E402
+from tree_layouts import upgrade as upgrade_layout  # noqa: E402
 
 REPO = HERE.parent
 DEFAULT_OUT = HERE / "dist"
@@ -44,8 +45,6 @@ DEFAULT_CAMPAIGN = REPO.parent / "shared" / "game-data" / "campaign"
 DEFAULT_TREES = REPO.parent / "shared" / "game-data" / "trees"
 # One tree per game version in the trees folder ("3_28.json.gz"); the variants
 # ("3_28_alternate", "3_28_ruthless") are not shipped yet.
-# Older exports use an older layout that tree_bundle does not read yet.
-OLDEST_LAYOUT = (3, 16)
 TREE_FILE = re.compile(r"^(\d+)_(\d+)\.json(\.gz)?$")
 MANIFEST_VERSION = 1
 STAMP = ".inputs-hash"
@@ -103,7 +102,7 @@ def tree_files(folder: Path | None) -> dict[str, Path]:
     found = {
         f"{m[1]}.{m[2]}": p
         for p in sorted(folder.iterdir())
-        if (m := TREE_FILE.match(p.name)) and (int(m[1]), int(m[2])) >= OLDEST_LAYOUT
+        if (m := TREE_FILE.match(p.name))
     }
     if not found:
         raise PipelineError(f"trees folder {folder} has no tree export (<major>_<minor>.json.gz)")
@@ -188,7 +187,7 @@ def run(opts: Options) -> Result:
     bundles: dict[str, tuple[str, Any]] = {}  # logical name -> (file stem, object)
     for version in sorted(trees):
         try:
-            tree_bundle = build_tree_bundle(_load_tree(trees[version]), version)
+            tree_bundle = build_tree_bundle(upgrade_layout(_load_tree(trees[version])), version)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, ZeroDivisionError) as e:
             raise PipelineError(f"tree export {trees[version]} is malformed: {e!r}") from e
         bundles[f"tree/{version}"] = (f"tree-{version}", tree_bundle)

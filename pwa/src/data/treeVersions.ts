@@ -6,6 +6,18 @@ function parseVersion(v: string): [number, number] | null {
   return m ? [Number(m[1]), Number(m[2])] : null;
 }
 
+/** "3_18", "3.18.2" -> "3.18"; null when unreadable. */
+export function treeVersionName(v: string | null | undefined): string | null {
+  const p = v ? parseVersion(v) : null;
+  return p ? `${p[0]}.${p[1]}` : null;
+}
+
+/** Numeric order of two version names (3.9 < 3.10); unreadable ones sort first. */
+export function compareVersions(a: string, b: string): number {
+  const pa = parseVersion(a) ?? [0, 0], pb = parseVersion(b) ?? [0, 0];
+  return pa[0] - pb[0] || pa[1] - pb[1];
+}
+
 /**
  * The available tree version closest to `wanted` ("3_28", "3.28", "3.28.1").
  * An exact match wins; on a tie the newer tree wins (it knows more nodes);

@@ -76,7 +76,7 @@ export default function BuildViewPage() {
           <Tabs.Tab value="settings" data-testid="tab-settings">Settings</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="equipment" pt="md"><EquipmentTab build={planner} sets={sets} /></Tabs.Panel>
-        <Tabs.Panel value="tree" pt="md"><SkillTreeTab tree={sets.tree} /></Tabs.Panel>
+        <Tabs.Panel value="tree" pt="md"><SkillTreeTab tree={sets.tree} items={planner.items} /></Tabs.Panel>
         <Tabs.Panel value="choices" pt="md"><ChoicesTab build={planner} /></Tabs.Panel>
         <Tabs.Panel value="notes" pt="md"><NotesTab build={planner} /></Tabs.Panel>
         <Tabs.Panel value="settings" pt="md"><SettingsTab info={info} /></Tabs.Panel>
