@@ -43,6 +43,8 @@ REPO = HERE.parent
 DEFAULT_OUT = HERE / "dist"
 DEFAULT_CAMPAIGN = REPO.parent / "shared" / "game-data" / "campaign"
 DEFAULT_TREES = REPO.parent / "shared" / "game-data" / "trees"
+# The planner's gem list (transfigured and post-3.25 gems), gzipped JSON.
+DEFAULT_PLANNER_GEMS = REPO.parent / "shared" / "game-data" / "pob" / "Gems.json.gz"
 # One tree per game version in the trees folder ("3_28.json.gz"); the variants
 # ("3_28_alternate", "3_28_ruthless") are not shipped yet.
 TREE_FILE = re.compile(r"^(\d+)_(\d+)\.json(\.gz)?$")
@@ -99,11 +101,7 @@ def tree_files(folder: Path | None) -> dict[str, Path]:
         return {"3.25": repoe_paths()["skill_tree"]}
     if not folder.is_dir():
         raise PipelineError(f"trees folder {folder} does not exist")
-    found = {
-        f"{m[1]}.{m[2]}": p
-        for p in sorted(folder.iterdir())
-        if (m := TREE_FILE.match(p.name))
-    }
+    found = {f"{m[1]}.{m[2]}": p for p in sorted(folder.iterdir()) if (m := TREE_FILE.match(p.name))}
     if not found:
         raise PipelineError(f"trees folder {folder} has no tree export (<major>_<minor>.json.gz)")
     return found
@@ -170,6 +168,8 @@ def run(opts: Options) -> Result:
     for name in sorted(paths):
         if name != "skill_tree":
             h.update(name.encode() + b"\0" + paths[name].read_bytes())
+    if DEFAULT_PLANNER_GEMS.is_file():
+        h.update(b"planner-gems\0" + DEFAULT_PLANNER_GEMS.read_bytes())
     for version in sorted(trees):
         h.update(b"tree/" + version.encode() + b"\0" + trees[version].read_bytes())
     for key in sorted(campaign_raw or {}):
@@ -197,7 +197,12 @@ def run(opts: Options) -> Result:
     except ValueError as e:
         raise PipelineError(f"classes: {e}") from e
     gems = json.loads(paths["gems"].read_bytes())
-    bundles["gems"] = ("gems", build_gems_bundle(gems))
+    planner_gems = (
+        json.loads(gzip.decompress(DEFAULT_PLANNER_GEMS.read_bytes()))
+        if DEFAULT_PLANNER_GEMS.is_file()
+        else {}
+    )
+    bundles["gems"] = ("gems", build_gems_bundle(gems, planner_gems))
     base_items = json.loads(paths["base_items"].read_bytes())
     uniques = json.loads(paths["uniques"].read_bytes())
     bundles["items"] = ("items", build_items_bundle(base_items, uniques))

@@ -24,32 +24,39 @@ def _xml(path: Path) -> bytes | None:
         return None
 
 
-def _specs():
-    """(file, tree version "3.28", allocated ids) of every spec, read with lxml."""
+def corpus_builds():
+    """(relative path, parsed XML root) of every corpus build, once each (a code and its XML are one build)."""
     seen = set()
     for path in sorted(CORPUS.rglob("*")):
-        if path.suffix not in (".xml", ".txt") or path.name == "MANIFEST.json":
+        if path.suffix not in (".xml", ".txt"):
             continue
         stem = path.name.removesuffix(".code.txt").removesuffix(".xml")
         if (path.parent, stem) in seen:
-            continue  # the code and its XML are the same build
+            continue
         seen.add((path.parent, stem))
         xml = _xml(path)
         if not xml:
             continue
         try:
-            root = etree.fromstring(xml, etree.XMLParser(resolve_entities=False, no_network=True, recover=True))
+            root = etree.fromstring(
+                xml, etree.XMLParser(resolve_entities=False, no_network=True, recover=True)
+            )
         except etree.XMLSyntaxError:
             continue
-        if root is None:
-            continue
+        if root is not None:
+            yield path.relative_to(CORPUS).as_posix(), root
+
+
+def _specs():
+    """(file, tree version "3.28", allocated ids, mislabelled) of every spec, read with lxml."""
+    for rel, root in corpus_builds():
         for spec in root.iter("Spec"):
             m = re.match(r"(\d+)_(\d+)", spec.get("treeVersion") or "")
             nodes = [int(n) for n in (spec.get("nodes") or "").split(",") if n.strip().isdigit()]
             if m and nodes:
                 # Masteries came with 3.16: a spec that chose mastery effects but names an older tree is mislabelled.
                 mislabelled = (int(m[1]), int(m[2])) < (3, 16) and "{" in (spec.get("masteryEffects") or "")
-                yield path.relative_to(CORPUS).as_posix(), f"{m[1]}.{m[2]}", nodes, mislabelled
+                yield rel, f"{m[1]}.{m[2]}", nodes, mislabelled
 
 
 def test_every_allocated_passive_of_a_shipped_version_is_in_its_bundle(built_dist):

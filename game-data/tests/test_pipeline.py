@@ -7,6 +7,7 @@ import hashlib
 import http.server
 import json
 import shutil
+import tempfile
 import threading
 from functools import partial
 from pathlib import Path
@@ -18,6 +19,13 @@ from conftest import SHARED_CAMPAIGN, SHARED_TREES
 
 # Issue 12's goal for each version's bundle.
 TREE_GZ_LIMIT = 150 * 1024
+
+
+# Two exports (an old layout and the newest) keep the tests that run the pipeline often quick;
+# built_dist (conftest) runs it once over every version.
+SMALL_TREES = Path(tempfile.mkdtemp(prefix="waypoint-small-trees-"))
+for _v in ("3_6", "3_28"):
+    shutil.copy(SHARED_TREES / f"{_v}.json.gz", SMALL_TREES / f"{_v}.json.gz")
 
 
 def shipped_versions() -> list[str]:
@@ -51,25 +59,29 @@ def test_each_tree_bundle_is_at_most_150_kb_gzipped(built_dist):
         assert (out / (fname + ".gz")).stat().st_size <= TREE_GZ_LIMIT, v
 
 
-def test_same_inputs_give_the_same_bytes_and_a_second_run_is_skipped(built_dist, tmp_path):
-    out, first = built_dist
-    other = pipeline.run(pipeline.Options(out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
+def test_same_inputs_give_the_same_bytes_and_a_second_run_is_skipped(tmp_path):
+    out = tmp_path / "first"
+    first = pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=out, campaign=str(SHARED_CAMPAIGN)))
+    tmp_path = tmp_path / "other"
+    other = pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
     assert other.manifest == first.manifest and not other.skipped
     for fname in other.manifest["files"].values():
         assert (tmp_path / fname).read_bytes() == (out / fname).read_bytes()
     mtimes = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
-    again = pipeline.run(pipeline.Options(out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
+    again = pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
     assert again.skipped and again.manifest == first.manifest
     assert {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()} == mtimes
     # --force rebuilds, to the same names.
-    forced = pipeline.run(pipeline.Options(out=tmp_path, campaign=str(SHARED_CAMPAIGN), force=True))
+    forced = pipeline.run(
+        pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path, campaign=str(SHARED_CAMPAIGN), force=True)
+    )
     assert not forced.skipped and forced.manifest == first.manifest
 
 
 def test_a_deleted_bundle_is_rebuilt_even_when_the_inputs_match(tmp_path):
-    first = pipeline.run(pipeline.Options(out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
+    first = pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
     (tmp_path / first.manifest["files"]["gems"]).unlink()
-    again = pipeline.run(pipeline.Options(out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
+    again = pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
     assert not again.skipped
     assert (tmp_path / first.manifest["files"]["gems"]).is_file()
 
@@ -125,12 +137,12 @@ def test_a_bad_campaign_source_fails_clearly_and_keeps_the_previous_bundles(
     tmp_path, damage, message, capsys
 ):
     out = tmp_path / "dist"
-    good = pipeline.run(pipeline.Options(out=out, campaign=str(SHARED_CAMPAIGN)))
+    good = pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=out, campaign=str(SHARED_CAMPAIGN)))
     before = {p.name: p.read_bytes() for p in out.iterdir()}
     source = _copy_campaign(tmp_path / "campaign")
     damage(source)
     with pytest.raises(CampaignSourceError, match=message):
-        pipeline.run(pipeline.Options(out=out, campaign=str(source)))
+        pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=out, campaign=str(source)))
     assert pipeline.main(["--out", str(out), "--campaign", str(source)]) == 1
     assert message.split(":")[0] in capsys.readouterr().err
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
@@ -141,7 +153,7 @@ def test_hostile_campaign_input_is_bounded(tmp_path, monkeypatch, campaign_http)
     source = _copy_campaign(tmp_path / "campaign")
     (source / "areas.json").write_text("[" * 200_000 + "]" * 200_000)  # nesting bomb
     with pytest.raises(CampaignSourceError, match="areas.json: not valid JSON"):
-        pipeline.run(pipeline.Options(out=tmp_path / "dist", campaign=str(source)))
+        pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path / "dist", campaign=str(source)))
     import campaign_bundle
 
     monkeypatch.setattr(campaign_bundle, "MAX_FILE_BYTES", 50_000)  # areas.json is ~53 KB
@@ -156,22 +168,22 @@ def test_a_bad_tree_export_fails_clearly(tmp_path):
     broken = tmp_path / "tree.json"
     broken.write_text('{"nodes": {}}')
     with pytest.raises(pipeline.PipelineError, match="has no 'groups'"):
-        pipeline.run(pipeline.Options(out=tmp_path / "dist", trees={"3.26": broken}))
+        pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path / "dist", trees={"3.26": broken}))
     broken.write_text('{"nodes": [], "groups": {}, "classes": [], "constants": {}}')
     with pytest.raises(pipeline.PipelineError, match="is malformed"):
-        pipeline.run(pipeline.Options(out=tmp_path / "dist", trees={"3.26": broken}))
+        pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path / "dist", trees={"3.26": broken}))
     broken.write_text("{" * 100_000)
     with pytest.raises(pipeline.PipelineError, match="is not valid JSON"):
-        pipeline.run(pipeline.Options(out=tmp_path / "dist", trees={"3.26": broken}))
+        pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path / "dist", trees={"3.26": broken}))
     with pytest.raises(pipeline.PipelineError, match="VERSION=PATH"):
         pipeline.parse_tree_args(["3.26"])
     bomb = tmp_path / "3_26.json.gz"
     bomb.write_bytes(gzip.compress(b" " * (pipeline.MAX_TREE_BYTES + 10)))
     with pytest.raises(pipeline.PipelineError, match="inflates past"):
-        pipeline.run(pipeline.Options(out=tmp_path / "dist", trees={"3.26": bomb}))
+        pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path / "dist", trees={"3.26": bomb}))
     bomb.write_bytes(b"\x1f\x8b broken")
     with pytest.raises(pipeline.PipelineError, match="is not valid JSON"):
-        pipeline.run(pipeline.Options(out=tmp_path / "dist", trees={"3.26": bomb}))
+        pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path / "dist", trees={"3.26": bomb}))
     with pytest.raises(pipeline.PipelineError, match="does not exist"):
         pipeline.run(pipeline.Options(out=tmp_path / "dist", trees_dir=tmp_path / "nowhere"))
     assert not (tmp_path / "dist" / "manifest.json").exists()
@@ -197,7 +209,9 @@ def campaign_http():
 
 def test_campaign_from_a_url_equals_campaign_from_the_folder(tmp_path, campaign_http, built_dist):
     out, from_folder = built_dist
-    result = pipeline.run(pipeline.Options(out=tmp_path, campaign=campaign_http))
+    result = pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path, campaign=campaign_http))
     assert result.manifest["files"]["campaign"] == from_folder.manifest["files"]["campaign"]
     with pytest.raises(CampaignSourceError, match="HTTP 404"):
-        pipeline.run(pipeline.Options(out=tmp_path / "x", campaign=campaign_http + "nowhere/"))
+        pipeline.run(
+            pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path / "x", campaign=campaign_http + "nowhere/")
+        )

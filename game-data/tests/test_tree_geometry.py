@@ -242,11 +242,16 @@ def test_ascendancies_sit_beside_their_class_start_without_overlapping(tree_bund
         s = start_of[ascs.index(alt)]
         assert math.dist(pos(s), scion) == pytest.approx(ASCENDANCY_OFFSET * factor, abs=0.02)
     # Discs around each start holding all of its nodes never overlap (alternates are a hidden view).
-    radius = {ai: max(math.dist(pos(i), pos(start_of[ai])) for i in nodes) + 100 for ai, nodes in members.items()}
+    radius = {
+        ai: max(math.dist(pos(i), pos(start_of[ai])) for i in nodes) + 100 for ai, nodes in members.items()
+    }
     main = [ai for ai in range(len(ascs)) if not ascs[ai]["alternate"]]
     for i, a in enumerate(main):
         for b in main[i + 1 :]:
-            assert math.dist(pos(start_of[a]), pos(start_of[b])) > radius[a] + radius[b], (ascs[a]["id"], ascs[b]["id"])
+            assert math.dist(pos(start_of[a]), pos(start_of[b])) > radius[a] + radius[b], (
+                ascs[a]["id"],
+                ascs[b]["id"],
+            )
 
 
 def test_node_kinds_and_texts(tree_bundle, tree_export):

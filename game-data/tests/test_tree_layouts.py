@@ -90,7 +90,9 @@ def test_legacy_step_on_3_6_renames_fields_and_keeps_positions():
     assert layout_of(step) == "3.10"
     # Orbit 2 has 12 slots in 3.6: slot 1 is 30 degrees, radius 162, around group 241 at (5843.09, -3095.66).
     bundle = build_tree_bundle(upgrade(export), "3.6")
-    assert _pos(bundle, 53225) == pytest.approx((5843.09 + 162 * 0.5, -3095.66 - 162 * math.sqrt(3) / 2), abs=0.01)
+    assert _pos(bundle, 53225) == pytest.approx(
+        (5843.09 + 162 * 0.5, -3095.66 - 162 * math.sqrt(3) / 2), abs=0.01
+    )
 
 
 def test_3_10_step_on_3_12_adds_no_alternate_ascendancies_and_keeps_positions():
@@ -99,7 +101,9 @@ def test_3_10_step_on_3_12_adds_no_alternate_ascendancies_and_keeps_positions():
     assert step["alternate_ascendancies"] == [] and layout_of(step) == "current"
     # Orbit 3 has 12 slots in 3.12: slot 5 is 150 degrees, radius 335, around group 301 at (-940.465, -4242.17).
     bundle = build_tree_bundle(upgrade(export), "3.12")
-    assert _pos(bundle, 4184) == pytest.approx((-940.465 + 335 * 0.5, -4242.17 + 335 * math.sqrt(3) / 2), abs=0.01)
+    assert _pos(bundle, 4184) == pytest.approx(
+        (-940.465 + 335 * 0.5, -4242.17 + 335 * math.sqrt(3) / 2), abs=0.01
+    )
 
 
 def test_2_6_without_orbit_constants_gets_the_legacy_ones():

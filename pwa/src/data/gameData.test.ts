@@ -50,7 +50,8 @@ describe("GameDataClient over the real server", () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "waypoint-game-data-"));
-    execFileSync(PYTHON, ["game-data/pipeline.py", "--out", join(dir, "dist")], { cwd: REPO, stdio: "pipe" });
+    // The pipeline's own output (./just setup, kept fresh by ./just game-data: it is skipped when up to date).
+    execFileSync(PYTHON, ["game-data/pipeline.py"], { cwd: REPO, stdio: "pipe" });
     const port = await freePort();
     server = spawn(PYTHON, ["-m", "server", "serve"], {
       cwd: REPO,
@@ -60,7 +61,7 @@ describe("GameDataClient over the real server", () => {
         WAYPOINT_HOST: "127.0.0.1",
         WAYPOINT_PORT: String(port),
         WAYPOINT_DB_PATH: join(dir, "db.sqlite3"),
-        WAYPOINT_GAME_DATA_DIST: join(dir, "dist"),
+        WAYPOINT_GAME_DATA_DIST: join(REPO, "game-data/dist"),
         WAYPOINT_PWA_DIST: join(dir, "no-pwa"),
         WAYPOINT_SEED_DEMO: "false",
         WAYPOINT_LOG_LEVEL: "warning",
@@ -98,6 +99,15 @@ describe("GameDataClient over the real server", () => {
     expect(manifestCalls).toEqual([`${base}/game-data/manifest.json no-cache`]);
     expect(requests.filter((r) => /tree-3\.28\.[0-9a-f]{16}\.json$/.test(r))).toHaveLength(1);
     expect(treeModelFromBundle(tree).byId.size).toBe(tree.nodes.id.length);
+  });
+
+  it("warms the newest tree for offline use without parsing it", async () => {
+    const before = requests.length;
+    await client.warmNewestTree();
+    expect(closestTreeVersion(await client.treeVersions(), null)).toBe("3.28");
+    expect(requests.slice(before).filter((r) => r.includes("/tree-"))).toEqual([
+      expect.stringMatching(/\/tree-3\.28\.[0-9a-f]{16}\.json$/),
+    ]);
   });
 
   it("serves the gems, items and campaign bundles", async () => {

@@ -74,6 +74,16 @@ export class GameDataClient {
     return this.getBundle<TreeBundle>(`tree/${version}`);
   }
 
+  /**
+   * Fetches the newest tree bundle without parsing it, so the service worker holds it
+   * for offline use from the first visit (older versions are cached when first drawn).
+   */
+  async warmNewestTree(): Promise<void> {
+    const manifest = await this.getManifest();
+    const version = closestTreeVersion(treeVersionsOf(manifest.files), null);
+    if (version) await this.fetchImpl(this.base + manifest.files[`tree/${version}`]).then((r) => r.arrayBuffer());
+  }
+
   getClasses(): Promise<ClassesBundle> {
     return this.getBundle<ClassesBundle>("classes");
   }
