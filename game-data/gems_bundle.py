@@ -105,7 +105,9 @@ def _add_planner_gems(out: dict[str, dict[str, Any]], planner_gems: dict[str, di
             "name": g["name"],
             "isSupport": bool(tags.get("support")),
             "maxLevel": max_level,
-            "requiredLevel": base["requiredLevel"][:max_level] if base else [],
+            "requiredLevel": base["requiredLevel"][:max_level]
+            if base and len(base["requiredLevel"]) >= max_level
+            else [],
             "attribute": next((a for a in ATTRIBUTES if top > 0 and reqs[a] == top), "none"),
             "vaal": bool(tags.get("vaal")),
         }

@@ -115,7 +115,8 @@ def legacy_to_3_10(tree: dict[str, Any]) -> dict[str, Any]:
                 "base_dex": attrs.get("base_dex", 0),
                 "base_int": attrs.get("base_int", 0),
                 "ascendancies": [
-                    {"id": a["name"], "name": a.get("displayName", a["name"])} for a in _seq(cls.get("classes"))
+                    {"id": a["name"], "name": a.get("displayName", a["name"])}
+                    for a in _seq(cls.get("classes"))
                 ],
             }
         )
