@@ -39,12 +39,14 @@ from route_facts import SUPPLEMENT, RouteFactsError, build_route_facts, load_sup
 from tree_bundle import build_tree_bundle  # noqa: E402
 from tree_layouts import upgrade as upgrade_layout  # noqa: E402
 
+from server.paths import CAMPAIGN_DIR, PLANNER_GEMS, TREES_DIR  # noqa: E402
+
 REPO = HERE.parent
 DEFAULT_OUT = HERE / "dist"
-DEFAULT_CAMPAIGN = REPO.parent / "shared" / "game-data" / "campaign"
-DEFAULT_TREES = REPO.parent / "shared" / "game-data" / "trees"
+DEFAULT_CAMPAIGN = CAMPAIGN_DIR
+DEFAULT_TREES = TREES_DIR
 # The planner's gem list (transfigured and post-3.25 gems), gzipped JSON.
-DEFAULT_PLANNER_GEMS = REPO.parent / "shared" / "game-data" / "pob" / "Gems.json.gz"
+DEFAULT_PLANNER_GEMS = PLANNER_GEMS
 # One tree per game version in the trees folder ("3_28.json.gz"); the variants
 # ("3_28_alternate", "3_28_ruthless") are not shipped yet.
 TREE_FILE = re.compile(r"^(\d+)_(\d+)\.json(\.gz)?$")

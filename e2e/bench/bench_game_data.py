@@ -8,7 +8,6 @@ export it is built from, gzipped the same way.
 from __future__ import annotations
 
 import gzip
-import shutil
 import statistics
 import sys
 import tempfile
@@ -42,27 +41,26 @@ def report(out: Path, result: pipeline.Result) -> None:
 
 
 def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="waypoint-bench-game-data-") as tmp:
+        measure(Path(tmp))
+
+
+def measure(tmp: Path) -> None:
     campaign = pipeline.default_campaign_source()
     cold: list[float] = []
     warm: list[float] = []
     result = None
-    dirs: list[Path] = []
-    try:
-        for _ in range(2):
-            out = Path(tempfile.mkdtemp(prefix="waypoint-bench-game-data-"))
-            dirs.append(out)
-            t0 = time.perf_counter()
-            result = pipeline.run(pipeline.Options(out=out, campaign=campaign))
-            cold.append(time.perf_counter() - t0)
-            t0 = time.perf_counter()
-            again = pipeline.run(pipeline.Options(out=out, campaign=campaign))
-            warm.append(time.perf_counter() - t0)
-            assert again.skipped
-        assert result is not None
-        report(out, result)
-    finally:
-        for d in dirs:
-            shutil.rmtree(d, ignore_errors=True)
+    for i in range(2):
+        out = tmp / str(i)
+        t0 = time.perf_counter()
+        result = pipeline.run(pipeline.Options(out=out, campaign=campaign))
+        cold.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        again = pipeline.run(pipeline.Options(out=out, campaign=campaign))
+        warm.append(time.perf_counter() - t0)
+        assert again.skipped
+    assert result is not None
+    report(out, result)
     print(f"BENCH game_data.pipeline_cold_s {statistics.median(cold):.2f} s", flush=True)
     print(f"BENCH game_data.pipeline_warm_ms {statistics.median(warm) * 1000:.0f} ms", flush=True)
 

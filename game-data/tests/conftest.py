@@ -16,8 +16,11 @@ if str(GAME_DATA) not in sys.path:
 import pipeline  # noqa: E402
 from tree_bundle import build_tree_bundle  # noqa: E402
 
-SHARED_CAMPAIGN = GAME_DATA.parent.parent / "shared" / "game-data" / "campaign"
-SHARED_TREES = GAME_DATA.parent.parent / "shared" / "game-data" / "trees"
+from server.paths import CAMPAIGN_DIR, POB_CORPUS, TREES_DIR  # noqa: E402
+
+SHARED_CAMPAIGN = CAMPAIGN_DIR
+SHARED_TREES = TREES_DIR
+CORPUS = POB_CORPUS
 
 
 def load_export(version: str) -> dict:

@@ -8,10 +8,8 @@ import re
 import zlib
 from pathlib import Path
 
-from conftest import GAME_DATA
+from conftest import CORPUS
 from lxml import etree
-
-CORPUS = GAME_DATA.parent.parent / "shared" / "corpus" / "pob"
 
 
 def _xml(path: Path) -> bytes | None:

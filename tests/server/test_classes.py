@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import gzip
 import json
-from pathlib import Path
 
 import pytest
 
 from server.classes import base_class, load_class_table
+from server.paths import POB_CORPUS as CORPUS
+from server.paths import TREES_DIR
 from server.planner.extract import decode_planner
 from server.settings import Settings
-
-SHARED = Path(__file__).resolve().parents[3] / "shared"
-CORPUS = SHARED / "corpus" / "pob"
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +22,7 @@ def dist() -> str:
 def test_every_ascendancy_of_the_newest_export_maps_to_its_class(dist):
     table = load_class_table(dist)
     newest = max(
-        (p for p in (SHARED / "game-data" / "trees").glob("*.json.gz") if p.name.count("_") == 1),
+        (p for p in TREES_DIR.glob("*.json.gz") if p.name.count("_") == 1),
         key=lambda p: tuple(int(x) for x in p.name.removesuffix(".json.gz").split("_")),
     )
     export = json.loads(gzip.decompress(newest.read_bytes()))

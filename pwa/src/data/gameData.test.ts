@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TREES_DIR } from "@workers/sharedDir";
 import { treeModelFromBundle } from "../tree/adapter";
 import { GameDataClient, GameDataError, closestTreeVersion, findGem, type TreeBundle } from "./gameData";
 
@@ -87,7 +88,7 @@ describe("GameDataClient over the real server", () => {
 
   it("loads the closest tree once and keeps it in memory", async () => {
     // The trees the pipeline reads: every <major>_<minor> export in ../shared (the variants are not shipped yet).
-    const shipped = readdirSync(resolve(REPO, "../shared/game-data/trees"))
+    const shipped = readdirSync(TREES_DIR)
       .map((f) => /^(\d+)_(\d+)\.json\.gz$/.exec(f))
       .filter((m): m is RegExpExecArray => m !== null)
       .map((m) => `${m[1]}.${m[2]}`);

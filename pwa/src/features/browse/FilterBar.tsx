@@ -3,7 +3,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { ascendancies, baseClasses, classColor, type ClassTable } from "../../data/classes";
 import { useClassTable } from "../../data/useClassTable";
 import { MAX_SKILL_FILTERS, type BuildFilters } from "../../data/filters";
-import { DESKTOP_QUERY } from "../../app/theme";
+import { DESKTOP_QUERY, LAYOUT, stickyBar } from "../../app/theme";
 
 interface Props {
   value: BuildFilters;
@@ -82,7 +82,7 @@ export function FilterBar({ value, onChange, onSearch, onClear, skillOptions, sh
   return (
     <Box
       data-testid="filter-bar"
-      style={{ position: "sticky", top: desktop ? 0 : 56, zIndex: 5, background: "var(--mantine-color-body)" }}
+      style={stickyBar(LAYOUT.stickyTopPx)}
       py="sm"
     >
       {desktop ? (

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { POB_CORPUS_DIR, REPO_DIR, TREES_DIR } from "@workers/sharedDir";
 import { ascendancies, baseClassOf, buildTitle, classBadge, classColor, type ClassTable } from "../../data/classes";
 import { emptyText } from "./emptyTexts";
 import { classGroups } from "./FilterBar";
@@ -38,7 +39,7 @@ describe("build browser texts", () => {
       if (attr in SPEC_COLOURS) expect(classColor(table, base)).toBe(SPEC_COLOURS[attr as keyof typeof SPEC_COLOURS]);
     }
     // The 3.28 export (read here, independently of the pipeline) names its ascendancies; each maps to its class.
-    const tree = JSON.parse(gunzipSync(readFileSync(resolve(SHARED, "game-data/trees/3_28.json.gz"))).toString()) as {
+    const tree = JSON.parse(gunzipSync(readFileSync(resolve(TREES_DIR, "3_28.json.gz"))).toString()) as {
       classes: { name: string; ascendancies: { id: string; name: string }[] }[];
       alternate_ascendancies: { id: string; name: string }[];
     };
@@ -54,7 +55,7 @@ describe("build browser texts", () => {
 
   it("badges and filters the corpus's Reliquarian build by its class", () => {
     const table = realClassTable();
-    const xml = readFileSync(resolve(SHARED, "corpus/pob/AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.xml"), "utf8");
+    const xml = readFileSync(resolve(POB_CORPUS_DIR, "AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.xml"), "utf8");
     const className = /<Build [^>]*\bclassName="([^"]+)"/.exec(xml)![1];
     const ascendancy = /<Build [^>]*\bascendClassName="([^"]+)"/.exec(xml)![1];
     expect(ascendancy).toBe("Reliquarian");
@@ -76,12 +77,10 @@ describe("build browser texts", () => {
   });
 });
 
-const REPO = resolve(__dirname, "../../../..");
-const SHARED = resolve(REPO, "../shared");
 
 /** The class table the pipeline wrote into game-data/dist (./just setup). */
 function realClassTable(): ClassTable {
-  const dist = resolve(REPO, "game-data/dist");
+  const dist = resolve(REPO_DIR, "game-data/dist");
   const manifest = JSON.parse(readFileSync(resolve(dist, "manifest.json"), "utf8")) as { files: Record<string, string> };
   return JSON.parse(readFileSync(resolve(dist, manifest.files.classes), "utf8")) as ClassTable;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import { TREES_DIR } from "@workers/sharedDir";
 import { TREE_FORMAT, treeModelFromBundle, TreeFormatError, upgradeTreeBundle } from "../adapter";
 import { arcPoint } from "../geometry";
 import { neighbours } from "../graph";
@@ -33,7 +34,7 @@ interface Export {
 
 /** The official export the pipeline read, straight from ../shared: the independent side of these checks. */
 function exportOf(version: string): Export {
-  const file = resolve(__dirname, "../../../../../shared/game-data/trees", `${version.replace(".", "_")}.json.gz`);
+  const file = resolve(TREES_DIR, `${version.replace(".", "_")}.json.gz`);
   return JSON.parse(gunzipSync(readFileSync(file)).toString()) as Export;
 }
 
