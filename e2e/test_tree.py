@@ -411,7 +411,9 @@ def test_version_notice_counts_cluster_passives_of_a_build_on_its_own_tree(tree_
     assert all(i in bundle.pos for i in flicker_spec.nodes if i < 65536)
     cluster = {i for i in flicker_spec.nodes if i >= 65536 or i in bundle.proxy}
     assert cluster & bundle.proxy and len(cluster) > 1
-    expect(page.get_by_test_id("tree-version-notice")).to_have_text(f"{len(cluster)} cluster jewel passives are not shown")
+    expect(page.get_by_test_id("tree-version-notice")).to_have_text(
+        f"{len(cluster)} cluster jewel passives are not shown"
+    )
     assert page.errors == []
 
 
@@ -429,10 +431,18 @@ def test_a_build_on_a_version_we_lack_is_drawn_on_the_nearest_and_says_so(tree_p
     cluster = {i for i in spec.nodes if i >= 65536 or i in b.proxy}
     parts = [f"Tree {wanted} is not available: drawn on tree {shown}"]
     if missing:
-        what = "from a newer tree version" if version_key(wanted) > version_key(shown) else f"of tree {wanted} not on tree {shown}"
-        parts.append(f"{len(missing)} passive{'s' if len(missing) > 1 else ''} {what} {'are' if len(missing) > 1 else 'is'} not shown")
+        what = (
+            "from a newer tree version"
+            if version_key(wanted) > version_key(shown)
+            else f"of tree {wanted} not on tree {shown}"
+        )
+        parts.append(
+            f"{len(missing)} passive{'s' if len(missing) > 1 else ''} {what} {'are' if len(missing) > 1 else 'is'} not shown"
+        )
     if cluster:
-        parts.append(f"{len(cluster)} cluster jewel passive{'s are' if len(cluster) > 1 else ' is'} not shown")
+        parts.append(
+            f"{len(cluster)} cluster jewel passive{'s are' if len(cluster) > 1 else ' is'} not shown"
+        )
     expect(page.get_by_test_id("tree-version-notice")).to_have_text(" · ".join(parts))
 
 
@@ -648,3 +658,43 @@ def test_renderer_is_not_in_the_initial_bundle(pwa_dist):
     for path in entry:
         text = path.read_text()
         assert "u_stateSize" not in text and "createProgramInfo" not in text, path.name
+
+
+def test_trees_work_offline_after_one_visit(gl_browser, live_server):
+    """The newest tree is fetched at start and an older one when first drawn; both come from the
+    service worker's tree cache with the network off."""
+    from e2e.pwa_support import wait_for_service_worker
+
+    ctx = gl_browser.new_context(base_url=live_server.base_url, viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        older = "PathOfBuildingCommunity__PathOfBuilding/3.13_Dual_Wield_Cospris_CoC.xml"
+        newest_url, older_url = build_view_url(page, FLICKER), build_view_url(page, older)
+        page.goto("/build/browse")
+        wait_for_service_worker(page)
+        newest = max(shipped_versions(), key=version_key)
+        page.wait_for_function(
+            f"""async () => (await (await caches.open('game-data-trees')).keys())
+                .some((r) => r.url.includes('/tree-{newest}.'))"""
+        )
+        page.goto(older_url)
+        page.get_by_test_id("tab-tree").click()
+        wait_tree_ready(page)
+        shown = tree_api(page, "t.version")
+        assert shown == nearest_version(shipped_versions(), corpus_specs(older)[-1].tree_version)
+        page.goto(newest_url)  # the build is read once online, so Dexie has it offline
+        page.get_by_test_id("build-view").wait_for()
+
+        ctx.set_offline(True)
+        for url, version in ((newest_url, newest), (older_url, shown)):
+            page.goto(url)
+            page.get_by_test_id("tab-tree").click()
+            wait_tree_ready(page)
+            assert tree_api(page, "t.version") == version
+        cached = page.evaluate(
+            "async () => (await (await caches.open('game-data-trees')).keys()).map((r) => r.url)"
+        )
+        assert len(cached) <= 6  # TREE_CACHE_ENTRIES in pwa/vite.config.ts
+    finally:
+        ctx.close()
