@@ -3,6 +3,13 @@ import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
 
+/**
+ * Tree versions kept for offline use: the newest plus the five most recently used
+ * (at most ~3 MB uncompressed, ~0.8 MB on the wire). Workbox's expiration evicts
+ * the least recently used entry past this count.
+ */
+export const TREE_CACHE_ENTRIES = 6;
+
 const workers = fileURLToPath(new URL("../workers", import.meta.url));
 
 export default defineConfig({
@@ -46,6 +53,13 @@ export default defineConfig({
             urlPattern: ({ url }) => url.pathname === "/game-data/manifest.json",
             handler: "NetworkFirst",
             options: { cacheName: "game-data-manifest", networkTimeoutSeconds: 5 },
+          },
+          {
+            // Tree bundles (one per game version, ~80-140 KB gz each): content-hashed, cached on first use,
+            // least recently used evicted past TREE_CACHE_ENTRIES. The newest is fetched at start (warmNewestTree).
+            urlPattern: ({ url }) => /^\/game-data\/tree-[^/]+\.json$/.test(url.pathname),
+            handler: "CacheFirst",
+            options: { cacheName: "game-data-trees", expiration: { maxEntries: TREE_CACHE_ENTRIES } },
           },
           {
             // Content-hashed game-data bundles never change.
