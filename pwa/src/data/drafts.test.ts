@@ -4,8 +4,8 @@ import { configureApi, request } from "./api";
 import { openDb, type BuildDraft, type WaypointDb } from "./db";
 import { currentDraft, queuePublish, saveDraft, settlePublishes } from "./drafts";
 import { Outbox } from "./outbox";
-import { startTestServer } from "./testServer";
-import type { PublishPayload } from "./types";
+import { startTestServer } from "./test/scriptedServer";
+import type { PublishRequest } from "./types";
 
 let dbs: WaypointDb[] = [];
 afterEach(() => {
@@ -22,7 +22,7 @@ const draft = (buildId: string, updatedAt = 1): BuildDraft => ({
   buildId, source: "code", code: "eN...", steps: [{ key: "a", title: "Step 1", equipmentSetId: "x", passiveTreeId: "x", skillSetId: "x" }],
   active: 0, skills: [null, null, null], status: "editing", updatedAt,
 });
-const payload = (buildId: string): PublishPayload => ({
+const payload = (buildId: string): PublishRequest => ({
   buildId, ascendancy: "", baseClass: "Witch", treeVersion: "3_25", steps: [{ title: "Step 1", equipmentSetId: "x", skillSetId: "x", passiveTreeId: "x" }], pobCod: "eN", skills: ["Arc"],
 });
 

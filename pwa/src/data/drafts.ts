@@ -8,7 +8,7 @@ import { request } from "./api";
 import type { BuildDraft, WaypointDb } from "./db";
 import type { FlushResult, Outbox } from "./outbox";
 import { publishIntent } from "./outbox";
-import type { BuildInfo, PublishPayload } from "./types";
+import type { BuildInfo, PublishRequest } from "./types";
 
 /** The draft the editor opens: the newest one not yet published. */
 export function currentDraft(db: WaypointDb): Promise<BuildDraft | undefined> {
@@ -29,7 +29,7 @@ export function newBuildId(): string {
 }
 
 /** Queue the publish and mark the draft waiting; the caller flushes the outbox. */
-export async function queuePublish(db: WaypointDb, outbox: Outbox, draft: BuildDraft, payload: PublishPayload): Promise<void> {
+export async function queuePublish(db: WaypointDb, outbox: Outbox, draft: BuildDraft, payload: PublishRequest): Promise<void> {
   await saveDraft(db, { ...draft, status: "waiting", errors: undefined });
   await outbox.enqueue(publishIntent(payload));
 }
@@ -44,13 +44,13 @@ type Fetch = typeof request;
 export async function settlePublishes(db: WaypointDb, result: FlushResult, fetcher: Fetch = request): Promise<void> {
   for (const { entry, error } of result.dropped) {
     if (entry.kind !== "publish") continue;
-    const buildId = (entry.body as PublishPayload).buildId;
+    const buildId = (entry.body as PublishRequest).buildId;
     const draft = await db.drafts.get(buildId);
     if (draft) await saveDraft(db, { ...draft, status: "editing", errors: [error] });
   }
   for (const entry of result.sent) {
     if (entry.kind !== "publish") continue;
-    await resolveSlug(db, (entry.body as PublishPayload).buildId, fetcher);
+    await resolveSlug(db, (entry.body as PublishRequest).buildId, fetcher);
   }
 }
 

@@ -1,19 +1,24 @@
 /**
- * Planner decoding off the main thread: the planner worker (a Comlink shell
- * over workers/planner) turns a planner code into a PlannerBuild. Decoding is
- * pure, so results are cached in Dexie by code and a viewed build opens
- * offline without decoding again.
+ * The one planner worker client. The planner worker (a Comlink shell over
+ * workers/planner) turns a planner code or XML into a PlannerBuild; its API
+ * type comes from the worker module itself. The worker answers errors as
+ * values (structured cloning would drop an Error's kind), and this client
+ * turns them back into a thrown PlannerDecodeError that keeps the kind.
+ * Decoding is pure, so results are cached in Dexie by code and a viewed
+ * build opens offline without decoding again.
  */
 import { wrap, type Remote } from "comlink";
-import type { PlannerWorkerApi } from "@workers/planner/api";
-import type { CodeResult, StepSetIds } from "@workers/planner/index";
+import type { CodeResult, PlannerErrorKind, StepSetIds } from "@workers/planner/index";
 import type { PlannerBuild } from "@workers/planner/types";
+import type { PlannerWorkerApi } from "@workers/planner/worker";
 import type { WaypointDb } from "./db";
+
+export type PlannerWorker = Remote<PlannerWorkerApi>;
 
 /** A planner code that does not decode (the kind and message come from the decoder). */
 export class PlannerDecodeError extends Error {
   constructor(
-    public readonly kind: string,
+    public readonly kind: PlannerErrorKind,
     message: string,
   ) {
     super(message);
@@ -21,8 +26,9 @@ export class PlannerDecodeError extends Error {
   }
 }
 
-async function decodeInWorker(code: string): Promise<PlannerBuild> {
-  const result = await worker().decode(code);
+/** Decode through a worker's API (the real worker, or the same API over any Comlink endpoint). */
+export async function decodeThrough(worker: Pick<PlannerWorker, "decode">, input: string): Promise<PlannerBuild> {
+  const result = await worker.decode(input);
   if (!result.ok) throw new PlannerDecodeError(result.error.kind, result.error.message);
   return result.build;
 }
@@ -34,26 +40,32 @@ function codeOf(result: CodeResult): string {
 
 /** A planner code of one step's three sets (throws PlannerDecodeError). */
 export async function exportStepCode(input: string, ids: StepSetIds): Promise<string> {
-  return codeOf(await worker().exportStep(input, ids));
+  return codeOf(await plannerWorker().exportStep(input, ids));
 }
 
 /** The planner code to publish for a loaded input (raw XML is encoded in the worker; a code only loses its whitespace). */
 export async function plannerCodeOf(input: string): Promise<string> {
   const text = input.replace(/^\uFEFF/, "").trim();
   if (!text.startsWith("<")) return text.replace(/\s+/g, "");
-  return codeOf(await worker().plannerCode(text));
+  return codeOf(await plannerWorker().plannerCode(text));
 }
 
 /** Start the worker ahead of the first decode (the editor calls this on mount, while the user pastes). */
 export function warmPlannerWorker(): void {
-  void worker().plannerCode("").catch(() => undefined);
+  void plannerWorker().plannerCode("").catch(() => undefined);
 }
 
-let remote: Remote<PlannerWorkerApi> | undefined;
+let remote: PlannerWorker | undefined;
 
-function worker(): Remote<PlannerWorkerApi> {
+/** The planner worker, started once per page. */
+export function plannerWorker(): PlannerWorker {
   remote ??= wrap<PlannerWorkerApi>(new Worker(new URL("../../../workers/planner/worker.ts", import.meta.url), { type: "module" }));
   return remote;
+}
+
+/** A planner code or XML decoded in the planner worker. */
+export function decodeInWorker(input: string): Promise<PlannerBuild> {
+  return decodeThrough(plannerWorker(), input);
 }
 
 export async function decodePlannerCached(db: WaypointDb, code: string, decode: (code: string) => Promise<PlannerBuild> = decodeInWorker): Promise<PlannerBuild> {

@@ -3,7 +3,7 @@
  * delete, reorder and choose rules, and the messages they give.
  */
 import type { PlannerBuild } from "@workers/planner/types";
-import type { BuildStep } from "../../data/types";
+import type { Step } from "../../data/types";
 
 export interface EditorStep {
   /** Stable key for the list and drag-and-drop (not published). */
@@ -95,7 +95,7 @@ export function moveStep(steps: EditorStep[], from: number, to: number): { steps
 }
 
 /** The wire steps of the publish payload; only for complete steps. */
-export function toBuildSteps(steps: EditorStep[]): BuildStep[] {
+export function toBuildSteps(steps: EditorStep[]): Step[] {
   return steps.map((s, i) => ({
     title: s.title.trim() || defaultTitle(i),
     equipmentSetId: s.equipmentSetId ?? "",

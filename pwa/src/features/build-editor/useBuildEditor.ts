@@ -11,7 +11,7 @@ import { getDb, type BuildDraft } from "../../data/db";
 import { currentDraft, discardDraft, newBuildId, queuePublish, resolveSlug, saveDraft } from "../../data/drafts";
 import { decodePlannerCached, plannerCodeOf, warmPlannerWorker } from "../../data/planner";
 import { getOutbox, syncNow } from "../../data/sync";
-import type { PublishPayload } from "../../data/types";
+import type { PublishRequest } from "../../data/types";
 import { fetchPasteCode, LOAD_ERRORS, LOAD_MARK, loadErrorFor, loadInput, readLoaderInput, type LoadError } from "./loader";
 import { hasSeveralSets, suggestSteps } from "./autoSteps";
 import { keepLoadableSteps, toBuildSteps, type EditorStep } from "./steps";
@@ -136,7 +136,7 @@ export function useBuildEditor() {
       const { draft, build } = state;
       if (!draft || !build) return;
       const last = build.trees.find((t) => t.id === draft.steps[draft.steps.length - 1]?.passiveTreeId);
-      const payload: PublishPayload = {
+      const payload: PublishRequest = {
         buildId: draft.buildId,
         baseClass: build.className,
         ascendancy: build.ascendancyName,

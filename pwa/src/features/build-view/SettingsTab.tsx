@@ -1,9 +1,9 @@
 import { Stack, Title } from "@mantine/core";
 import { CopyField } from "../../ui/CopyField";
-import type { BuildInfo, BuildStep } from "../../data/types";
+import type { BuildInfo, Step } from "../../data/types";
 import { ExportStep } from "./ExportStep";
 
-export function SettingsTab({ info, step }: { info: BuildInfo; step?: BuildStep }) {
+export function SettingsTab({ info, step }: { info: BuildInfo; step?: Step }) {
   return (
     <Stack maw={720} data-testid="settings">
       <CopyField label="Slug" value={info.slug} testId="copy-slug" />
