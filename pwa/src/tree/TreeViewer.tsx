@@ -8,7 +8,7 @@ import { useMemo, useState } from "react";
 import { PageLoader } from "../ui/PageLoader";
 import { GpuAlert } from "./GpuAlert";
 import { ascendancyTarget } from "./model";
-import { createContext } from "./renderer";
+import { prepareGpu } from "./gpu";
 import { sideLists, versionNotice } from "./sideLists";
 import { SideListsView } from "./SideListsView";
 import { allocationStates } from "./states";
@@ -16,24 +16,9 @@ import { TreeCanvas } from "./TreeCanvas";
 import type { PassiveTreeViewProps } from "./types";
 import { useTreeModel } from "./useTreeModel";
 
-/** WebGL without a major performance caveat, checked once per page on a throwaway canvas. */
-let gpuSupport: boolean | null = null;
-function gpuAvailable(): boolean {
-  if (gpuSupport === null) {
-    try {
-      const canvas = document.createElement("canvas");
-      const gl = createContext(canvas);
-      gpuSupport = gl !== null;
-      gl?.getExtension("WEBGL_lose_context")?.loseContext();
-    } catch {
-      gpuSupport = false;
-    }
-  }
-  return gpuSupport;
-}
 
 export default function TreeViewer({ build, other, height = 640, jewelItems }: PassiveTreeViewProps) {
-  const [gpuFailed, setGpuFailed] = useState(() => !gpuAvailable());
+  const [gpuFailed, setGpuFailed] = useState(() => prepareGpu() === null);
   // The side lists (hundreds of Mantine elements) render after the first tree frame.
   const [drawn, setDrawn] = useState(false);
   const wide = useMediaQuery("(min-width: 62em)", true);

@@ -49,6 +49,57 @@ export function geometryFor(model: TreeModel): TreeGeometry {
   return g;
 }
 
+/** The three linked programs; their compile and link may still be running (KHR_parallel_shader_compile). */
+export interface TreePrograms {
+  group: WebGLProgram;
+  edge: WebGLProgram;
+  node: WebGLProgram;
+}
+
+/**
+ * Starts compiling and linking the tree's programs without asking for their
+ * status, so the driver can work on them (in parallel where the extension
+ * exists) while the page does something else; link errors surface in linkedPrograms.
+ */
+export function startPrograms(gl: GL): TreePrograms {
+  const one = (vs: string, fs: string): WebGLProgram => {
+    const p = gl.createProgram()!;
+    for (const [type, src] of [[gl.VERTEX_SHADER, vs], [gl.FRAGMENT_SHADER, fs]] as const) {
+      const sh = gl.createShader(type)!;
+      gl.shaderSource(sh, src);
+      gl.compileShader(sh);
+      gl.attachShader(p, sh);
+      gl.deleteShader(sh); // freed with the program
+    }
+    gl.linkProgram(p);
+    return p;
+  };
+  return { group: one(GROUP_VS, GROUP_FS), edge: one(EDGE_VS, EDGE_FS), node: one(NODE_VS, NODE_FS) };
+}
+
+/** Whether the programs finished linking; always true without KHR_parallel_shader_compile (asking would block). */
+export function programsSettled(gl: GL, programs: TreePrograms): boolean {
+  const ext = gl.getExtension("KHR_parallel_shader_compile") as { COMPLETION_STATUS_KHR: number } | null;
+  if (!ext) return true;
+  return Object.values(programs).every((p) => gl.getProgramParameter(p, ext.COMPLETION_STATUS_KHR) as boolean);
+}
+
+/** Attribute and uniform locations per program, read once: each query is a blocking round trip to the GPU process. */
+const programInfos = new WeakMap<WebGLProgram, twgl.ProgramInfo>();
+
+function linkedPrograms(gl: GL, programs: TreePrograms) {
+  const info = (p: WebGLProgram): twgl.ProgramInfo => {
+    let got = programInfos.get(p);
+    if (!got) {
+      if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`tree shaders failed to link: ${gl.getProgramInfoLog(p)}`);
+      got = twgl.createProgramInfoFromProgram(gl, p);
+      programInfos.set(p, got);
+    }
+    return got;
+  };
+  return { group: info(programs.group), edge: info(programs.edge), node: info(programs.node) };
+}
+
 interface GpuResources {
   group: twgl.ProgramInfo;
   edge: twgl.ProgramInfo;
@@ -73,9 +124,12 @@ export class TreeRenderer {
   readonly stats: FrameStats = { frames: 0, uploads: 0, geometryUploads: 0 };
   lost = false;
 
+  /** `programs` from startPrograms on this context (compiled ahead of the data); a restore compiles afresh. */
   constructor(
     readonly gl: GL,
     readonly model: TreeModel,
+    private programs: TreePrograms | null = null,
+    private readonly geometry: TreeGeometry = geometryFor(model),
   ) {
     this.init();
   }
@@ -83,7 +137,13 @@ export class TreeRenderer {
   /** (Re)creates programs, buffers and the state texture; also after a context restore. */
   init(): void {
     const gl = this.gl;
-    const geo = geometryFor(this.model);
+    const geo = this.geometry;
+    performance.mark("tree:geometry");
+    // Programs first: their queries block until the GPU process has done everything queued before them.
+    const programs = this.programs && !this.lost ? this.programs : startPrograms(gl);
+    this.programs = programs;
+    const { group, edge, node } = linkedPrograms(gl, programs);
+    performance.mark("tree:programs");
     // One array buffer per layer; the attributes share it through stride and offset.
     const layer = (data: Layer, stride: number, layout: [string, number][]): twgl.BufferInfo => {
       const buffer = twgl.createBufferFromTypedArray(gl, data.vertices);
@@ -103,11 +163,6 @@ export class TreeRenderer {
         numElements: data.indices.length,
       };
     };
-    const program = (vs: string, fs: string) => {
-      const p = twgl.createProgramInfo(gl, [vs, fs]);
-      if (!p) throw new Error("tree shaders failed to compile");
-      return p;
-    };
     const n = this.model.nodes.length;
     const stateW = Math.min(n, 256) || 1;
     const stateH = Math.max(1, Math.ceil(n / stateW));
@@ -121,9 +176,9 @@ export class TreeRenderer {
       src: new Uint8Array(stateW * stateH * 4),
     });
     this.res = {
-      group: program(GROUP_VS, GROUP_FS),
-      edge: program(EDGE_VS, EDGE_FS),
-      node: program(NODE_VS, NODE_FS),
+      group,
+      edge,
+      node,
       groupBuf: layer(geo.groups, GROUP_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1], ["a_visIndex", 1]]),
       edgeBuf: layer(geo.edges, EDGE_STRIDE, [["a_pos", 2], ["a_normal", 2], ["a_side", 1], ["a_ends", 2]]),
       nodeBuf: layer(geo.nodes, NODE_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1], ["a_shape", 1], ["a_index", 1]]),
@@ -132,6 +187,7 @@ export class TreeRenderer {
       stateH,
     };
     this.stats.geometryUploads++;
+    performance.mark("tree:uploaded");
     this.uploadedRevision = -1;
     this.lost = false;
   }
@@ -201,11 +257,12 @@ export class TreeRenderer {
     return [out[0], out[1], out[2], out[3]];
   }
 
-  dispose(): void {
+  /** Frees buffers and the texture; the programs too unless `keepPrograms` (the warm-up hands them on). */
+  dispose(keepPrograms = false): void {
     const res = this.res;
     if (!res || this.lost) return;
     const gl = this.gl;
-    for (const p of [res.group, res.edge, res.node]) gl.deleteProgram(p.program);
+    if (!keepPrograms) for (const p of [res.group, res.edge, res.node]) gl.deleteProgram(p.program);
     gl.deleteTexture(res.stateTex);
     for (const b of [res.groupBuf, res.edgeBuf, res.nodeBuf]) {
       gl.deleteBuffer(Object.values(b.attribs!)[0].buffer);
