@@ -585,8 +585,10 @@ def test_canvas_resolution_is_capped_at_2(gl_browser, live_server):
         ctx.close()
 
 
-def test_spinner_shows_while_the_tree_data_loads(tree_page):
-    page = tree_page
+def test_spinner_shows_while_the_tree_data_loads(gl_browser, live_server):
+    # No service worker: once it controls the page, its fetches would pass by page.route.
+    ctx = gl_browser.new_context(base_url=live_server.base_url, service_workers="block")
+    page = ctx.new_page()
     release = []
     # Hold the tree bundle back until the spinner has been seen.
     page.route(re.compile(r".*/game-data/tree-.*"), lambda route: release.append(route))
@@ -599,6 +601,7 @@ def test_spinner_shows_while_the_tree_data_loads(tree_page):
     release[0].continue_()
     wait_tree_ready(page)
     expect(page.get_by_role("status", name="Loading passive tree")).to_have_count(0)
+    ctx.close()
 
 
 def test_renderer_is_not_in_the_initial_bundle(pwa_dist):

@@ -48,8 +48,10 @@ export function startSync(): void {
   void pruneOverrides(getDb());
   void mirrorSessionToDb();
   flush();
-  // The first visit has no controlling service worker yet: warm once it takes over.
-  if (navigator.serviceWorker?.controller) void warmGameData();
+  // The first visit has no controlling service worker yet: warm once it takes over. Offline there is
+  // nothing to fetch (and reading every cached bundle back would only slow the start).
+  if (navigator.onLine === false) window.addEventListener("online", () => void warmGameData(), { once: true });
+  else if (navigator.serviceWorker?.controller) void warmGameData();
   else navigator.serviceWorker?.addEventListener("controllerchange", () => void warmGameData(), { once: true });
 }
 

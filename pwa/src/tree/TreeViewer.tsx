@@ -4,7 +4,7 @@
  */
 import { Alert, Box } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { PageLoader } from "../ui/PageLoader";
 import { GpuAlert } from "./GpuAlert";
 import { ascendancyTarget } from "./model";
@@ -18,11 +18,15 @@ import { useTreeModel } from "./useTreeModel";
 
 
 export default function TreeViewer({ build, other, height = 640, jewelItems }: PassiveTreeViewProps) {
-  const [gpuFailed, setGpuFailed] = useState(() => prepareGpu() === null);
+  const [gpuFailed, setGpuFailed] = useState(false);
   // The side lists (hundreds of Mantine elements) render after the first tree frame.
   const [drawn, setDrawn] = useState(false);
   const wide = useMediaQuery("(min-width: 62em)", true);
   const data = useTreeModel(build.treeVersion);
+  // After the data request went out: the canvas, context and programs get ready while it loads.
+  useEffect(() => {
+    if (prepareGpu() === null) setGpuFailed(true);
+  }, []);
   const model = data.status === "ready" ? data.model : null;
 
   const derived = useMemo(() => {

@@ -47,7 +47,8 @@ function warmUp(gl: GL, programs: TreePrograms): void {
   for (let i = 0; i < model.nodes.length; i++) states.data[i * 4 + 2] = 1;
   const r = new TreeRenderer(gl, model, programs, buildGeometry(model));
   r.draw({ x: 0, y: 0, zoom: 1 }, { width: 8, height: 8 }, 1, states);
-  r.readPixel(0, 0);
+  // No readPixels: the GPU process builds its pipeline while this thread goes on loading the data.
+  gl.flush();
   r.dispose(true);
 }
 

@@ -39,8 +39,11 @@ export function useBuildList(source: BrowseSource, filters: BuildFilters, enable
     busy.current = true;
     (async () => {
       try {
-        const page = await loadListPage(getDb(), source, filters, null, 0, { signal: ctl.signal });
-        const overrides = new Map((await getDb().likeOverrides.toArray()).map((o) => [o.buildId, o]));
+        const [page, saved] = await Promise.all([
+          loadListPage(getDb(), source, filters, null, 0, { signal: ctl.signal }),
+          getDb().likeOverrides.toArray(),
+        ]);
+        const overrides = new Map(saved.map((o) => [o.buildId, o]));
         const now = Date.now();
         const builds = orderFirstPage(page.value.builds, (b) => effectiveLike(b, overrides.get(b.buildId), now).likes);
         if (gen.current !== my) return;
