@@ -5,11 +5,11 @@ import { Notifications } from "@mantine/notifications";
 import { RouterProvider } from "react-router-dom";
 import { SessionGuards } from "../features/session/SessionGuards";
 import { router } from "./routes";
-import { LAYOUT, theme } from "./theme";
+import { cssVariablesResolver, LAYOUT, theme } from "./theme";
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="dark">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="dark">
       <Notifications limit={LAYOUT.toastLimit} position="bottom-center" />
       <SessionGuards />
       <RouterProvider router={router} />
