@@ -2,14 +2,14 @@
  * The heavy half of PassiveTreeView (WebGL, twgl, the tree model), loaded on
  * demand: GPU check, data spinner, canvas and the side lists.
  */
-import { Alert, Box } from "@mantine/core";
+import { Alert, Box, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
 import { PageLoader } from "../ui/PageLoader";
 import { GpuAlert } from "./GpuAlert";
 import { ascendancyTarget } from "./model";
 import { prepareGpu } from "./gpu";
-import { sideLists, versionNotice } from "./sideLists";
+import { allocationSummary, sideLists, versionNotice } from "./sideLists";
 import { SideListsView } from "./SideListsView";
 import { allocationStates } from "./states";
 import { TreeCanvas } from "./TreeCanvas";
@@ -36,6 +36,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems }: P
       states,
       notice: versionNotice(unknownIds.length, clusterIds.length),
       lists: sideLists(model, build, other),
+      summary: allocationSummary(model, build.nodes),
       ascendancyTarget: ascendancyTarget(model, build, other),
     };
   }, [model, build, other]);
@@ -76,7 +77,10 @@ export default function TreeViewer({ build, other, height = 640, jewelItems }: P
           onFirstFrame={() => setDrawn(true)}
         />
       </Box>
-      <Box style={{ flex: wide ? "0 0 40%" : "1 1 auto", maxHeight: wide ? height : undefined, overflowY: "auto" }}>
+      {/* The canvas's text alternative: a focusable region with the summary and the side lists. */}
+      <Box role="region" aria-label="Passive tree as text" tabIndex={0} data-testid="tree-text"
+        style={{ flex: wide ? "0 0 40%" : "1 1 auto", maxHeight: wide ? height : undefined, overflowY: "auto" }}>
+        <Text size="sm" mb="sm" data-testid="tree-summary">{d.summary}</Text>
         {drawn ? <SideListsView lists={d.lists} /> : <PageLoader label="Loading tree lists" />}
       </Box>
     </Box>

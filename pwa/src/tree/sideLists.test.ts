@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sideLists, versionNotice } from "./sideLists";
+import { allocationSummary, sideLists, versionNotice } from "./sideLists";
 import { tinyModel } from "./testModel";
 
 describe("side lists", () => {
@@ -46,5 +46,14 @@ describe("side lists", () => {
     expect(versionNotice(7)).toBe("7 passives from a newer tree version are not shown");
     expect(versionNotice(0, 1)).toBe("1 cluster jewel passive is not shown");
     expect(versionNotice(2, 5)).toBe("2 passives from a newer tree version are not shown · 5 cluster jewel passives are not shown");
+  });
+});
+
+describe("allocation summary", () => {
+  it("counts allocated passives by kind, leaving out starts and unknown ids", () => {
+    const m = tinyModel();
+    expect(allocationSummary(m, [10, 11, 12, 13, 14, 20, 21, 999])).toBe(
+      "5 passives allocated: 1 notable, 1 keystone, 1 mastery, 0 jewel sockets, 1 ascendancy passive.",
+    );
   });
 });
