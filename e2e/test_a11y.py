@@ -70,9 +70,9 @@ def slug(live_server):
 
 @pytest.mark.parametrize("signed_in", [False, True], ids=["logged-out", "signed-in"])
 @pytest.mark.parametrize("width", SIZES)
-def test_no_serious_axe_findings(browser, live_server, slug, width, signed_in):
+def test_no_serious_axe_findings(gl_browser, live_server, slug, width, signed_in):
     findings: dict[str, list[str]] = {}
-    with app_page(browser, live_server.base_url, width) as page:
+    with app_page(gl_browser, live_server.base_url, width) as page:
         if signed_in:
             login(page, unique_name("Axe"))
         for screen in SCREENS:

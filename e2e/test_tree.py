@@ -12,11 +12,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from e2e.harness import ARTIFACTS, launch_chromium
+from e2e.harness import ARTIFACTS
 from e2e.tree_helpers import (
     CANVAS,
     CORPUS,
-    SWIFTSHADER,
     corpus_code,
     dev_tree_url,
     planner_specs,
@@ -34,11 +33,6 @@ LEVELLING = "AdamZ-8113__pob-codes/sanavixx_cyclone_shockwave_slayer_328.code.tx
 INITIAL_ZOOM = 1.726
 
 
-@pytest.fixture(scope="module")
-def gl_browser(playwright_instance):
-    b = launch_chromium(playwright_instance, *SWIFTSHADER)
-    yield b
-    b.close()
 
 
 @pytest.fixture
