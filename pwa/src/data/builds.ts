@@ -38,8 +38,11 @@ export async function loadListPage(
   const key = listKey(source, filters);
   const query = {
     ...searchQuery(source, filters),
+    // The whole cursor goes back: its snapshot keeps this page in the first page's
+    // order even when another server worker answers.
     lastGuid: cursor?.lastGuid,
     likeAmount: cursor?.likeAmount,
+    snapshot: cursor?.snapshot,
   };
   // Known offline: answer from the cache at once instead of waiting for the request to fail.
   if (typeof navigator !== "undefined" && navigator.onLine === false) {

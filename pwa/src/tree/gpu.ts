@@ -26,7 +26,8 @@ let unsupported = false;
 function warmUpModel(): TreeModel {
   const node = (id: number, index: number, x: number) => ({
     id, index, x, y: 0, name: "", kind: "normal" as const, notable: false, proxy: false, stats: [], flavourText: [],
-    reminderText: [], ascendancyName: null, classStartIndex: null, masteryEffects: [],
+    reminderText: [], ascendancyName: null, classStartIndex: null, masteryEffects: [], group: 0, orbit: 0, orbitIndex: 0,
+    granted: null, expansionJewel: null,
   });
   const nodes = [node(1, 0, -50), node(2, 1, 50)];
   return {
@@ -36,7 +37,11 @@ function warmUpModel(): TreeModel {
     groups: [{ x: 0, y: 0, radius: 80, ascendancyName: null }],
     bounds: { minX: -100, minY: -100, maxX: 100, maxY: 100 },
     classes: [],
+    ascendancies: [],
     alternateAscendancies: [],
+    points: { totalPoints: 0, ascendancyPoints: 0 },
+    orbitRadii: [],
+    skillsPerOrbit: [],
     byId: new Map(nodes.map((n) => [n.id, n])),
   };
 }

@@ -3,7 +3,7 @@ import type { ApiRequestError } from "../../data/api";
 import { loadListPage } from "../../data/builds";
 import { getDb } from "../../data/db";
 import { listKey, orderFirstPage, type BuildFilters } from "../../data/filters";
-import { effectiveLike } from "../../data/likes";
+import { effectiveLike, readLikeOverrides } from "../../data/likes";
 import type { BrowseSource, BuildSummary, Cursor } from "../../data/types";
 
 export interface BuildListState {
@@ -39,11 +39,10 @@ export function useBuildList(source: BrowseSource, filters: BuildFilters, enable
     busy.current = true;
     (async () => {
       try {
-        const [page, saved] = await Promise.all([
+        const [page, overrides] = await Promise.all([
           loadListPage(getDb(), source, filters, null, 0, { signal: ctl.signal }),
-          getDb().likeOverrides.toArray(),
+          readLikeOverrides(getDb()),
         ]);
-        const overrides = new Map(saved.map((o) => [o.buildId, o]));
         const now = Date.now();
         const builds = orderFirstPage(page.value.builds, (b) => effectiveLike(b, overrides.get(b.buildId), now).likes);
         if (gen.current !== my) return;

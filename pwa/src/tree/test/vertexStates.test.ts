@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { buildGeometry, NODE_STRIDE } from "./geometry";
-import { CompareSide, NodeState, StateBuffer } from "./states";
+import { buildGeometry, NODE_STRIDE } from "../geometry";
+import { CompareSide, NodeState, StateBuffer } from "../states";
 import { tinyModel } from "./testModel";
-import { EdgeStyle, edgeStyle, VertexStates } from "./vertexStates";
+import { EdgeStyle, edgeStyle, VertexStates } from "../vertexStates";
 
 function shownStates(n: number): StateBuffer {
   const s = new StateBuffer(n);
