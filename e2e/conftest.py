@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from e2e.harness import ServerProcess, build_pwa, launch_chromium
+from e2e.tree_helpers import SWIFTSHADER
 
 
 def pytest_collection_modifyitems(items):
@@ -62,6 +63,14 @@ def playwright_instance():
 @pytest.fixture(scope="session")
 def browser(playwright_instance):
     b = launch_chromium(playwright_instance)
+    yield b
+    b.close()
+
+
+@pytest.fixture(scope="session")
+def gl_browser(playwright_instance):
+    """Chromium with SwiftShader's WebGL, for screens that draw the passive tree."""
+    b = launch_chromium(playwright_instance, *SWIFTSHADER)
     yield b
     b.close()
 

@@ -14,11 +14,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from e2e.harness import ARTIFACTS, launch_chromium
+from e2e.harness import ARTIFACTS
 from e2e.tree_helpers import (
     CANVAS,
     CORPUS,
-    SWIFTSHADER,
     build_view_url,
     corpus_code,
     corpus_specs,
@@ -41,11 +40,6 @@ LEVELLING = "AdamZ-8113__pob-codes/sanavixx_cyclone_shockwave_slayer_328.code.tx
 INITIAL_ZOOM = 1.726
 
 
-@pytest.fixture(scope="module")
-def gl_browser(playwright_instance):
-    b = launch_chromium(playwright_instance, *SWIFTSHADER)
-    yield b
-    b.close()
 
 
 @pytest.fixture
@@ -635,8 +629,10 @@ def test_canvas_resolution_is_capped_at_2(gl_browser, live_server):
         ctx.close()
 
 
-def test_spinner_shows_while_the_tree_data_loads(tree_page):
-    page = tree_page
+def test_spinner_shows_while_the_tree_data_loads(gl_browser, live_server):
+    # No service worker: once it controls the page, its fetches would pass by page.route.
+    ctx = gl_browser.new_context(base_url=live_server.base_url, service_workers="block")
+    page = ctx.new_page()
     release = []
     # Hold the tree bundle back until the spinner has been seen.
     page.route(re.compile(r".*/game-data/tree-.*"), lambda route: release.append(route))
@@ -649,6 +645,7 @@ def test_spinner_shows_while_the_tree_data_loads(tree_page):
     release[0].continue_()
     wait_tree_ready(page)
     expect(page.get_by_role("status", name="Loading passive tree")).to_have_count(0)
+    ctx.close()
 
 
 def test_renderer_is_not_in_the_initial_bundle(pwa_dist):

@@ -19,6 +19,7 @@ from server.guard import guard_middleware
 from server.seed import seed_if_empty
 from server.settings import Settings
 from server.static import spa, spa_root
+from server.static_memory import MemoryStatic, load_dist
 from server.store import Database
 
 log = logging.getLogger("waypoint")
@@ -58,6 +59,9 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app.state.settings = settings
     app.state.db = db
     app.state.pwa_root = Path(settings.pwa_dist).resolve()
+    # The shell and hashed assets answer from memory before routing; other paths reach the router.
+    owned = {r.path.strip("/").split("/", 1)[0] for r in app.routes} - {"", "{path:path}"}
+    app.asgi_handler = MemoryStatic(load_dist(app.state.pwa_root), owned, app.asgi_handler)
     # Async callables (app) -> None run after the database opens (e.g. demo seeding).
     app.state.startup_hooks = [seed_if_empty]
     return app

@@ -1,6 +1,17 @@
 """BENCH tree.first_frame_ms, tree.frame_ms_p50, tree.frame_ms_p95: the WebGL
 passive tree in headless Chromium (SwiftShader, so a software GPU; a real GPU
-is faster).
+is faster), against its own baseline of the same run: the same tree (the scene
+the canvas shows: visible nodes, edges, group discs, same canvas size) drawn as
+one SVG, circles and paths, pan/zoom by a transform on a group, in a second
+Chromium with CPU raster (the SVG's fastest setting here) and the frame-rate
+cap lifted so vsync does not floor its frames.
+
+svg_first_presented_ms: from the scene data being parsed to the SVG's first
+contentful paint (Chromium stamps it at presentation); median of 3 fresh pages.
+svg_frame_ms_p50: the interval between animation frames while the transform
+changes every frame (each frame is styled, laid out, rasterized and presented).
+first_frame_vs_svg_ratio (goal <= 0.5) and frame_vs_svg_ratio (goal <= 0.3)
+divide ours by the SVG's.
 
 first_frame_ms: from the tree data being ready (bundle fetched, decoded,
 adapted) to the first frame drawn and finished on the GPU; median of 3 fresh
@@ -27,6 +38,49 @@ from e2e.tree_helpers import SWIFTSHADER, corpus_code, dev_tree_url, tree_api, w
 
 BUILD = "AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.code.txt"
 FRAMES = 320
+SVG_FRAMES = 120
+SVG_ARGS = ("--disable-gpu-rasterization", "--disable-frame-rate-limit", "--disable-gpu-vsync")
+BLANK = "<!doctype html><html><body style='margin:0;background:#0f1113'></body></html>"
+
+# Builds the SVG from the scene JSON (timing starts once it is parsed) and resolves with
+# the first contentful paint relative to that start.
+SVG_FIRST = """async (json) => {
+  const seen = new Promise((resolve) => new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') resolve(e.startTime);
+  }).observe({ type: 'paint', buffered: true }));
+  const s = JSON.parse(json);
+  const t0 = performance.now();
+  const parts = [];
+  for (const [x, y, r] of s.groups) parts.push(`<circle cx="${x}" cy="${y}" r="${r}" fill="#171719"/>`);
+  for (const [x0, y0, x1, y1, r, sweep, on] of s.edges) {
+    const d = r ? `M${x0} ${y0}A${r} ${r} 0 0 ${sweep} ${x1} ${y1}` : `M${x0} ${y0}L${x1} ${y1}`;
+    parts.push(`<path d="${d}" stroke="${on ? '#d9b45a' : '#453f3a'}" stroke-width="${on ? 18 : 10}" fill="none"/>`);
+  }
+  for (const [x, y, r, c] of s.nodes) parts.push(`<circle cx="${x}" cy="${y}" r="${r}" fill="${c}" stroke="#544f47" stroke-width="${r * 0.2}"/>`);
+  const tf = `translate(${s.width / 2} ${s.height / 2}) scale(${s.scale}) translate(${-s.center[0]} ${-s.center[1]})`;
+  document.body.innerHTML = `<svg id="tree" width="${s.width}" height="${s.height}" style="display:block;background:#0f1113">` +
+    `<g id="cam" transform="${tf}">${parts.join('')}</g></svg>`;
+  window.__scene = s;
+  return (await seen) - t0;
+}"""
+
+# Pans and zooms like t.bench, one transform change per animation frame; returns frame intervals.
+SVG_FRAMES_JS = """(frames) => new Promise((resolve) => {
+  const s = window.__scene, g = document.getElementById('cam');
+  let cx = s.center[0], cy = s.center[1], scale = s.scale, i = 0, last = 0;
+  const out = [];
+  const step = (now) => {
+    if (last) out.push(now - last);
+    last = now;
+    if (i >= frames) return resolve(out);
+    if (i % 2 === 0) { cx -= 7 * Math.sin(i / 9) / scale; cy -= 5 / scale; }
+    else scale *= i % 40 < 20 ? 1.02 : 1 / 1.02;
+    g.setAttribute('transform', `translate(${s.width / 2} ${s.height / 2}) scale(${scale}) translate(${-cx} ${-cy})`);
+    i++;
+    requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+})"""
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -49,6 +103,7 @@ def measure(tmp: Path) -> None:
         browser = launch_chromium(p, *SWIFTSHADER)
         first: list[float] = []
         frames: list[float] = []
+        scene = None
         for run in range(3):
             ctx = browser.new_context(base_url=server.base_url, viewport={"width": 1400, "height": 900})
             page = ctx.new_page()
@@ -58,12 +113,44 @@ def measure(tmp: Path) -> None:
             if run == 0:
                 tree_api(page, "t.bench(30)")  # warm-up: shader and JIT caches
             frames += tree_api(page, f"t.bench({FRAMES})")
+            if scene is None:
+                scene = tree_api(page, "JSON.stringify(t.scene())")
             ctx.close()
         browser.close()
+        svg_first, svg_frames = svg_baseline(p, scene)
     print(f"BENCH tree.first_frame_ms {statistics.median(first):.1f} ms", flush=True)
     print(f"BENCH tree.frame_ms_p50 {percentile(frames, 0.5):.2f} ms", flush=True)
     print(f"BENCH tree.frame_ms_p95 {percentile(frames, 0.95):.2f} ms", flush=True)
     print(f"BENCH tree.frames_measured {len(frames)} frames", flush=True)
+    svg_first_ms = statistics.median(svg_first)
+    svg_frame_ms = percentile(svg_frames, 0.5)
+    print(f"BENCH tree.svg_first_presented_ms {svg_first_ms:.1f} ms", flush=True)
+    print(f"BENCH tree.svg_frame_ms_p50 {svg_frame_ms:.2f} ms", flush=True)
+    print(f"BENCH tree.first_frame_vs_svg_ratio {statistics.median(first) / svg_first_ms:.2f} x", flush=True)
+    print(f"BENCH tree.frame_vs_svg_ratio {percentile(frames, 0.5) / svg_frame_ms:.2f} x", flush=True)
+
+
+def svg_baseline(p, scene: str) -> tuple[list[float], list[float]]:
+    """The same scene as one SVG in a CPU-raster Chromium: first presentation (3 fresh pages) and frame intervals."""
+    import json
+
+    size = json.loads(scene)
+    browser = launch_chromium(p, *SVG_ARGS)
+    first: list[float] = []
+    frames: list[float] = []
+    for run in range(3):
+        ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+        page = ctx.new_page()
+        page.route("http://svg.bench/", lambda route: route.fulfill(body=BLANK, content_type="text/html"))
+        page.goto("http://svg.bench/")
+        first.append(page.evaluate(SVG_FIRST, scene))
+        assert page.locator("#cam > *").count() == len(size["nodes"]) + len(size["edges"]) + len(size["groups"])
+        if run == 0:
+            page.evaluate(SVG_FRAMES_JS, 30)  # warm-up, like the WebGL side
+        frames += page.evaluate(SVG_FRAMES_JS, SVG_FRAMES)
+        ctx.close()
+    browser.close()
+    return first, frames
 
 
 if __name__ == "__main__":

@@ -1,12 +1,22 @@
-import { createTheme } from "@mantine/core";
+import { createTheme, type CSSVariablesResolver } from "@mantine/core";
 import type { CSSProperties } from "react";
 
 export const theme = createTheme({
   primaryColor: "yellow",
-  // Dark text on light fills (yellow buttons), so filled controls meet WCAG contrast (axe).
-  autoContrast: true,
   fontFamily: "system-ui, -apple-system, Segoe UI, Roboto, sans-serif",
   defaultRadius: "sm",
+  // Dark text on light filled colours (yellow, orange): white on them fails WCAG AA contrast.
+  autoContrast: true,
+});
+
+/**
+ * Dimmed text one step lighter than Mantine's dark default (#828282, 3.5:1 on cards), so it passes
+ * WCAG AA (4.5:1) on every dark surface while still reading as secondary.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {},
+  dark: { "--mantine-color-dimmed": "#a3a3a3" },
 });
 
 /** Spec constants for the layout (builds-browser-and-tracker.md §2, §9). */

@@ -44,6 +44,11 @@ export async function loadListPage(
     likeAmount: cursor?.likeAmount,
     snapshot: cursor?.snapshot,
   };
+  // Known offline: answer from the cache at once instead of waiting for the request to fail.
+  if (typeof navigator !== "undefined" && navigator.onLine === false) {
+    const page = (await db.lists.get(key))?.pages[pageIndex];
+    if (page) return { value: page, fromCache: true, error: new ApiRequestError({ kind: "network" }, "network", "You are offline") };
+  }
   try {
     const page = await fetcher<BuildPage>("GET", SEARCH_PATH[source], { ...opts, query });
     await db.transaction("rw", db.lists, db.builds, async () => {

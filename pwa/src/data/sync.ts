@@ -51,8 +51,10 @@ export function startSync(): void {
   window.addEventListener("online", flush);
   void pruneOverrides(getDb());
   flush();
-  // The first visit has no controlling service worker yet: warm once it takes over.
-  if (navigator.serviceWorker?.controller) void warmGameData();
+  // The first visit has no controlling service worker yet: warm once it takes over. Offline there is
+  // nothing to fetch (and reading every cached bundle back would only slow the start).
+  if (navigator.onLine === false) window.addEventListener("online", () => void warmGameData(), { once: true });
+  else if (navigator.serviceWorker?.controller) void warmGameData();
   else navigator.serviceWorker?.addEventListener("controllerchange", () => void warmGameData(), { once: true });
 }
 

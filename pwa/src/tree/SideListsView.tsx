@@ -1,4 +1,4 @@
-import { Badge, Group, Radio, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { Badge, Group, lighten, Radio, Stack, Text, Title, Tooltip } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { CompareStatus, SideLists } from "./sideLists";
 import { cssColour, COLOURS } from "./style";
@@ -16,12 +16,13 @@ function NodeIcon({ name, colour, label }: { name: string; colour: string; label
   return (
     <Tooltip label={label} multiline w={300} withinPortal>
       <div
+        role="img"
         aria-label={name}
         style={{
           width: 64, height: 64, flex: "0 0 64px", borderRadius: "50%",
           border: `3px solid ${colour}`, background: "rgba(255,255,255,0.04)",
           display: "flex", alignItems: "center", justifyContent: "center",
-          fontWeight: 700, fontSize: 18, color: colour,
+          fontWeight: 700, fontSize: 18, color: lighten(colour, 0.35), // AA contrast on the dark card
         }}
       >
         {name.split(/\s+/).map((w) => w[0]).slice(0, 2).join("")}
@@ -50,7 +51,7 @@ export function SideListsView({ lists }: { lists: SideLists }) {
   return (
     <Stack gap="md" data-testid="tree-side-lists">
       <section data-testid="tree-keystones">
-        <Title order={5} mb={6}>Keystones</Title>
+        <Title order={2} size="h5" mb={6}>Keystones</Title>
         {lists.keystones.length === 0 && <Text size="sm" c="dimmed">None</Text>}
         <Stack gap={6}>
           {lists.keystones.map(({ node, status }) => (
@@ -65,7 +66,7 @@ export function SideListsView({ lists }: { lists: SideLists }) {
         </Stack>
       </section>
       <section data-testid="tree-masteries">
-        <Title order={5} mb={6}>Masteries</Title>
+        <Title order={2} size="h5" mb={6}>Masteries</Title>
         {lists.masteries.length === 0 && <Text size="sm" c="dimmed">None</Text>}
         <Stack gap="sm">
           {lists.masteries.map((m) => (
@@ -106,7 +107,7 @@ export function SideListsView({ lists }: { lists: SideLists }) {
         </Stack>
       </section>
       <section data-testid="tree-overrides">
-        <Title order={5} mb={6}>Overrides</Title>
+        <Title order={2} size="h5" mb={6}>Overrides</Title>
         {lists.overrides.length === 0 && <Text size="sm" c="dimmed">None</Text>}
         <Stack gap={6}>
           {lists.overrides.map((o) => (

@@ -4,7 +4,8 @@ import { TreeController } from "./controller";
 import { AscendancyToggle, CanvasButtons, CompareLegend, VersionNotice } from "./CanvasOverlay";
 import type { Bounds, TreeModel, TreeNode } from "./model";
 import { NodeTooltip } from "./NodeTooltip";
-import { createContext, TreeRenderer } from "./renderer";
+import { takeGpu } from "./gpu";
+import { TreeRenderer } from "./renderer";
 import { NodeState, type StateBuffer } from "./states";
 import { cssColour, COLOURS } from "./style";
 import { exposeDebugApi } from "./debugApi";
@@ -60,16 +61,26 @@ export function TreeCanvas(props: TreeCanvasProps) {
 
   // Renderer and controller live as long as the model; states swap in without a geometry upload.
   useEffect(() => {
-    const canvas = canvasRef.current!;
     const wrap = wrapRef.current!;
-    const gl = createContext(canvas);
-    if (!gl) {
+    performance.mark("tree:effect");
+    // The canvas, context and programs were made ready while the data loaded (gpu.ts).
+    const gpu = takeGpu();
+    performance.mark("tree:context");
+    if (!gpu) {
       onGpuFailure();
       return;
     }
+    const { canvas, gl } = gpu;
+    canvas.setAttribute("data-testid", "tree-canvas");
+    canvas.setAttribute("role", "img");
+    canvas.setAttribute("aria-label", "Passive skill tree");
+    canvas.setAttribute("data-tree-version", model.version);
+    Object.assign(canvas.style, { width: "100%", height: "100%", display: "block", touchAction: "none", cursor: "grab" });
+    wrap.appendChild(canvas);
+    canvasRef.current = canvas;
     let renderer: TreeRenderer;
     try {
-      renderer = new TreeRenderer(gl, model);
+      renderer = new TreeRenderer(gl, model, gpu.programs);
     } catch (err) {
       console.error("tree renderer not created", err);
       onGpuFailure();
@@ -90,6 +101,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
     };
     const drawNow = () => {
       const rect = wrap.getBoundingClientRect();
+      if (firstFrameMs === null) performance.mark("tree:layout");
       ctl.setViewport(rect.width, rect.height);
       ctl.tick();
       renderer.draw(ctl.camera, ctl.viewport, window.devicePixelRatio || 1, ctl.states);
@@ -100,7 +112,9 @@ export function TreeCanvas(props: TreeCanvasProps) {
       if (renderer.lost) return;
       drawNow();
       if (firstFrameMs === null) {
-        renderer.readPixel(0, 0); // waits for the GPU, so the figure covers the whole first frame
+        performance.mark("tree:drawn");
+        renderer.readPixel(0, 0);
+        performance.mark("tree:finished"); // waits for the GPU, so the figure covers the whole first frame
         firstFrameMs = performance.now() - readyAt.current;
         onFirstFrame.current?.();
       }
@@ -195,12 +209,18 @@ export function TreeCanvas(props: TreeCanvasProps) {
       listeners.abort();
       undebug();
       renderer.dispose();
+      canvas.remove();
+      canvasRef.current = null;
       ctlRef.current = null;
       scheduleRef.current = () => {};
     };
     // A new model means a new renderer; new states go through the effect below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [model]);
+
+  useEffect(() => {
+    if (canvasRef.current) canvasRef.current.style.cursor = hover ? "pointer" : "grab";
+  }, [hover]);
 
   useEffect(() => {
     ctlRef.current?.setStates(states);
@@ -264,16 +284,8 @@ export function TreeCanvas(props: TreeCanvasProps) {
           : { position: "relative", height, minHeight: 320, background: cssColour(COLOURS.background), borderRadius: 6, overflow: "hidden" }
       }
     >
-      <div ref={wrapRef} style={{ position: "absolute", inset: 0 }}>
-        <canvas
-          ref={canvasRef}
-          data-testid="tree-canvas"
-          role="img"
-          aria-label="Passive skill tree"
-          data-tree-version={model.version}
-          style={{ width: "100%", height: "100%", display: "block", touchAction: "none", cursor: hover ? "pointer" : "grab" }}
-        />
-      </div>
+      {/* The canvas is adopted from gpu.ts, where it was prepared before the data arrived. */}
+      <div ref={wrapRef} style={{ position: "absolute", inset: 0 }} />
       {ascendancyTarget && (
         <AscendancyToggle inAscendancy={inAscendancy} onToggle={() => act((c) => c.toggleAscendancy(ascendancyTarget))} />
       )}

@@ -2,42 +2,31 @@
  * The heavy half of PassiveTreeView (WebGL, twgl, the tree model), loaded on
  * demand: GPU check, data spinner, canvas and the side lists.
  */
-import { Alert, Box } from "@mantine/core";
+import { Alert, Box, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { PageLoader } from "../ui/PageLoader";
 import { GpuAlert } from "./GpuAlert";
 import { ascendancyTarget } from "./model";
-import { createContext } from "./renderer";
-import { sideLists, versionNotice } from "./sideLists";
+import { prepareGpu } from "./gpu";
+import { allocationSummary, sideLists, versionNotice } from "./sideLists";
 import { SideListsView } from "./SideListsView";
 import { allocationStates } from "./states";
 import { TreeCanvas } from "./TreeCanvas";
 import type { PassiveTreeViewProps } from "./types";
 import { useTreeModel } from "./useTreeModel";
 
-/** WebGL without a major performance caveat, checked once per page on a throwaway canvas. */
-let gpuSupport: boolean | null = null;
-function gpuAvailable(): boolean {
-  if (gpuSupport === null) {
-    try {
-      const canvas = document.createElement("canvas");
-      const gl = createContext(canvas);
-      gpuSupport = gl !== null;
-      gl?.getExtension("WEBGL_lose_context")?.loseContext();
-    } catch {
-      gpuSupport = false;
-    }
-  }
-  return gpuSupport;
-}
 
 export default function TreeViewer({ build, other, height = 640, jewelItems }: PassiveTreeViewProps) {
-  const [gpuFailed, setGpuFailed] = useState(() => !gpuAvailable());
+  const [gpuFailed, setGpuFailed] = useState(false);
   // The side lists (hundreds of Mantine elements) render after the first tree frame.
   const [drawn, setDrawn] = useState(false);
   const wide = useMediaQuery("(min-width: 62em)", true);
   const data = useTreeModel(build.treeVersion);
+  // After the data request went out: the canvas, context and programs get ready while it loads.
+  useEffect(() => {
+    if (prepareGpu() === null) setGpuFailed(true);
+  }, []);
   const model = data.status === "ready" ? data.model : null;
 
   const derived = useMemo(() => {
@@ -47,6 +36,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems }: P
       states,
       notice: versionNotice(unknownIds.length, clusterIds.length, build.treeVersion, model.version),
       lists: sideLists(model, build, other),
+      summary: allocationSummary(model, build.nodes),
       ascendancyTarget: ascendancyTarget(model, build, other),
     };
   }, [model, build, other]);
@@ -87,7 +77,10 @@ export default function TreeViewer({ build, other, height = 640, jewelItems }: P
           onFirstFrame={() => setDrawn(true)}
         />
       </Box>
-      <Box style={{ flex: wide ? "0 0 40%" : "1 1 auto", maxHeight: wide ? height : undefined, overflowY: "auto" }}>
+      {/* The canvas's text alternative: a focusable region with the summary and the side lists. */}
+      <Box role="region" aria-label="Passive tree as text" tabIndex={0} data-testid="tree-text"
+        style={{ flex: wide ? "0 0 40%" : "1 1 auto", maxHeight: wide ? height : undefined, overflowY: "auto" }}>
+        <Text size="sm" mb="sm" data-testid="tree-summary">{d.summary}</Text>
         {drawn ? <SideListsView lists={d.lists} /> : <PageLoader label="Loading tree lists" />}
       </Box>
     </Box>

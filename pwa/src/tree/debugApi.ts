@@ -3,8 +3,28 @@
  * where a node is on screen, what colour a pixel is, and timed full redraws.
  * It reads the real renderer; nothing here draws differently for tests.
  */
+import { pixelScale } from "./camera";
 import type { TreeController } from "./controller";
 import type { TreeRenderer } from "./renderer";
+import { COLOURS, nodeRadius } from "./style";
+
+/**
+ * What the canvas shows, as plain data for the benchmark's SVG baseline (the same
+ * tree drawn as DOM): visible nodes, edges between visible nodes, group discs, the camera.
+ */
+export interface TreeScene {
+  width: number;
+  height: number;
+  center: [number, number];
+  /** CSS pixels per world unit at the current camera. */
+  scale: number;
+  /** x, y, radius, css colour */
+  nodes: [number, number, number, string][];
+  /** x0, y0, x1, y1, arc radius (0: straight), sweep flag (SVG), allocated */
+  edges: [number, number, number, number, number, number, boolean][];
+  /** x, y, radius */
+  groups: [number, number, number][];
+}
 
 export interface TreeDebugApi {
   version: string;
@@ -22,7 +42,10 @@ export interface TreeDebugApi {
   firstFrameMs(): number | null;
   /** Full redraws while panning and zooming; each waits for the GPU. Returns per-frame ms. */
   bench(frames: number): number[];
+  scene(): TreeScene;
 }
+
+const css = (c: readonly number[], k = 1) => `rgb(${c.map((v) => Math.round(v * k * 255)).join(",")})`;
 
 export function exposeDebugApi(
   canvas: HTMLCanvasElement,
@@ -74,7 +97,33 @@ export function exposeDebugApi(
       drawNow();
       return out;
     },
+    scene: () => scene(),
   };
+  function scene(): TreeScene {
+    const { model, states, viewport } = ctl;
+    const active = (i: number) => states.has(i, 1);
+    const shown = (i: number) => states.visible(i);
+    const colour = (kind: string) => (COLOURS as Record<string, readonly number[]>)[kind] ?? COLOURS.normal;
+    const firstOfAscendancy = new Map<string, number>();
+    for (const n of model.nodes) if (n.ascendancyName && !firstOfAscendancy.has(n.ascendancyName)) firstOfAscendancy.set(n.ascendancyName, n.index);
+    return {
+      width: viewport.width,
+      height: viewport.height,
+      center: [ctl.camera.x, ctl.camera.y],
+      scale: pixelScale(ctl.camera, model.bounds, viewport),
+      nodes: model.nodes.filter((n) => shown(n.index)).map((n) => [n.x, n.y, nodeRadius(n), active(n.index) ? css(colour(n.kind)) : css(colour(n.kind), 0.32)]),
+      edges: model.edges
+        .filter((e) => shown(e.a) && shown(e.b))
+        .map((e) => {
+          const a = model.nodes[e.a], b = model.nodes[e.b];
+          const sweep = e.arc ? (((e.arc.a1 - e.arc.a0) % (2 * Math.PI)) + 2 * Math.PI) % (2 * Math.PI) < Math.PI ? 1 : 0 : 0;
+          return [a.x, a.y, b.x, b.y, e.arc?.r ?? 0, sweep, active(e.a) && active(e.b)];
+        }),
+      groups: model.groups
+        .filter((g) => !g.ascendancyName || shown(firstOfAscendancy.get(g.ascendancyName) ?? -1))
+        .map((g) => [g.x, g.y, g.radius]),
+    };
+  }
   (canvas as HTMLCanvasElement & { __tree?: TreeDebugApi }).__tree = api;
   return () => {
     delete (canvas as HTMLCanvasElement & { __tree?: TreeDebugApi }).__tree;

@@ -4,7 +4,7 @@
  * neighbouring triangles share vertices. Built once and uploaded once;
  * everything that changes goes through the state buffer.
  */
-import type { TreeArc, TreeModel } from "./model";
+import type { Bounds, TreeArc, TreeModel } from "./model";
 import { nodeRadius, SHAPE } from "./style";
 
 export const NODE_STRIDE = 7; // x, y, cornerX, cornerY, radius, shape, nodeIndex
@@ -16,12 +16,42 @@ export const GROUP_STRIDE = 6; // x, y, cornerX, cornerY, radius, visibilityNode
  * strays under a world unit from the orbit, below a pixel even at max zoom.
  */
 const ARC_SEGMENT = 60;
+/** The widest an edge is drawn, in world units (allocated edges; see EDGE_VS). */
+const EDGE_HALF_WIDTH = 9;
 const ARC_SEGMENT_ANGLE = Math.PI / 18;
+
+/** A run of a layer's indices whose shapes all lie inside the bounds (world units, shape extents included). */
+export interface Tile {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  /** First index and index count in the layer's index buffer. */
+  start: number;
+  count: number;
+}
 
 export interface Layer {
   vertices: Float32Array;
   indices: Uint16Array | Uint32Array;
   vertexCount: number;
+  /** Spatial runs in index order, so a frame draws only the tiles the camera sees. */
+  tiles: Tile[];
+}
+
+/** Tiles per side: the tree is cut into GRID x GRID cells; shapes go to the cell of their centre. */
+const GRID = 12;
+
+/** Items sorted by grid cell (row-major), each with its cell, so every cell is one run of indices. */
+function byCell<T>(items: readonly T[], bounds: Bounds, centre: (item: T) => [number, number]): [T, number][] {
+  const w = Math.max(1, bounds.maxX - bounds.minX) / GRID;
+  const h = Math.max(1, bounds.maxY - bounds.minY) / GRID;
+  const clamp = (v: number) => Math.min(GRID - 1, Math.max(0, Math.floor(v)));
+  const keyed = items.map((item): [T, number] => {
+    const [x, y] = centre(item);
+    return [item, clamp((y - bounds.minY) / h) * GRID + clamp((x - bounds.minX) / w)];
+  });
+  return keyed.sort((a, b) => a[1] - b[1]);
 }
 
 export interface TreeGeometry {
@@ -55,6 +85,8 @@ class LayerBuilder {
   private count = 0;
   private vi = 0;
   private ii = 0;
+  private readonly tiles: Tile[] = [];
+  private cell = -1;
 
   constructor(
     private readonly stride: number,
@@ -92,9 +124,37 @@ class LayerBuilder {
     this.ii += 6;
   }
 
-  build(): Layer {
-    return { vertices: this.v, indices: this.i, vertexCount: this.count };
+  /** Starts a new tile when the cell changes; `grow` widens the current tile to cover a shape. */
+  enter(cell: number): void {
+    if (cell === this.cell) return;
+    this.cell = cell;
+    this.tiles.push({ minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity, start: this.ii, count: 0 });
   }
+
+  grow(x: number, y: number, pad: number): void {
+    const t = this.tiles[this.tiles.length - 1];
+    t.minX = Math.min(t.minX, x - pad);
+    t.minY = Math.min(t.minY, y - pad);
+    t.maxX = Math.max(t.maxX, x + pad);
+    t.maxY = Math.max(t.maxY, y + pad);
+  }
+
+  build(): Layer {
+    this.tiles.forEach((t, k) => (t.count = (this.tiles[k + 1]?.start ?? this.ii) - t.start));
+    return { vertices: this.v, indices: this.i, vertexCount: this.count, tiles: this.tiles };
+  }
+}
+
+/** [first index, count] runs of the tiles that meet the view rectangle, neighbours merged into one draw. */
+export function visibleRuns(tiles: readonly Tile[], view: Bounds): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const t of tiles) {
+    if (t.count === 0 || t.maxX < view.minX || t.minX > view.maxX || t.maxY < view.minY || t.minY > view.maxY) continue;
+    const last = runs[runs.length - 1];
+    if (last && last[0] + last[1] === t.start) last[1] += t.count;
+    else runs.push([t.start, t.count]);
+  }
+  return runs;
 }
 
 /** Points along an edge: 2 for a straight one, segments + 1 along an arc. */
@@ -103,9 +163,13 @@ function edgePoints(e: TreeModel["edges"][number]): number {
 }
 
 export function buildGeometry(model: TreeModel): TreeGeometry {
+  const bounds = model.bounds;
   const nodes = new LayerBuilder(NODE_STRIDE, model.nodes.length * 4, model.nodes.length * 6);
-  for (const n of model.nodes) {
+  for (const [n, cell] of byCell(model.nodes, bounds, (n) => [n.x, n.y])) {
     const r = nodeRadius(n);
+    nodes.enter(cell);
+    // Room for the highlight and desired marks (1.5 radii) drawn around a node.
+    nodes.grow(n.x, n.y, r * 1.5);
     const shape = SHAPE[n.kind];
     const c0 = nodes.vertex(n.x, n.y, -1, -1, r, shape, n.index);
     const c1 = nodes.vertex(n.x, n.y, 1, -1, r, shape, n.index);
@@ -123,8 +187,15 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
     const right = edges.vertex(x, y, nx, ny, 1, a, b);
     if (!first) edges.quad(left - 2, right - 2, right, left);
   };
-  for (const e of model.edges) {
+  const mid = (e: TreeModel["edges"][number]): [number, number] => {
     const a = model.nodes[e.a], b = model.nodes[e.b];
+    return [(a.x + b.x) / 2, (a.y + b.y) / 2];
+  };
+  for (const [e, cell] of byCell(model.edges, bounds, mid)) {
+    const a = model.nodes[e.a], b = model.nodes[e.b];
+    edges.enter(cell);
+    edges.grow(a.x, a.y, EDGE_HALF_WIDTH);
+    edges.grow(b.x, b.y, EDGE_HALF_WIDTH);
     if (!e.arc) {
       const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
       const nx = -(b.y - a.y) / len, ny = (b.x - a.x) / len;
@@ -138,6 +209,7 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
     for (let k = 0; k <= segs; k++) {
       const t = a0 + (sweep * k) / segs;
       const [x, y] = arcPoint(cx, cy, r, t);
+      edges.grow(x, y, EDGE_HALF_WIDTH);
       // The radial direction is perpendicular to the arc, so segments join without gaps.
       point(x, y, Math.sin(t), -Math.cos(t), e.a, e.b, k === 0);
     }
@@ -146,7 +218,9 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
   const firstOfAscendancy = new Map<string, number>();
   for (const n of model.nodes) if (n.ascendancyName && !firstOfAscendancy.has(n.ascendancyName)) firstOfAscendancy.set(n.ascendancyName, n.index);
   const groups = new LayerBuilder(GROUP_STRIDE, model.groups.length * 4, model.groups.length * 6);
-  for (const g of model.groups) {
+  for (const [g, cell] of byCell(model.groups, bounds, (g) => [g.x, g.y])) {
+    groups.enter(cell);
+    groups.grow(g.x, g.y, g.radius);
     const vis = g.ascendancyName ? (firstOfAscendancy.get(g.ascendancyName) ?? -1) : -1;
     const c0 = groups.vertex(g.x, g.y, -1, -1, g.radius, vis);
     const c1 = groups.vertex(g.x, g.y, 1, -1, g.radius, vis);

@@ -5,11 +5,15 @@
  */
 import * as twgl from "twgl.js";
 import { pixelScale, VIEW, type Camera, type Viewport } from "./camera";
-import { buildGeometry, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type Layer, type TreeGeometry } from "./geometry";
+import { buildGeometry, visibleRuns, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type Layer, type TreeGeometry } from "./geometry";
 import type { TreeModel } from "./model";
 import { EDGE_FS, EDGE_VS, GROUP_FS, GROUP_VS, NODE_FS, NODE_VS } from "./shaders";
 import type { StateBuffer } from "./states";
 import { COLOURS } from "./style";
+import { VertexStates } from "./vertexStates";
+
+/** Shapes keep a minimum size on screen (a few pixels); tiles this close to the edge may reach into view. */
+const VIEW_MARGIN_PX = 12;
 
 export type GL = WebGLRenderingContext | WebGL2RenderingContext;
 
@@ -33,9 +37,7 @@ export function createContext(canvas: HTMLCanvasElement): GL | null {
   if (gl2) return gl2;
   const gl1 = (canvas.getContext("webgl", CONTEXT_OPTIONS) ??
     canvas.getContext("experimental-webgl", CONTEXT_OPTIONS)) as WebGLRenderingContext | null;
-  // The state buffer is read in vertex shaders; a context without vertex textures cannot draw the tree.
-  if (gl1 && gl1.getParameter(gl1.MAX_VERTEX_TEXTURE_IMAGE_UNITS) > 0) return gl1;
-  return null;
+  return gl1;
 }
 
 /** Geometry is built on the CPU once per tree version and shared by every canvas. */
@@ -49,6 +51,57 @@ export function geometryFor(model: TreeModel): TreeGeometry {
   return g;
 }
 
+/** The three linked programs; their compile and link may still be running (KHR_parallel_shader_compile). */
+export interface TreePrograms {
+  group: WebGLProgram;
+  edge: WebGLProgram;
+  node: WebGLProgram;
+}
+
+/**
+ * Starts compiling and linking the tree's programs without asking for their
+ * status, so the driver can work on them (in parallel where the extension
+ * exists) while the page does something else; link errors surface in linkedPrograms.
+ */
+export function startPrograms(gl: GL): TreePrograms {
+  const one = (vs: string, fs: string): WebGLProgram => {
+    const p = gl.createProgram()!;
+    for (const [type, src] of [[gl.VERTEX_SHADER, vs], [gl.FRAGMENT_SHADER, fs]] as const) {
+      const sh = gl.createShader(type)!;
+      gl.shaderSource(sh, src);
+      gl.compileShader(sh);
+      gl.attachShader(p, sh);
+      gl.deleteShader(sh); // freed with the program
+    }
+    gl.linkProgram(p);
+    return p;
+  };
+  return { group: one(GROUP_VS, GROUP_FS), edge: one(EDGE_VS, EDGE_FS), node: one(NODE_VS, NODE_FS) };
+}
+
+/** Whether the programs finished linking; always true without KHR_parallel_shader_compile (asking would block). */
+export function programsSettled(gl: GL, programs: TreePrograms): boolean {
+  const ext = gl.getExtension("KHR_parallel_shader_compile") as { COMPLETION_STATUS_KHR: number } | null;
+  if (!ext) return true;
+  return Object.values(programs).every((p) => gl.getProgramParameter(p, ext.COMPLETION_STATUS_KHR) as boolean);
+}
+
+/** Attribute and uniform locations per program, read once: each query is a blocking round trip to the GPU process. */
+const programInfos = new WeakMap<WebGLProgram, twgl.ProgramInfo>();
+
+function linkedPrograms(gl: GL, programs: TreePrograms) {
+  const info = (p: WebGLProgram): twgl.ProgramInfo => {
+    let got = programInfos.get(p);
+    if (!got) {
+      if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`tree shaders failed to link: ${gl.getProgramInfoLog(p)}`);
+      got = twgl.createProgramInfoFromProgram(gl, p);
+      programInfos.set(p, got);
+    }
+    return got;
+  };
+  return { group: info(programs.group), edge: info(programs.edge), node: info(programs.node) };
+}
+
 interface GpuResources {
   group: twgl.ProgramInfo;
   edge: twgl.ProgramInfo;
@@ -56,9 +109,10 @@ interface GpuResources {
   groupBuf: twgl.BufferInfo;
   edgeBuf: twgl.BufferInfo;
   nodeBuf: twgl.BufferInfo;
-  stateTex: WebGLTexture;
-  stateW: number;
-  stateH: number;
+  /** Per-vertex state bytes (vertexStates.ts), one dynamic buffer per layer. */
+  groupState: WebGLBuffer;
+  edgeState: WebGLBuffer;
+  nodeState: WebGLBuffer;
 }
 
 export interface FrameStats {
@@ -70,22 +124,35 @@ export interface FrameStats {
 export class TreeRenderer {
   private res: GpuResources | null = null;
   private uploadedRevision = -1;
+  private uploadedStates: StateBuffer | null = null;
+  private readonly vertexStates: VertexStates;
   readonly stats: FrameStats = { frames: 0, uploads: 0, geometryUploads: 0 };
   lost = false;
 
+  /** `programs` from startPrograms on this context (compiled ahead of the data); a restore compiles afresh. */
   constructor(
     readonly gl: GL,
     readonly model: TreeModel,
+    private programs: TreePrograms | null = null,
+    private readonly geometry: TreeGeometry = geometryFor(model),
   ) {
+    this.vertexStates = new VertexStates(geometry);
     this.init();
   }
 
   /** (Re)creates programs, buffers and the state texture; also after a context restore. */
   init(): void {
     const gl = this.gl;
-    const geo = geometryFor(this.model);
+    const geo = this.geometry;
+    performance.mark("tree:geometry");
+    // Programs first: their queries block until the GPU process has done everything queued before them.
+    const programs = this.programs && !this.lost ? this.programs : startPrograms(gl);
+    this.programs = programs;
+    const { group, edge, node } = linkedPrograms(gl, programs);
+    performance.mark("tree:programs");
     // One array buffer per layer; the attributes share it through stride and offset.
-    const layer = (data: Layer, stride: number, layout: [string, number][]): twgl.BufferInfo => {
+    const vs = this.vertexStates;
+    const layer = (data: Layer, stride: number, layout: [string, number][], state: [string, Uint8Array]): twgl.BufferInfo => {
       const buffer = twgl.createBufferFromTypedArray(gl, data.vertices);
       const attribs: Record<string, twgl.AttribInfo> = {};
       let off = 0;
@@ -93,6 +160,9 @@ export class TreeRenderer {
         attribs[name] = { buffer, numComponents: size, stride: stride * 4, offset: off * 4, type: gl.FLOAT };
         off += size;
       }
+      const stateBuf = twgl.createBufferFromTypedArray(gl, state[1], gl.ARRAY_BUFFER, gl.DYNAMIC_DRAW);
+      const perVertex = state[1].length / data.vertexCount;
+      attribs[state[0]] = { buffer: stateBuf, numComponents: perVertex, type: gl.UNSIGNED_BYTE, normalize: false };
       if (data.indices instanceof Uint32Array && !isWebGL2(gl)) {
         if (!gl.getExtension("OES_element_index_uint")) throw new Error("32-bit indices are not supported");
       }
@@ -103,49 +173,41 @@ export class TreeRenderer {
         numElements: data.indices.length,
       };
     };
-    const program = (vs: string, fs: string) => {
-      const p = twgl.createProgramInfo(gl, [vs, fs]);
-      if (!p) throw new Error("tree shaders failed to compile");
-      return p;
-    };
-    const n = this.model.nodes.length;
-    const stateW = Math.min(n, 256) || 1;
-    const stateH = Math.max(1, Math.ceil(n / stateW));
-    const stateTex = twgl.createTexture(gl, {
-      width: stateW,
-      height: stateH,
-      format: gl.RGBA,
-      type: gl.UNSIGNED_BYTE,
-      minMag: gl.NEAREST,
-      wrap: gl.CLAMP_TO_EDGE,
-      src: new Uint8Array(stateW * stateH * 4),
-    });
+    const groupBuf = layer(geo.groups, GROUP_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1], ["a_visIndex", 1]], ["a_visible", vs.groups]);
+    const edgeBuf = layer(geo.edges, EDGE_STRIDE, [["a_pos", 2], ["a_normal", 2], ["a_side", 1], ["a_ends", 2]], ["a_style", vs.edges]);
+    const nodeBuf = layer(geo.nodes, NODE_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1], ["a_shape", 1], ["a_index", 1]], ["a_state", vs.nodes]);
     this.res = {
-      group: program(GROUP_VS, GROUP_FS),
-      edge: program(EDGE_VS, EDGE_FS),
-      node: program(NODE_VS, NODE_FS),
-      groupBuf: layer(geo.groups, GROUP_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1], ["a_visIndex", 1]]),
-      edgeBuf: layer(geo.edges, EDGE_STRIDE, [["a_pos", 2], ["a_normal", 2], ["a_side", 1], ["a_ends", 2]]),
-      nodeBuf: layer(geo.nodes, NODE_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1], ["a_shape", 1], ["a_index", 1]]),
-      stateTex,
-      stateW,
-      stateH,
+      group,
+      edge,
+      node,
+      groupBuf,
+      edgeBuf,
+      nodeBuf,
+      groupState: groupBuf.attribs!.a_visible.buffer!,
+      edgeState: edgeBuf.attribs!.a_style.buffer!,
+      nodeState: nodeBuf.attribs!.a_state.buffer!,
     };
     this.stats.geometryUploads++;
+    performance.mark("tree:uploaded");
     this.uploadedRevision = -1;
     this.lost = false;
   }
 
-  /** Uploads the state texture when its revision changed; returns whether it did. */
+  /** Spreads the states onto the vertices when their revision changed and uploads the layers that changed. */
   syncStates(states: StateBuffer): boolean {
     const res = this.res;
-    if (!res || this.lost || states.revision === this.uploadedRevision) return false;
+    if (!res || this.lost || (states === this.uploadedStates && states.revision === this.uploadedRevision)) return false;
     const gl = this.gl;
-    const padded = new Uint8Array(res.stateW * res.stateH * 4);
-    padded.set(states.data.subarray(0, padded.length));
-    gl.bindTexture(gl.TEXTURE_2D, res.stateTex);
-    gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
-    gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, res.stateW, res.stateH, gl.RGBA, gl.UNSIGNED_BYTE, padded);
+    const vs = this.vertexStates;
+    const changed = vs.update(states);
+    const upload = (buf: WebGLBuffer, data: Uint8Array) => {
+      gl.bindBuffer(gl.ARRAY_BUFFER, buf);
+      gl.bufferSubData(gl.ARRAY_BUFFER, 0, data);
+    };
+    if (changed.nodes || this.uploadedRevision < 0) upload(res.nodeState, vs.nodes);
+    if (changed.edges || this.uploadedRevision < 0) upload(res.edgeState, vs.edges);
+    if (changed.groups || this.uploadedRevision < 0) upload(res.groupState, vs.groups);
+    this.uploadedStates = states;
     this.uploadedRevision = states.revision;
     this.stats.uploads++;
     return true;
@@ -174,21 +236,27 @@ export class TreeRenderer {
       u_center: [cam.x, cam.y],
       u_scale: pixelScale(cam, this.model.bounds, vp) * (w / vp.width),
       u_resolution: [w, h],
-      u_states: res.stateTex,
-      u_stateSize: [res.stateW, res.stateH],
     };
-    for (const [prog, buf] of [
-      [res.group, res.groupBuf],
-      [res.edge, res.edgeBuf],
-      [res.node, res.nodeBuf],
+    // Only the tiles the camera sees; shapes keep a few pixels of size when zoomed out, hence the margin.
+    const scale = pixelScale(cam, this.model.bounds, vp);
+    const halfW = (vp.width / 2 + VIEW_MARGIN_PX) / scale, halfH = (vp.height / 2 + VIEW_MARGIN_PX) / scale;
+    const view = { minX: cam.x - halfW, maxX: cam.x + halfW, minY: cam.y - halfH, maxY: cam.y + halfH };
+    const geo = this.geometry;
+    for (const [prog, buf, layer] of [
+      [res.group, res.groupBuf, geo.groups],
+      [res.edge, res.edgeBuf, geo.edges],
+      [res.node, res.nodeBuf, geo.nodes],
     ] as const) {
+      const runs = visibleRuns(layer.tiles, view);
+      if (runs.length === 0) continue;
       // Group discs are opaque and go straight onto the clear colour; edges and nodes blend their anti-aliased rims.
       if (prog === res.group) gl.disable(gl.BLEND);
       else gl.enable(gl.BLEND);
       gl.useProgram(prog.program);
       twgl.setBuffersAndAttributes(gl, prog, buf);
       twgl.setUniforms(prog, uniforms);
-      twgl.drawBufferInfo(gl, buf);
+      const bytes = layer.indices.BYTES_PER_ELEMENT;
+      for (const [start, count] of runs) twgl.drawBufferInfo(gl, buf, gl.TRIANGLES, count, start * bytes);
     }
     this.stats.frames++;
   }
@@ -201,12 +269,17 @@ export class TreeRenderer {
     return [out[0], out[1], out[2], out[3]];
   }
 
-  dispose(): void {
+  /** Frees the buffers; the programs too unless `keepPrograms` (the warm-up hands them on). */
+  dispose(keepPrograms = false): void {
     const res = this.res;
     if (!res || this.lost) return;
     const gl = this.gl;
-    for (const p of [res.group, res.edge, res.node]) gl.deleteProgram(p.program);
-    gl.deleteTexture(res.stateTex);
+    if (!keepPrograms) for (const p of [res.group, res.edge, res.node]) gl.deleteProgram(p.program);
+    // Leave no attribute array enabled on a deleted buffer: the next renderer on this context
+    // (after the warm-up) would fail every draw with "no buffer is bound to enabled attribute".
+    const attribs = gl.getParameter(gl.MAX_VERTEX_ATTRIBS) as number;
+    for (let i = 0; i < attribs; i++) gl.disableVertexAttribArray(i);
+    for (const b of [res.groupState, res.edgeState, res.nodeState]) gl.deleteBuffer(b);
     for (const b of [res.groupBuf, res.edgeBuf, res.nodeBuf]) {
       gl.deleteBuffer(Object.values(b.attribs!)[0].buffer);
       if (b.indices) gl.deleteBuffer(b.indices);

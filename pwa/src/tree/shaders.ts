@@ -1,7 +1,8 @@
 /**
- * GLSL ES 1.00 (valid in WebGL1 and WebGL2). Node states come from a small RGBA
- * texture read in the vertex shaders: R = flags, G = compare side, B = visible.
- * Flag tests use floor/mod because GLSL ES 1.00 has no bitwise operators.
+ * GLSL ES 1.00 (valid in WebGL1 and WebGL2). Node states come as byte
+ * attributes per vertex (vertexStates.ts): nodes get flags, compare side and
+ * visible; edges their precomputed EdgeStyle; groups visible. Flag tests use
+ * floor/mod because GLSL ES 1.00 has no bitwise operators.
  */
 
 const COMMON = `
@@ -9,15 +10,6 @@ precision highp float;
 uniform vec2 u_center;
 uniform float u_scale;
 uniform vec2 u_resolution;
-uniform sampler2D u_states;
-uniform vec2 u_stateSize;
-
-vec4 nodeState(float idx) {
-  float row = floor((idx + 0.5) / u_stateSize.x);
-  float col = idx - row * u_stateSize.x;
-  vec4 s = texture2D(u_states, vec2((col + 0.5) / u_stateSize.x, (row + 0.5) / u_stateSize.y));
-  return floor(s * 255.0 + 0.5);
-}
 bool hasFlag(float flags, float bit) { return mod(floor(flags / bit), 2.0) >= 1.0; }
 vec4 toClip(vec2 world) {
   vec2 p = (world - u_center) * u_scale;
@@ -44,9 +36,9 @@ export const GROUP_VS = `${COMMON}
 attribute vec2 a_pos;
 attribute vec2 a_corner;
 attribute float a_radius;
-attribute float a_visIndex;
+attribute float a_visible;
 ${GROUP_VARYINGS}void main() {
-  if (a_visIndex >= 0.0 && nodeState(a_visIndex).b < 0.5) { gl_Position = HIDDEN; return; }
+  if (a_visible < 0.5) { gl_Position = HIDDEN; return; }
   v_local = a_corner;
   gl_Position = toClip(a_pos + a_corner * a_radius);
 }`;
@@ -65,21 +57,20 @@ export const EDGE_VS = `${COMMON}
 attribute vec2 a_pos;
 attribute vec2 a_normal;
 attribute float a_side;
-attribute vec2 a_ends;
+attribute float a_style; // EdgeStyle: 0 hidden, 1 normal, 2 in build, 3 in other, 4 both, 5 pathing
 ${EDGE_VARYINGS}void main() {
-  vec4 sa = nodeState(a_ends.x);
-  vec4 sb = nodeState(a_ends.y);
-  if (sa.b < 0.5 || sb.b < 0.5) { gl_Position = HIDDEN; return; }
-  bool both = hasFlag(sa.r, 1.0) && hasFlag(sb.r, 1.0);
-  bool inBuild = both && sa.g != 2.0 && sb.g != 2.0;
-  bool inOther = both && sa.g != 1.0 && sb.g != 1.0;
+  if (a_style < 0.5) { gl_Position = HIDDEN; return; }
   vec3 c = vec3(0.27, 0.26, 0.24);
   float hw = 5.0;
   float minPx = 0.7;
-  if (inBuild && inOther) { c = vec3(0.95, 0.78, 0.35); hw = 9.0; minPx = 1.2; }
-  else if (inBuild) { c = vec3(0.25, 0.85, 0.35); hw = 9.0; minPx = 1.2; }
-  else if (inOther) { c = vec3(0.95, 0.27, 0.27); hw = 9.0; minPx = 1.2; }
-  if (hasFlag(sa.r, 4.0) && hasFlag(sb.r, 4.0)) { c = vec3(0.45, 0.7, 1.0); hw = 9.0; minPx = 1.2; }
+  if (a_style > 1.5) {
+    hw = 9.0;
+    minPx = 1.2;
+    if (a_style < 2.5) c = vec3(0.25, 0.85, 0.35);
+    else if (a_style < 3.5) c = vec3(0.95, 0.27, 0.27);
+    else if (a_style < 4.5) c = vec3(0.95, 0.78, 0.35);
+    else c = vec3(0.45, 0.7, 1.0);
+  }
   hw = max(hw, minPx / u_scale);
   v_colour = vec4(c, 1.0);
   v_side = a_side;
@@ -97,7 +88,7 @@ attribute vec2 a_pos;
 attribute vec2 a_corner;
 attribute float a_radius;
 attribute float a_shape;
-attribute float a_index;
+attribute vec4 a_state; // flags, compare side, visible
 ${NODE_VARYINGS}
 vec3 baseColour(float shape) {
   if (shape == 1.0) return vec3(0.95, 0.80, 0.28); // notable: yellow
@@ -110,7 +101,7 @@ vec3 baseColour(float shape) {
 }
 
 void main() {
-  vec4 s = nodeState(a_index);
+  vec4 s = a_state;
   if (s.b < 0.5) { gl_Position = HIDDEN; return; }
   float flags = s.r;
   bool active = hasFlag(flags, 1.0);

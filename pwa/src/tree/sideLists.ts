@@ -135,3 +135,27 @@ export function versionNotice(unknownCount: number, clusterCount = 0, wanted?: s
   }
   return parts.length ? parts.join(" · ") : null;
 }
+
+/**
+ * The text alternative's one-line summary of an allocation: how many passives, and of
+ * which kinds, e.g. "98 passives allocated: 21 notables, 2 keystones, 6 masteries,
+ * 3 jewel sockets, 8 ascendancy passives." Unknown ids (another tree version) are left out.
+ */
+export function allocationSummary(model: TreeModel, nodes: number[]): string {
+  const counts = { notable: 0, keystone: 0, mastery: 0, jewel: 0, ascendancy: 0, other: 0 };
+  let total = 0;
+  for (const id of nodes) {
+    const n = model.byId.get(id);
+    if (!n || n.kind === "classStart" || n.kind === "ascendancyStart") continue;
+    total++;
+    if (n.ascendancyName) counts.ascendancy++;
+    else if (n.kind === "notable" || n.kind === "keystone" || n.kind === "mastery" || n.kind === "jewel") counts[n.kind]++;
+    else counts.other++;
+  }
+  const part = (k: number, one: string, many: string) => `${k} ${k === 1 ? one : many}`;
+  return (
+    `${part(total, "passive", "passives")} allocated: ${part(counts.notable, "notable", "notables")}, ` +
+    `${part(counts.keystone, "keystone", "keystones")}, ${part(counts.mastery, "mastery", "masteries")}, ` +
+    `${part(counts.jewel, "jewel socket", "jewel sockets")}, ${part(counts.ascendancy, "ascendancy passive", "ascendancy passives")}.`
+  );
+}

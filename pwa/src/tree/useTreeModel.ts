@@ -25,6 +25,7 @@ export function useTreeModel(treeVersion: string): TreeModelState {
           model = treeModelFromBundle(bundle);
           models.set(bundle, model);
         }
+        performance.mark("tree:ready");
         if (live) setState({ status: "ready", model, readyAt: performance.now() });
       },
       (err: unknown) => live && setState({ status: "error", message: err instanceof Error ? err.message : String(err) }),

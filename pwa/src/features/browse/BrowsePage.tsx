@@ -54,7 +54,7 @@ export default function BrowsePage() {
     <Stack gap="sm" data-testid="browse-page">
       <Group justify="space-between">
         <Group gap="sm">
-          <Title order={2}>Build browser</Title>
+          <Title order={1}>Build browser</Title>
           {(list.fromCache || !online) && (
             <Badge color="orange" variant="filled" data-testid="offline-badge">Offline</Badge>
           )}

@@ -8,10 +8,10 @@ import { LikeToggle } from "./LikeToggle";
 export function BuildCard({ build }: { build: BuildSummary }) {
   const classTable = useClassTable();
   return (
-    <Card component={Link} to={`/build/view/${encodeURIComponent(build.slug)}`} withBorder padding="md" data-testid="build-card" data-build-id={build.buildId} data-slug={build.slug}>
+    <Card component={Link} to={`/build/view/${encodeURIComponent(build.slug)}`} withBorder padding="md" className="mantine-focus-auto" data-testid="build-card" data-build-id={build.buildId} data-slug={build.slug}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={4} lineClamp={1} style={{ flex: 1, minWidth: 0 }} data-testid="build-title">{buildTitle(build)}</Title>
+          <Title order={2} size="h4" lineClamp={1} style={{ flex: 1, minWidth: 0 }} data-testid="build-title">{buildTitle(build)}</Title>
           <Box style={{ flex: "none" }}>
             <LikeToggle buildId={build.buildId} likes={build.likes} isLiked={build.isLiked} />
           </Box>

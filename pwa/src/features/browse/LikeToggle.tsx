@@ -1,4 +1,4 @@
-import { Button } from "@mantine/core";
+import { Button, VisuallyHidden } from "@mantine/core";
 import { useState } from "react";
 import { formatLikes } from "../../data/likes";
 import { loginDialog } from "../session/actions";
@@ -25,7 +25,9 @@ export function LikeToggle({ buildId, likes, isLiked }: { buildId: string; likes
   if (!identity) {
     return (
       <Button size="xs" variant="subtle" color="gray" leftSection={<Heart filled={false} />} data-testid="like-login"
-        aria-label="Log in to like this build" onClick={(e) => { e.stopPropagation(); e.preventDefault(); loginDialog.open(); }}>
+        onClick={(e) => { e.stopPropagation(); e.preventDefault(); loginDialog.open(); }}>
+        {/* The accessible name holds the visible count too (WCAG 2.5.3 label in name). */}
+        <VisuallyHidden>Log in to like this build, likes: </VisuallyHidden>
         {formatLikes(likes)}
       </Button>
     );
@@ -42,7 +44,6 @@ export function LikeToggle({ buildId, likes, isLiked }: { buildId: string; likes
       data-liked={liked}
       data-pending={pending}
       aria-pressed={liked}
-      aria-label={liked ? "Unlike" : "Like"}
       onClick={async (e) => {
         e.stopPropagation();
         e.preventDefault();
@@ -57,6 +58,7 @@ export function LikeToggle({ buildId, likes, isLiked }: { buildId: string; likes
         }
       }}
     >
+      <VisuallyHidden>{liked ? "Unlike" : "Like"}, likes: </VisuallyHidden>
       <span data-testid="like-count">{formatLikes(shown.likes)}</span>
     </Button>
   );

@@ -39,8 +39,10 @@ export function useBuildList(source: BrowseSource, filters: BuildFilters, enable
     busy.current = true;
     (async () => {
       try {
-        const page = await loadListPage(getDb(), source, filters, null, 0, { signal: ctl.signal });
-        const overrides = await readLikeOverrides(getDb());
+        const [page, overrides] = await Promise.all([
+          loadListPage(getDb(), source, filters, null, 0, { signal: ctl.signal }),
+          readLikeOverrides(getDb()),
+        ]);
         const now = Date.now();
         const builds = orderFirstPage(page.value.builds, (b) => effectiveLike(b, overrides.get(b.buildId), now).likes);
         if (gen.current !== my) return;

@@ -1,6 +1,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
 import { getDb } from "../../data/db";
+import { whenIdle } from "../../ui/idle";
 
 /** Active skill gem names from the game-data gems bundle (supports are not build skills). */
 async function loadGemNames(): Promise<string[]> {
@@ -18,9 +19,11 @@ export function useSkillOptions(): string[] {
   const [gems, setGems] = useState<string[]>([]);
   useEffect(() => {
     let live = true;
-    loadGemNames().then((g) => live && setGems(g));
+    // The options matter once the filter opens; the gems bundle is parsed after the first cards.
+    const cancel = whenIdle(() => void loadGemNames().then((g) => live && setGems(g)));
     return () => {
       live = false;
+      cancel();
     };
   }, []);
   const seen = useLiveQuery(

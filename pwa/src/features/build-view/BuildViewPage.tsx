@@ -50,7 +50,7 @@ export default function BuildViewPage() {
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
           <Group gap="sm">
-            <Title order={2} data-testid="build-view-title">{buildTitle(info)}</Title>
+            <Title order={1} size="h2" data-testid="build-view-title">{buildTitle(info)}</Title>
             {(view.fromCache || !online) && <Badge color="orange" variant="filled" data-testid="offline-badge">Offline</Badge>}
           </Group>
           <Group gap="xs">

@@ -36,7 +36,7 @@ function BuildEquipment({ build, sets }: { build: PlannerBuild; sets: StepSets }
 
   const flaskRow = (
     <Box data-testid="flasks">
-      <Title order={5} mb={6}>Flasks</Title>
+      <Title order={2} size="h5" mb={6}>Flasks</Title>
       <SimpleGrid cols={5} spacing={6}>
         {flasks.map((f) => <ItemSlot key={f.slot} slot={f.slot} label={f.label} item={f.item} testId="flask-slot" />)}
       </SimpleGrid>
@@ -44,7 +44,7 @@ function BuildEquipment({ build, sets }: { build: PlannerBuild; sets: StepSets }
   );
   const jewelGrid = (
     <Box data-testid="jewels">
-      <Title order={5} mb={6}>Socketables</Title>
+      <Title order={2} size="h5" mb={6}>Socketables</Title>
       {jewels.length ? (
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={6}>
           {jewels.map((j) => <ItemSlot key={j.slot} slot={j.slot} label="Jewel" item={j.item} testId="jewel-slot" />)}
@@ -75,7 +75,7 @@ function BuildEquipment({ build, sets }: { build: PlannerBuild; sets: StepSets }
         />
       )}
       <Box>
-        <Title order={4} mb="sm">Skills</Title>
+        <Title order={2} size="h4" mb="sm">Skills</Title>
         <GemGroups groups={groups} bundle={bundle} />
       </Box>
     </Stack>

@@ -1,3 +1,4 @@
+import { readable } from "../../ui/contrast";
 import { Badge, Box, Divider, HoverCard, Popover, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import type { ModLine, PlannerItem } from "@workers/planner/types";
@@ -5,12 +6,13 @@ import { DESKTOP_QUERY } from "../../app/theme";
 
 export const TOOLTIP_WIDTH = 240;
 
+/** The game's rarity colours, lightened where needed for AA contrast on the dark cards. */
 export const RARITY_COLOR: Record<string, string> = {
-  Normal: "#c8c8c8",
-  Magic: "#8888ff",
-  Rare: "#ffff77",
-  Unique: "#af6025",
-  Relic: "#82ad6a",
+  Normal: readable("#c8c8c8"),
+  Magic: readable("#8888ff"),
+  Rare: readable("#ffff77"),
+  Unique: readable("#af6025"),
+  Relic: readable("#82ad6a"),
 };
 
 const INFLUENCE_COLOR: Record<string, string> = {
@@ -23,7 +25,7 @@ function Mods({ mods, color, testId }: { mods: ModLine[]; color: string; testId:
   return (
     <Stack gap={0} data-testid={testId}>
       {mods.map((m, i) => (
-        <Text key={i} size="xs" ta="center" c={m.crafted ? "#b4b4ff" : m.fractured ? "#a29162" : color}>{m.text}</Text>
+        <Text key={i} size="xs" ta="center" c={m.crafted ? "#b4b4ff" : m.fractured ? readable("#a29162") : color}>{m.text}</Text>
       ))}
     </Stack>
   );

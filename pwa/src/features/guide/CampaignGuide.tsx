@@ -105,7 +105,7 @@ export function GuidePanel({ characterId, data, sections, flag, passivePoints, g
     <Stack gap="sm" data-testid="campaign-guide">
       <Group justify="space-between" align="center">
         <Group gap="sm" align="baseline">
-          <Title order={3}>Campaign Guide</Title>
+          <Title order={2} size="h3">Campaign Guide</Title>
           {data.routeFacts && (
             <Text size="sm" c="dimmed" data-testid="guide-version">
               Route for game version {data.routeFacts.gameVersion}

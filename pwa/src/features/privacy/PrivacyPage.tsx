@@ -19,7 +19,7 @@ export default function PrivacyPage() {
             <Text size="sm" c="dimmed" mb="md">Last updated {LAST_UPDATED}</Text>
             {POLICIES[t.value].map((s) => (
               <section key={s.heading}>
-                <Title order={3} mt="md" mb="xs">{s.heading}</Title>
+                <Title order={2} size="h3" mt="md" mb="xs">{s.heading}</Title>
                 {s.paragraphs.map((p) => <Text key={p.slice(0, 40)} mb="sm">{p}</Text>)}
               </section>
             ))}

@@ -3,6 +3,7 @@ import { api, onUnauthorized } from "../../data/api";
 import { getSession } from "../../data/session";
 import { loginDialog } from "./actions";
 import { useSession } from "./useSession";
+import { whenIdle } from "../../ui/idle";
 
 // Dialog code loads only when a dialog opens, keeping the initial bundle small.
 const SessionDialogs = lazy(() => import("./SessionDialogs"));
@@ -20,10 +21,15 @@ export function SessionGuards() {
     const off = onUnauthorized(() => void import("../../data/expiry").then((m) => m.sessionExpired()));
     // A session the server revoked while the app was closed shows at once.
     if (getSession().identity) api.get("/auth/me", { retries: 0 }).catch(() => undefined);
-    import("../../data/sync").then((m) => m.startSync(), (err) => console.error("sync engine failed to load", err));
-    // Fetch the dialogs after start, so they open even if the network drops later.
-    void import("./SessionDialogs").catch(() => undefined);
-    return () => void off();
+    const cancel = whenIdle(() => {
+      import("../../data/sync").then((m) => m.startSync(), (err) => console.error("sync engine failed to load", err));
+      // Fetch the dialogs after start, so they open even if the network drops later.
+      void import("./SessionDialogs").catch(() => undefined);
+    });
+    return () => {
+      cancel();
+      off();
+    };
   }, []);
 
   if (!expired && !loginOpen) return null;

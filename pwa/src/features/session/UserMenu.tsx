@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Menu, Modal, Text, UnstyledButton } from "@mantine/core";
+import { Badge, Button, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { setRealm } from "../../data/session";
@@ -16,7 +16,9 @@ export default function UserMenu({ identity, realm, compact }: { identity: Ident
     <>
       <Menu position="right-end" withinPortal>
         <Menu.Target>
-          <UnstyledButton data-testid="user-menu" aria-label={`User menu for ${identity.displayName}`} px={compact ? 0 : "sm"} py={4}>
+          <UnstyledButton data-testid="user-menu" px={compact ? 0 : "sm"} py={4}>
+            {/* Named by its visible text (name and realm), after this prefix. */}
+            <VisuallyHidden>User menu for </VisuallyHidden>
             <Group gap={6} wrap="nowrap" justify={compact ? "center" : "flex-start"}>
               <Text size="sm" fw={600} truncate maw={compact ? 60 : 100} data-testid="user-name">
                 {identity.displayName}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arcPoint, arcSegments, arcSweep, buildGeometry, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE } from "../geometry";
+import { arcPoint, arcSegments, arcSweep, buildGeometry, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, visibleRuns } from "../geometry";
 import { realTree, tinyModel } from "./testModel";
 
 describe("geometry", () => {
@@ -40,8 +40,11 @@ describe("geometry", () => {
     const m = tinyModel();
     const g = buildGeometry(m);
     const segs = arcSegments(m.edges[1].arc!);
-    // The arc's vertices follow the straight edge's four.
-    const first = 4, last = 4 + 2 * (segs + 1) - 1;
+    // The arc's vertices are the run whose ends are nodes 1 and 2.
+    const ends = (v: number) => [g.edges.vertices[v * EDGE_STRIDE + 5], g.edges.vertices[v * EDGE_STRIDE + 6]];
+    let first = 0;
+    while (ends(first).join() !== "1,2") first++;
+    const last = first + 2 * (segs + 1) - 1;
     const at = (v: number) => [g.edges.vertices[v * EDGE_STRIDE], g.edges.vertices[v * EDGE_STRIDE + 1]];
     const a = m.nodes[1], b = m.nodes[2];
     expect(at(first)[0]).toBeCloseTo(a.x, 0);
@@ -69,5 +72,33 @@ describe("geometry", () => {
     }
     const bytes = [g.nodes, g.edges, g.groups].reduce((s, l) => s + l.vertices.byteLength + l.indices.byteLength, 0);
     expect(bytes).toBeLessThan(3 * 1024 * 1024);
+  });
+
+  it("cuts every layer into tiles that cover each index once and bound their shapes", () => {
+    const { model } = realTree();
+    const g = buildGeometry(model);
+    for (const [layer, stride] of [[g.nodes, NODE_STRIDE], [g.edges, EDGE_STRIDE], [g.groups, GROUP_STRIDE]] as const) {
+      expect(layer.tiles.length).toBeGreaterThan(layer === g.groups ? 10 : 50);
+      let next = 0, outside = 0, gaps = 0;
+      for (const t of layer.tiles) {
+        if (t.start !== next) gaps++;
+        next += t.count;
+        for (let k = t.start; k < t.start + t.count; k++) {
+          const o = layer.indices[k] * stride;
+          const x = layer.vertices[o], y = layer.vertices[o + 1];
+          if (!(x >= t.minX && x <= t.maxX && y >= t.minY && y <= t.maxY)) outside++;
+        }
+      }
+      expect([gaps, outside, next]).toEqual([0, 0, layer.indices.length]);
+    }
+  });
+
+  it("draws only the tiles a view rectangle meets, neighbouring tiles in one run", () => {
+    const tile = (minX: number, start: number) => ({ minX, maxX: minX + 10, minY: 0, maxY: 10, start, count: 6 });
+    const tiles = [tile(0, 0), tile(10, 6), tile(20, 12), tile(100, 18)];
+    expect(visibleRuns(tiles, { minX: 5, maxX: 25, minY: 0, maxY: 5 })).toEqual([[0, 18]]);
+    expect(visibleRuns(tiles, { minX: 15, maxX: 105, minY: 0, maxY: 5 })).toEqual([[6, 18]]);
+    expect(visibleRuns(tiles, { minX: 0, maxX: 5, minY: 0, maxY: 5 }).concat(visibleRuns(tiles, { minX: 95, maxX: 99, minY: 0, maxY: 5 }))).toEqual([[0, 6]]);
+    expect(visibleRuns(tiles, { minX: 50, maxX: 60, minY: -20, maxY: -15 })).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sideLists, versionNotice } from "../sideLists";
+import { allocationSummary, sideLists, versionNotice } from "../sideLists";
 import { tinyModel } from "./testModel";
 
 describe("side lists", () => {
@@ -53,6 +53,15 @@ describe("side lists", () => {
     expect(versionNotice(3, 0, "3_29", "3.28")).toBe("Tree 3.29 is not available: drawn on tree 3.28 · 3 passives from a newer tree version are not shown");
     expect(versionNotice(1, 2, "3_18", "3.25")).toBe(
       "Tree 3.18 is not available: drawn on tree 3.25 · 1 passive of tree 3.18 not on tree 3.25 is not shown · 2 cluster jewel passives are not shown",
+    );
+  });
+});
+
+describe("allocation summary", () => {
+  it("counts allocated passives by kind, leaving out starts and unknown ids", () => {
+    const m = tinyModel();
+    expect(allocationSummary(m, [10, 11, 12, 13, 14, 20, 21, 999])).toBe(
+      "5 passives allocated: 1 notable, 1 keystone, 1 mastery, 0 jewel sockets, 1 ascendancy passive.",
     );
   });
 });

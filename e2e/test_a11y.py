@@ -1,0 +1,88 @@
+"""axe-core (the npm dev dependency, injected into the page) on every product screen at 1400 and
+412 px, logged out and signed in: no serious or critical finding, one h1, headings in order.
+
+A new screen is one line in SCREENS.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from e2e.harness import REPO
+from e2e.pwa_support import app_page, login, unique_name
+
+AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+SIZES = [1400, 412]
+# Rules that fail the test whatever impact axe gives them (the issue's "one h1, headings in order").
+ALWAYS = {"heading-order", "page-has-heading-one"}
+
+
+@dataclass(frozen=True)
+class Screen:
+    name: str
+    path: str
+    #: Selector that shows the screen finished loading.
+    ready: str
+    #: Build view tab to open (data-testid tab-<tab>).
+    tab: str | None = None
+
+
+SCREENS = [
+    Screen("browse", "/build/browse/explore", "[data-testid=build-card]"),
+    Screen("view-equipment", "/build/view/{slug}", "[data-testid=tab-equipment]", "equipment"),
+    Screen("view-tree", "/build/view/{slug}", "[data-testid=passive-tree]", "tree"),
+    Screen("view-choices", "/build/view/{slug}", "[data-testid=tab-choices]", "choices"),
+    Screen("view-notes", "/build/view/{slug}", "[data-testid=tab-notes]", "notes"),
+    Screen("view-settings", "/build/view/{slug}", "[data-testid=tab-settings]", "settings"),
+    Screen("editor", "/build/create", "main"),
+    Screen("tracker", "/build/track", "main"),
+    Screen("privacy", "/privacy", "main h1"),
+    Screen("teaser", "/trade-helper", "main h1"),
+    Screen("not-found", "/no-such-page", "[data-testid=not-found]"),
+]
+
+
+def audit(page) -> list[str]:
+    """Serious and critical axe findings (plus ALWAYS rules) and the h1 count, as readable lines."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate("() => axe.run(document, { resultTypes: ['violations'] })")
+    out = []
+    for v in result["violations"]:
+        if v["impact"] in ("serious", "critical") or v["id"] in ALWAYS:
+            for n in v["nodes"][:5]:
+                out.append(f"{v['id']} ({v['impact']}): {n['target']} {n['html'][:120]} {n.get('failureSummary', '')[:160]}")
+            if len(v["nodes"]) > 5:
+                out.append(f"{v['id']}: ... {len(v['nodes']) - 5} more")
+    h1 = page.locator("h1:visible").count()
+    if h1 != 1:
+        out.append(f"{h1} visible h1 elements (want exactly one)")
+    return out
+
+
+@pytest.fixture(scope="module")
+def slug(live_server):
+    with live_server.client() as c:
+        return c.get("/api/Build/search").json()["data"]["builds"][0]["slug"]
+
+
+@pytest.mark.parametrize("signed_in", [False, True], ids=["logged-out", "signed-in"])
+@pytest.mark.parametrize("width", SIZES)
+def test_no_serious_axe_findings(gl_browser, live_server, slug, width, signed_in):
+    findings: dict[str, list[str]] = {}
+    with app_page(gl_browser, live_server.base_url, width) as page:
+        if signed_in:
+            login(page, unique_name("Axe"))
+        for screen in SCREENS:
+            page.goto(screen.path.format(slug=slug))
+            if screen.tab:
+                page.get_by_test_id(f"tab-{screen.tab}").click()
+            page.locator(screen.ready).first.wait_for(state="visible")
+            # Spinners and transitions settle before the audit.
+            page.wait_for_function("() => !document.querySelector('[role=status][aria-label^=Loading]')", timeout=20_000)
+            page.wait_for_timeout(300)
+            if found := audit(page):
+                findings[screen.name] = found
+    assert not findings, "\n".join(f"[{name}] {line}" for name, lines in findings.items() for line in lines)

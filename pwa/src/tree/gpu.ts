@@ -1,0 +1,106 @@
+/**
+ * The tree's GPU side, made ready while the tree data is still loading: the
+ * canvas and its context, the programs (compiled asynchronously where
+ * KHR_parallel_shader_compile exists), and one warm-up draw of a tiny tree so
+ * the driver has built its pipeline for our exact state (a software GPU compiles
+ * its draw routines on first use). The first real frame then only uploads the
+ * geometry and draws.
+ */
+import { buildGeometry } from "./geometry";
+import type { TreeModel } from "./model";
+import { createContext, programsSettled, startPrograms, TreeRenderer, type GL, type TreePrograms } from "./renderer";
+import { StateBuffer } from "./states";
+
+export interface PreparedGpu {
+  canvas: HTMLCanvasElement;
+  gl: GL;
+  programs: TreePrograms;
+  /** Links the programs and draws the warm-up frame now, unless that already happened in the background. */
+  finish: () => void;
+}
+
+let spare: PreparedGpu | null = null;
+let unsupported = false;
+
+/** Two nodes, a straight edge, an arc and a group: every draw call with the real attribute layout. */
+function warmUpModel(): TreeModel {
+  const node = (id: number, index: number, x: number) => ({
+    id, index, x, y: 0, name: "", kind: "normal" as const, notable: false, proxy: false, stats: [], flavourText: [],
+    reminderText: [], ascendancyName: null, classStartIndex: null, masteryEffects: [], group: 0, orbit: 0, orbitIndex: 0,
+    granted: null, expansionJewel: null,
+  });
+  const nodes = [node(1, 0, -50), node(2, 1, 50)];
+  return {
+    version: "warm-up",
+    nodes,
+    edges: [{ a: 0, b: 1, arc: null }, { a: 0, b: 1, arc: { cx: 0, cy: 50, r: 70.7, a0: -Math.PI / 4, a1: Math.PI / 4 } }],
+    groups: [{ x: 0, y: 0, radius: 80, ascendancyName: null }],
+    bounds: { minX: -100, minY: -100, maxX: 100, maxY: 100 },
+    classes: [],
+    ascendancies: [],
+    alternateAscendancies: [],
+    points: { totalPoints: 0, ascendancyPoints: 0 },
+    orbitRadii: [],
+    skillsPerOrbit: [],
+    byId: new Map(nodes.map((n) => [n.id, n])),
+  };
+}
+
+function warmUp(gl: GL, programs: TreePrograms): void {
+  const model = warmUpModel();
+  const states = new StateBuffer(model.nodes.length);
+  for (let i = 0; i < model.nodes.length; i++) states.data[i * 4 + 2] = 1;
+  const r = new TreeRenderer(gl, model, programs, buildGeometry(model));
+  r.draw({ x: 0, y: 0, zoom: 1 }, { width: 8, height: 8 }, 1, states);
+  // No readPixels: the GPU process builds its pipeline while this thread goes on loading the data.
+  gl.flush();
+  r.dispose(true);
+}
+
+/** A canvas with a context and programs on their way, or null without usable WebGL. */
+export function prepareGpu(): PreparedGpu | null {
+  if (spare) return spare;
+  if (unsupported) return null;
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 8;
+  let gl: GL | null = null;
+  try {
+    gl = createContext(canvas);
+  } catch {
+    gl = null;
+  }
+  if (!gl) {
+    unsupported = true;
+    return null;
+  }
+  const programs = startPrograms(gl);
+  const ctx = gl;
+  let warmed = false;
+  const finish = () => {
+    if (warmed) return;
+    warmed = true;
+    try {
+      warmUp(ctx, programs);
+    } catch (err) {
+      // The real renderer reports the failure (GpuAlert) when it links the same programs.
+      console.error("tree warm-up failed", err);
+    }
+  };
+  const poll = () => {
+    if (warmed) return;
+    if (programsSettled(ctx, programs)) finish();
+    else setTimeout(poll, 4);
+  };
+  // Off the current task, so loading the tree data is not held up by the compile.
+  setTimeout(poll, 0);
+  spare = { canvas, gl, programs, finish };
+  return spare;
+}
+
+/** Hands the prepared canvas, warmed up, to one TreeCanvas (the next caller gets a fresh one). */
+export function takeGpu(): PreparedGpu | null {
+  const got = prepareGpu();
+  spare = null;
+  got?.finish();
+  return got;
+}

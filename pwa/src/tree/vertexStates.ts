@@ -1,0 +1,94 @@
+/**
+ * Node states spread onto the vertices, as small byte attributes: the vertex
+ * shaders read them directly instead of fetching from a state texture (a
+ * texture fetch per vertex, two per edge vertex, is most of a frame on a
+ * software GPU). Refilled only when the state buffer's revision changes, and a
+ * layer is uploaded only when its bytes changed (hover never touches edges).
+ */
+import { EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type TreeGeometry } from "./geometry";
+import { NodeState, type StateBuffer } from "./states";
+
+/** Edge looks, in the order the edge shader tests them. */
+export const EdgeStyle = { Hidden: 0, Normal: 1, InBuild: 2, InOther: 3, Both: 4, Pathing: 5 } as const;
+
+export function edgeStyle(s: StateBuffer, a: number, b: number): number {
+  if (!s.visible(a) || !s.visible(b)) return EdgeStyle.Hidden;
+  if (s.has(a, NodeState.Pathing) && s.has(b, NodeState.Pathing)) return EdgeStyle.Pathing;
+  if (!s.has(a, NodeState.Active) || !s.has(b, NodeState.Active)) return EdgeStyle.Normal;
+  const sa = s.side(a), sb = s.side(b);
+  const inBuild = sa !== 2 && sb !== 2;
+  const inOther = sa !== 1 && sb !== 1;
+  if (inBuild && inOther) return EdgeStyle.Both;
+  if (inBuild) return EdgeStyle.InBuild;
+  if (inOther) return EdgeStyle.InOther;
+  return EdgeStyle.Normal;
+}
+
+/** Per-vertex node index (or edge end indices) read back from the interleaved geometry. */
+function column(vertices: Float32Array, stride: number, offset: number): Int32Array {
+  const n = vertices.length / stride;
+  const out = new Int32Array(n);
+  for (let i = 0; i < n; i++) out[i] = vertices[i * stride + offset];
+  return out;
+}
+
+export class VertexStates {
+  /** 4 bytes per node vertex: flags, compare side, visible, 0. */
+  readonly nodes: Uint8Array;
+  /** 1 byte per edge vertex: EdgeStyle. */
+  readonly edges: Uint8Array;
+  /** 1 byte per group vertex: visible. */
+  readonly groups: Uint8Array;
+  private readonly nodeIndex: Int32Array;
+  private readonly edgeA: Int32Array;
+  private readonly edgeB: Int32Array;
+  private readonly groupIndex: Int32Array;
+
+  constructor(geo: TreeGeometry) {
+    this.nodeIndex = column(geo.nodes.vertices, NODE_STRIDE, 6);
+    this.edgeA = column(geo.edges.vertices, EDGE_STRIDE, 5);
+    this.edgeB = column(geo.edges.vertices, EDGE_STRIDE, 6);
+    this.groupIndex = column(geo.groups.vertices, GROUP_STRIDE, 5);
+    this.nodes = new Uint8Array(this.nodeIndex.length * 4);
+    this.edges = new Uint8Array(this.edgeA.length);
+    this.groups = new Uint8Array(this.groupIndex.length);
+  }
+
+  /** Refills every layer from `s`; returns which layers' bytes changed. */
+  update(s: StateBuffer): { nodes: boolean; edges: boolean; groups: boolean } {
+    const changed = { nodes: false, edges: false, groups: false };
+    const src = s.data;
+    for (let v = 0; v < this.nodeIndex.length; v++) {
+      const o = this.nodeIndex[v] * 4;
+      for (let k = 0; k < 3; k++) {
+        if (this.nodes[v * 4 + k] !== src[o + k]) {
+          this.nodes[v * 4 + k] = src[o + k];
+          changed.nodes = true;
+        }
+      }
+    }
+    // Both vertices of a point (and all points of an edge) share the edge's ends; style once per run.
+    let lastA = -1, lastB = -1, style = 0;
+    for (let v = 0; v < this.edgeA.length; v++) {
+      const a = this.edgeA[v], b = this.edgeB[v];
+      if (a !== lastA || b !== lastB) {
+        style = edgeStyle(s, a, b);
+        lastA = a;
+        lastB = b;
+      }
+      if (this.edges[v] !== style) {
+        this.edges[v] = style;
+        changed.edges = true;
+      }
+    }
+    for (let v = 0; v < this.groupIndex.length; v++) {
+      const i = this.groupIndex[v];
+      const vis = i < 0 || s.visible(i) ? 1 : 0;
+      if (this.groups[v] !== vis) {
+        this.groups[v] = vis;
+        changed.groups = true;
+      }
+    }
+    return changed;
+  }
+}
