@@ -19,7 +19,8 @@ from litestar.params import JSONBody, Parameter, QueryParameter
 
 from server.auth.session import current_user, require_user
 from server.errors import ApiError
-from server.publish import PublishRejected, PublishRequest, check_shape, validate
+from server.publish import PublishRejected, PublishRequest, decode_and_validate
+from server.publish_gate import publish_slot
 from server.store import builds as store
 
 log = logging.getLogger("waypoint")
@@ -318,30 +319,19 @@ def read_build(request: Request, id_or_slug: IdOrSlug) -> BuildInfoAnswer:
     )
 
 
-def decode_and_validate(req: PublishRequest):
-    """Shape checks, then the planner decode (lxml, bounded) and the comparison."""
-    from server.planner import PlannerError, decode_planner
-
-    code = check_shape(req)
-    try:
-        extract = decode_planner(code)
-    except PlannerError as exc:
-        raise PublishRejected(f"pobCod is not a valid planner code: {exc}") from exc
-    return validate(req, code, extract)
-
-
 @post("/", summary="Publish a build (created once per client buildId)", status_code=201)
 async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[PublishedAnswer]:
     user = require_user(request)
     db = request.app.state.db
-    existing = store.find_build(db, data.build_id)
-    if existing is not None and existing.id == data.build_id:
-        if existing.creator_id != user.id:
+    existing = store.build_owner(db, data.build_id)
+    if existing is not None:
+        if existing[1] != user.id:
             raise ApiError(409, "This buildId is already used by another creator")
-        return Response(PublishedAnswer(Published(existing.slug, existing.id)), status_code=200)
+        return Response(PublishedAnswer(Published(existing[0], data.build_id)), status_code=200)
     try:
-        # lxml decoding is CPU work; keep it off the event loop.
-        ok = await asyncio.to_thread(decode_and_validate, data)
+        # Bounded CPU work, off the event loop, one decode at a time per process.
+        async with publish_slot(request):
+            ok = await asyncio.to_thread(decode_and_validate, data)
     except PublishRejected as exc:
         raise ApiError(422, str(exc), "invalid_build") from exc
     try:
