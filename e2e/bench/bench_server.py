@@ -72,10 +72,7 @@ def main() -> int:
             first = c.get("/api/Build/search").json()["data"]
             assert len(first["builds"]) == 20
             cur = first["cursor"]
-        with server.client(follow_redirects=False) as c:
-            target = c.post("/api/auth/login", json={"ReturnPath": "/", "InitialRealm": "pc"}).json()["data"]
-            state = target["returnPath"].split("state=")[1]
-            c.post("/api/auth/local", data={"state": state, "displayName": "Bench Reader"})
+        with server.signed_up("Bench Reader") as c:
             cookie = f"Cookie: waypoint_session={c.cookies['waypoint_session']}"
         later = f"{base}/api/Build/search?lastGuid={cur['lastGuid']}&likeAmount={cur['likeAmount']}&snapshot={cur['snapshot']}"
         wrk(f"{base}/api/Build/search")  # warm-up: page cache, connections

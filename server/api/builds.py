@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from typing import Annotated
 
 import msgspec
@@ -18,6 +17,7 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody, Parameter, QueryParameter
 
 from server.auth.session import current_user, require_user
+from server.cursors import remember_snapshot, remembered_snapshot
 from server.errors import ApiError
 from server.publish import PublishRejected, PublishRequest, decode_and_validate
 from server.publish_gate import publish_slot
@@ -115,31 +115,6 @@ class LikeAnswer(msgspec.Struct):
     data: LikeState
 
 
-class CursorSnapshots:
-    """Snapshots of recently issued cursors, for clients that only send lastGuid + likeAmount.
-
-    Keyed by (lastGuid, likeAmount); bounded LRU; per process (with several
-    workers a miss falls back to current counts). Two readers ending a page on the
-    same build with the same count share an entry; either snapshot is then close.
-    """
-
-    def __init__(self, size: int = 50_000):
-        self.size = size
-        self.items: OrderedDict[tuple[str, int], int] = OrderedDict()
-
-    def get(self, guid: str, amount: int) -> int | None:
-        snap = self.items.get((guid, amount))
-        if snap is not None:
-            self.items.move_to_end((guid, amount))
-        return snap
-
-    def put(self, guid: str, amount: int, snapshot: int) -> None:
-        self.items[(guid, amount)] = snapshot
-        self.items.move_to_end((guid, amount))
-        if len(self.items) > self.size:
-            self.items.popitem(last=False)
-
-
 class PublicPages:
     """Anonymous search answers, reused while the database is unchanged.
 
@@ -174,13 +149,6 @@ def _public_pages(request: Request) -> PublicPages:
     return state.public_pages
 
 
-def _snapshots(request: Request) -> CursorSnapshots:
-    state = request.app.state
-    if not hasattr(state, "cursor_snapshots"):
-        state.cursor_snapshots = CursorSnapshots()
-    return state.cursor_snapshots
-
-
 def _clean(values: list[str] | None, what: str, cap: int) -> list[str]:
     out = []
     for v in values or []:
@@ -211,7 +179,7 @@ async def _search(request: Request, p: SearchParams, *, liked: bool = False, cre
     if (guid is None) != (amount is None):
         raise ApiError(400, "A cursor needs both lastGuid and likeAmount")
     if guid is not None and snapshot is None:
-        snapshot = _snapshots(request).get(guid, amount)
+        snapshot = await remembered_snapshot(request, guid, amount)
     after = store.Cursor(likes=amount, last_id=guid, snapshot=snapshot) if guid is not None else None
     q = store.SearchQuery(
         # Class names are single capitalised words ("Hierophant"); accept any case.
@@ -230,7 +198,7 @@ async def _search(request: Request, p: SearchParams, *, liked: bool = False, cre
         page = store.search(db, q)
     nxt = page.next
     if nxt is not None and nxt.snapshot is not None:
-        _snapshots(request).put(nxt.last_id, nxt.likes, nxt.snapshot)
+        await remember_snapshot(request, nxt.last_id, nxt.likes, nxt.snapshot)
     answer = BuildPageAnswer(
         BuildPage(
             builds=[

@@ -56,6 +56,34 @@ async def upsert_user(db: Database, provider: str, subject: str, display_name: s
     return User(id=row[0], provider=provider, display_name=display_name)
 
 
+class AccountTaken(Exception):
+    """The local account name is already in use."""
+
+
+async def create_local_account(db: Database, account: str, display_name: str, password_hash: str) -> User:
+    """A new local account; AccountTaken when the (lower-cased) account name exists."""
+
+    def run(conn: sqlite3.Connection) -> int:
+        try:
+            return conn.execute(
+                "INSERT INTO users(provider, subject, display_name, password_hash) VALUES ('local', ?, ?, ?)"
+                " RETURNING id",
+                (account, display_name, password_hash),
+            ).fetchone()[0]
+        except sqlite3.IntegrityError as exc:
+            raise AccountTaken(account) from exc
+
+    return User(id=await db.write(run), provider="local", display_name=display_name)
+
+
+def local_account(db: Database, account: str) -> tuple[User, str | None] | None:
+    """The local account and its password hash (None: it cannot sign in with a password)."""
+    row = db.read_one(
+        "SELECT id, display_name, password_hash FROM users WHERE provider = 'local' AND subject = ?", (account,)
+    )
+    return (User(id=row[0], provider="local", display_name=row[1]), row[2]) if row else None
+
+
 async def create_session(db: Database, user_id: int, ttl_s: int) -> tuple[str, float]:
     """A new random session token (returned once, stored hashed) and its expiry."""
     token = secrets.token_urlsafe(32)

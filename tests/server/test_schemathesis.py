@@ -18,10 +18,7 @@ BUDGET_S = int(os.environ.get("WAYPOINT_SCHEMATHESIS_SECONDS", "45"))
 def test_schemathesis_finds_no_server_errors(tmp_path):
     env = {"WAYPOINT_RATE_LIMIT_PER_MINUTE": "0", "WAYPOINT_SEED_DEMO": "false"}
     with ServerProcess(env=env, db_path=tmp_path / "st.sqlite3") as server:
-        with server.client(follow_redirects=False) as c:
-            target = c.post("/api/auth/login", json={"ReturnPath": "/", "InitialRealm": "pc"}).json()["data"]
-            state = target["returnPath"].split("state=")[1]
-            assert c.post("/api/auth/local", data={"state": state, "displayName": "Fuzzer"}).status_code == 303
+        with server.signed_up("Fuzzer") as c:
             token = c.cookies["waypoint_session"]
         cli = Path(sys.executable).with_name("schemathesis")
         r = subprocess.run(
