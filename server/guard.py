@@ -115,6 +115,48 @@ def _own_origins(scope, headers: dict[bytes, bytes], base_url: str) -> set[str]:
     return own
 
 
+async def _read_body(receive, cap: int) -> bytes | int | None:
+    """The whole request body; the cap (an int) when it is larger; None when the client left."""
+    chunks, size = [], 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > cap:
+            return cap
+        chunks.append(chunk)
+        if not message.get("more_body"):
+            return b"".join(chunks)
+
+
+def _replay(body: bytes, receive):
+    """A receive that hands on a body already read, then the client's later messages."""
+    delivered = False
+
+    async def replay_receive():
+        nonlocal delivered
+        if not delivered:
+            delivered = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay_receive
+
+
+def _json_problem(body: bytes) -> str | None:
+    try:
+        msgspec.json.decode(body)
+    except RecursionError:
+        return "nested too deeply"
+    except UnicodeDecodeError:
+        return "not UTF-8 text"
+    except (msgspec.DecodeError, ValueError) as exc:
+        return str(exc)
+    return None
+
+
 class Guard:
     def __init__(self, app):
         self.app = app
@@ -155,13 +197,22 @@ class Guard:
                 same = headers.get(b"sec-fetch-site", b"").strip().lower() == b"same-origin"
             if not same:
                 return await _send_json(send, 403, error_body(403, "Cross-origin request refused", "forbidden"))
-            # 3. JSON bodies only (the local sign-in page posts its form).
+            # 3. JSON bodies only (the local sign-in page posts its form), and well-formed JSON:
+            # not UTF-8, or nested past the decoder's limit, is a 400 here rather than a 500 later.
             if _has_body(headers):
-                allowed = JSON_TYPES + (FORM_TYPES if path in FORM_PATHS else ())
-                if _media_type(headers) not in allowed:
+                media = _media_type(headers)
+                if media not in JSON_TYPES + (FORM_TYPES if path in FORM_PATHS else ()):
                     return await _send_json(
                         send, 415, error_body(415, "Send the request body as application/json")
                     )
+                body = await _read_body(receive, settings.max_body_bytes)
+                if body is None:
+                    return
+                if isinstance(body, int):
+                    return await _send_json(send, 413, error_body(413, f"Request body is larger than {body} bytes"))
+                if media in JSON_TYPES and (problem := _json_problem(body)):
+                    return await _send_json(send, 400, error_body(400, f"The request body is not valid JSON: {problem}"))
+                receive = _replay(body, receive)
 
         # 4. Rate limits per IP and per session, shared by every worker.
         token = _session_token(headers)
@@ -188,19 +239,11 @@ class Guard:
         if not key or len(key) > MAX_KEY_LEN:
             return await _send_json(send, 400, error_body(400, f"Idempotency-Key must be 1 to {MAX_KEY_LEN} characters"))
         # Read the whole body (bounded) so it can be hashed and handed on.
-        chunks, size = [], 0
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > cap:
-                return await _send_json(send, 413, error_body(413, f"Request body is larger than {cap} bytes"))
-            chunks.append(chunk)
-            if not message.get("more_body"):
-                break
-        body = b"".join(chunks)
+        body = await _read_body(receive, cap)
+        if body is None:
+            return
+        if isinstance(body, int):
+            return await _send_json(send, 413, error_body(413, f"Request body is larger than {cap} bytes"))
         who = session_user(db, token)
         client = (scope.get("client") or ("unknown", 0))[0]
         scope_key = f"u:{who.user.id}" if who else f"ip:{client}"
@@ -220,15 +263,6 @@ class Guard:
             await send({"type": "http.response.body", "body": stored.body})
             return
 
-        delivered = False
-
-        async def replay_receive():
-            nonlocal delivered
-            if not delivered:
-                delivered = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
         status, kept, out = 0, [], []
 
         async def capture_send(message):
@@ -241,7 +275,7 @@ class Guard:
                 out.append(message.get("body", b""))
             await send(message)
 
-        await self.app(scope, replay_receive, capture_send)
+        await self.app(scope, _replay(body, receive), capture_send)
         if status and status < 500 and status != 429:
             answer = StoredAnswer(scope["method"], scope["path"], digest, status, kept, b"".join(out))
             await save_answer(db, scope_key, key, answer)

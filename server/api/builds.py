@@ -18,7 +18,7 @@ from litestar.params import JSONBody, Parameter, QueryParameter
 
 from server.auth.session import current_user, require_user
 from server.cursors import remember_snapshot, remembered_snapshot
-from server.errors import ApiError
+from server.errors import ApiError, strict_body
 from server.publish import PublishRejected, PublishRequest, decode_and_validate
 from server.publish_gate import publish_slot
 from server.store import builds as store
@@ -319,6 +319,7 @@ async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[
 @post("/{id_or_slug:str}/like", summary="Like or unlike (set semantics)", status_code=200)
 async def like(request: Request, id_or_slug: IdOrSlug, data: JSONBody[LikeRequest]) -> LikeAnswer:
     user = require_user(request)
+    data = await strict_body(request, LikeRequest)  # {"like": 1} is not a boolean
     db = request.app.state.db
     build_id = store.resolve_build_id(db, id_or_slug)
     result = await store.set_like(db, user.id, build_id, data.like) if build_id else None

@@ -41,9 +41,14 @@ export function parseAuthCompletion(params: URLSearchParams): AuthCompletion | n
   return { identity: { displayName, expiresOn }, realm: parseRealm(initialRealm), returnPath: safeReturnPath(params.get("returnPath")) };
 }
 
-/** Only same-origin paths: a crafted returnPath must not send the user elsewhere. */
+/**
+ * Only same-origin paths: a crafted returnPath must not send the user elsewhere. Browsers
+ * read a backslash as a slash ("/\evil.com" is "//evil.com"), and control characters are
+ * dropped from URLs, so neither may appear anywhere.
+ */
 export function safeReturnPath(path: string | null): string {
-  if (!path || !path.startsWith("/") || path.startsWith("//")) return "/build/browse";
+  // eslint-disable-next-line no-control-regex
+  if (!path || !path.startsWith("/") || path.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(path)) return "/build/browse";
   return path;
 }
 
