@@ -2,7 +2,7 @@
 
 POST /api/auth/login answers where the browser goes next: the local sign-in and
 sign-up page (default provider: accounts with a password kept by this server) or the official authorize URL (PKCE S256 + state).
-Both finish with a 303 to /auth-complete?returnPath&displayName&expiresOn&initialRealm
+Both finish with a 303 to /auth-complete?returnPath&displayName&expiresOn&initialRealm&account
 and set the HttpOnly session cookie.
 """
 
@@ -48,6 +48,8 @@ class Me(msgspec.Struct, rename="camel"):
     display_name: str
     expires_on: str
     provider: str
+    # A stable, opaque key of the account ("<provider>:<id>"): display names may repeat and change.
+    account: str
 
 
 class MeAnswer(msgspec.Struct):
@@ -79,6 +81,10 @@ def _realm(value: str) -> str:
     return value if value in REALMS else "pc"  # spec: unknown realms fall back to pc
 
 
+def account_key(user: users.User) -> str:
+    return f"{user.provider}:{user.id}"
+
+
 def _complete(request: Request, pending: users.PendingSignIn, user: users.User, token: str, expires: float):
     query = urlencode(
         {
@@ -86,6 +92,7 @@ def _complete(request: Request, pending: users.PendingSignIn, user: users.User, 
             "displayName": user.display_name,
             "expiresOn": iso(expires),
             "initialRealm": pending.initial_realm,
+            "account": account_key(user),
         }
     )
     settings = request.app.state.settings
@@ -279,7 +286,8 @@ async def callback(
 def me(request: Request) -> MeAnswer:
     require_user(request)
     s = current_session(request)
-    return MeAnswer(Me(display_name=s.user.display_name, expires_on=iso(s.expires_at), provider=s.user.provider))
+    return MeAnswer(Me(display_name=s.user.display_name, expires_on=iso(s.expires_at), provider=s.user.provider,
+                       account=account_key(s.user)))
 
 
 @post("/logout", status_code=204, summary="End the session")

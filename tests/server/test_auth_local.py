@@ -17,7 +17,8 @@ async def test_local_sign_in_redirect_carries_the_auth_complete_fields(client):
     expires = datetime.strptime(q["expiresOn"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
     assert 29.9 * 86400 < (expires - datetime.now(UTC)).total_seconds() <= 30 * 86400
     me = (await client.get("/api/auth/me")).json()["data"]
-    assert me == {"displayName": "Demo Player", "expiresOn": q["expiresOn"], "provider": "local"}
+    assert me == {"displayName": "Demo Player", "expiresOn": q["expiresOn"], "provider": "local", "account": q["account"]}
+    assert q["account"].startswith("local:")
 
 
 async def test_login_validation(client):

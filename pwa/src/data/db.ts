@@ -62,6 +62,9 @@ export interface OutboxEntry {
   lastError?: string;
 }
 
+/** Outbox entries of an account that logged out before they synced; replayed at its next sign-in. */
+export type ParkedEntry = OutboxEntry & { id?: number; account: string };
+
 export interface Setting {
   key: string;
   value: unknown;
@@ -76,6 +79,7 @@ export type WaypointDb = Dexie & {
   attachments: EntityTable<CachedAttachment, "characterId">;
   outbox: EntityTable<OutboxEntry, "seq">;
   settings: EntityTable<Setting, "key">;
+  parked: EntityTable<ParkedEntry, "id">;
 };
 
 export function openDb(name = "waypoint"): WaypointDb {
@@ -90,6 +94,8 @@ export function openDb(name = "waypoint"): WaypointDb {
     outbox: "++seq, key, kind",
     settings: "key",
   });
+  // Logout keeps unsynced work per account (clearUserData leaves this table alone).
+  db.version(2).stores({ parked: "++id, account" });
   return db;
 }
 

@@ -16,9 +16,9 @@ export function parseRealm(value: unknown): Realm {
 /** Accepted only if both fields are strings. */
 export function parseIdentity(value: unknown): Identity | null {
   if (!value || typeof value !== "object") return null;
-  const { displayName, expiresOn } = value as Record<string, unknown>;
+  const { displayName, expiresOn, account } = value as Record<string, unknown>;
   if (typeof displayName !== "string" || typeof expiresOn !== "string") return null;
-  return { displayName, expiresOn };
+  return typeof account === "string" && account ? { displayName, expiresOn, account } : { displayName, expiresOn };
 }
 
 export function isExpired(identity: Identity, now: number): boolean {
@@ -38,7 +38,9 @@ export function parseAuthCompletion(params: URLSearchParams): AuthCompletion | n
   const expiresOn = params.get("expiresOn");
   const initialRealm = params.get("initialRealm");
   if (!displayName || !expiresOn || initialRealm === null) return null;
-  return { identity: { displayName, expiresOn }, realm: parseRealm(initialRealm), returnPath: safeReturnPath(params.get("returnPath")) };
+  const account = params.get("account");
+  const identity: Identity = account ? { displayName, expiresOn, account } : { displayName, expiresOn };
+  return { identity, realm: parseRealm(initialRealm), returnPath: safeReturnPath(params.get("returnPath")) };
 }
 
 /**
