@@ -59,6 +59,8 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     # Addresses (comma-separated, or "*") whose X-Forwarded-For / X-Forwarded-Proto are trusted;
     # empty trusts nobody, so a client cannot choose the address its limits are counted under.
     forwarded_allow_ips: str = ""
+    # How long an anonymous search page may still be served after the data changed, ms.
+    public_page_max_stale_ms: int = 500
     # Uvicorn worker processes for `serve`.
     workers: int = 1
     log_level: str = "info"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Annotated
 
 import msgspec
@@ -118,34 +119,35 @@ class LikeAnswer(msgspec.Struct):
 class PublicPages:
     """Anonymous search answers, reused while the database is unchanged.
 
-    Valid while the reader's `PRAGMA data_version` (bumped by every commit from
-    any other connection or process) stays the same; keyed by the raw query.
+    An answer is fresh while the reader's `PRAGMA data_version` (bumped by every commit
+    from any other connection or process) stays the one it was read at, and may be served
+    up to `max_stale_s` after a change: under a stream of likes, anonymous readers then
+    share one query per page and interval instead of one each. Keyed by the raw query.
     """
 
-    def __init__(self, size: int = 2_000):
-        self.size = size
-        self.version = -1
-        self.items: dict[bytes, BuildPageAnswer] = {}
+    def __init__(self, size: int = 2_000, max_stale_s: float = 0.0):
+        self.size, self.max_stale_s = size, max_stale_s
+        self.items: dict[bytes, tuple[int, float, BuildPageAnswer]] = {}
 
     def get(self, version: int, key: bytes) -> BuildPageAnswer | None:
-        if version != self.version:
-            self.version = version
-            self.items.clear()
+        hit = self.items.get(key)
+        if hit is None:
             return None
-        return self.items.get(key)
+        read_at, at, answer = hit
+        if read_at == version or time.monotonic() - at < self.max_stale_s:
+            return answer
+        return None
 
     def put(self, version: int, key: bytes, answer: BuildPageAnswer) -> None:
-        if version != self.version:  # the data changed while this page was read
-            return
         if len(self.items) >= self.size:
             self.items.clear()
-        self.items[key] = answer
+        self.items[key] = (version, time.monotonic(), answer)
 
 
 def _public_pages(request: Request) -> PublicPages:
     state = request.app.state
     if not hasattr(state, "public_pages"):
-        state.public_pages = PublicPages()
+        state.public_pages = PublicPages(max_stale_s=state.settings.public_page_max_stale_ms / 1000)
     return state.public_pages
 
 

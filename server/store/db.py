@@ -11,6 +11,7 @@ import asyncio
 import re
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -92,6 +93,25 @@ def _split_sql(script: str) -> list[str]:
     return statements
 
 
+WRITE_WAIT_S = 10.0
+
+
+def _begin(conn: sqlite3.Connection) -> None:
+    """BEGIN IMMEDIATE, waiting for another process's write lock in steps of 0.5 to 4 ms."""
+    deadline = time.monotonic() + WRITE_WAIT_S
+    delay = 0.0005
+    while True:
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as exc:
+            busy = "locked" in str(exc) or "busy" in str(exc)
+            if not busy or time.monotonic() > deadline:
+                raise
+        time.sleep(delay)
+        delay = min(delay * 2, 0.004)
+
+
 class Database:
     """The app's connections.
 
@@ -126,6 +146,9 @@ class Database:
         apply_migrations(self.path)
         loop = asyncio.get_running_loop()
         self._writer_conn = await loop.run_in_executor(self._writer, self._connect, False)
+        # The writer waits for another process's write lock itself (see _begin), in short steps:
+        # SQLite's own busy handler sleeps up to 100 ms at a time.
+        await loop.run_in_executor(self._writer, self._writer_conn.execute, "PRAGMA busy_timeout=0")
         self.reader = self._connect(True)
         return self
 
@@ -171,7 +194,7 @@ class Database:
     def _transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         conn = self._writer_conn
         assert conn is not None, "database is not open"
-        conn.execute("BEGIN IMMEDIATE")
+        _begin(conn)
         try:
             result = fn(conn)
         except BaseException:

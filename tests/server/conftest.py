@@ -25,7 +25,8 @@ def make_settings(tmp_path: Path, **kw) -> Settings:
     dist = tmp_path / "dist"
     dist.mkdir(exist_ok=True)
     (dist / "index.html").write_text("<!doctype html><title>Waypoint</title>")
-    base = dict(db_path=str(tmp_path / "db.sqlite3"), pwa_dist=str(dist), seed_demo=False, rate_limit_per_minute=0)
+    base = dict(db_path=str(tmp_path / "db.sqlite3"), pwa_dist=str(dist), seed_demo=False, rate_limit_per_minute=0,
+                public_page_max_stale_ms=0)
     base.update(kw)
     return Settings(**base)
 
