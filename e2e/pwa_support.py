@@ -18,9 +18,10 @@ from pathlib import Path
 from lxml import etree
 from playwright.sync_api import Page
 
-from e2e.harness import SHARED, TEST_PASSWORD, account_name
+from e2e.harness import TEST_PASSWORD, account_name
+from server.paths import POB_CORPUS
 
-POB = SHARED / "corpus" / "pob"
+POB = POB_CORPUS
 WIDTHS = [1400, 800]
 DESKTOP_MIN = 1200
 

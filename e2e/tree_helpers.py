@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from e2e.harness import REPO, SHARED
+from e2e.harness import REPO
+from server.paths import POB_CORPUS
 
-CORPUS = SHARED / "corpus" / "pob"
+CORPUS = POB_CORPUS
 SWIFTSHADER = ("--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist")
 CANVAS = "[data-testid=tree-canvas]"
 

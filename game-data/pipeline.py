@@ -34,9 +34,11 @@ from items_bundle import build_items_bundle  # noqa: E402
 from route_facts import SUPPLEMENT, RouteFactsError, build_route_facts, load_supplement  # noqa: E402
 from tree_bundle import build_tree_bundle  # noqa: E402
 
+from server.paths import CAMPAIGN_DIR  # noqa: E402
+
 REPO = HERE.parent
 DEFAULT_OUT = HERE / "dist"
-DEFAULT_CAMPAIGN = REPO.parent / "shared" / "game-data" / "campaign"
+DEFAULT_CAMPAIGN = CAMPAIGN_DIR
 MANIFEST_VERSION = 1
 STAMP = ".inputs-hash"
 MAX_TREE_BYTES = 64 * 1024 * 1024

@@ -20,12 +20,17 @@ import pipeline  # noqa: E402
 
 
 def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="waypoint-bench-game-data-") as tmp:
+        measure(Path(tmp))
+
+
+def measure(tmp: Path) -> None:
     campaign = pipeline.default_campaign_source()
     cold: list[float] = []
     warm: list[float] = []
     result = None
-    for _ in range(3):
-        out = Path(tempfile.mkdtemp(prefix="waypoint-bench-game-data-"))
+    for i in range(3):
+        out = tmp / str(i)
         t0 = time.perf_counter()
         result = pipeline.run(pipeline.Options(out=out, campaign=campaign))
         cold.append(time.perf_counter() - t0)

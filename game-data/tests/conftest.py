@@ -15,7 +15,9 @@ if str(GAME_DATA) not in sys.path:
 import pipeline  # noqa: E402
 from tree_bundle import build_tree_bundle  # noqa: E402
 
-SHARED_CAMPAIGN = GAME_DATA.parent.parent / "shared" / "game-data" / "campaign"
+from server.paths import CAMPAIGN_DIR  # noqa: E402
+
+SHARED_CAMPAIGN = CAMPAIGN_DIR
 
 
 @pytest.fixture(scope="session")

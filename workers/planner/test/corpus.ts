@@ -1,8 +1,8 @@
 /** Test helper: the real planner builds in ../shared/corpus/pob, read in place (never copied). */
 import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { POB_CORPUS_DIR } from "../../sharedDir";
 
-export const CORPUS_DIR = fileURLToPath(new URL("../../../../shared/corpus/pob/", import.meta.url));
+export const CORPUS_DIR = POB_CORPUS_DIR;
 
 export function corpusFiles(): string[] {
   const files: string[] = [];

@@ -2,7 +2,7 @@ import { Box, Button, Group, MultiSelect, Tabs, TextInput, type ComboboxItemGrou
 import { useMediaQuery } from "@mantine/hooks";
 import { ASCENDANCIES, BASE_CLASSES, classColor } from "../../data/classes";
 import { MAX_SKILL_FILTERS, type BuildFilters } from "../../data/filters";
-import { DESKTOP_QUERY } from "../../app/theme";
+import { DESKTOP_QUERY, LAYOUT, stickyBar } from "../../app/theme";
 
 interface Props {
   value: BuildFilters;
@@ -80,7 +80,7 @@ export function FilterBar({ value, onChange, onSearch, onClear, skillOptions, sh
   return (
     <Box
       data-testid="filter-bar"
-      style={{ position: "sticky", top: desktop ? 0 : 56, zIndex: 5, background: "var(--mantine-color-body)" }}
+      style={stickyBar(LAYOUT.stickyTopPx)}
       py="sm"
     >
       {desktop ? (

@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, Modal, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Alert, Badge, Box, Button, Group, Modal, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useNetwork } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
+import { LAYOUT, stickyBar } from "../../app/theme";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
 import { PageLoader } from "../../ui/PageLoader";
 import { StepNavigator } from "../../ui/StepNavigator";
@@ -64,9 +65,14 @@ export default function BuildViewPage() {
           )}
         </Group>
       </Group>
-      {steps.length > 0 && <StepNavigator titles={steps.map((s) => s.title)} active={step} onChange={setStep} />}
+      {steps.length > 0 && (
+        // Fills the room down to the sticky tabs, so nothing shows through between them.
+        <Box style={{ ...stickyBar(LAYOUT.stickyTopPx, 6), minHeight: LAYOUT.stickySecondPx - LAYOUT.stickyTopPx }} data-testid="sticky-steps">
+          <StepNavigator titles={steps.map((s) => s.title)} active={step} onChange={setStep} />
+        </Box>
+      )}
       <Tabs defaultValue="equipment" keepMounted={false}>
-        <Tabs.List>
+        <Tabs.List style={stickyBar(LAYOUT.stickySecondPx)} data-testid="build-tabs">
           <Tabs.Tab value="equipment" data-testid="tab-equipment">Equipment</Tabs.Tab>
           <Tabs.Tab value="tree" data-testid="tab-tree">Skill Tree</Tabs.Tab>
           <Tabs.Tab value="choices" data-testid="tab-choices">Choices</Tabs.Tab>
