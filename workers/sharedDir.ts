@@ -12,3 +12,5 @@ export const SHARED_DIR = resolve(REPO_DIR, "../shared");
 /** The real planner builds, one folder per source. */
 export const POB_CORPUS_DIR = `${SHARED_DIR}/corpus/pob/`;
 export const CAMPAIGN_DIR = `${SHARED_DIR}/game-data/campaign`;
+/** The official passive tree exports by version (`3_28.json.gz`). */
+export const TREES_DIR = `${SHARED_DIR}/game-data/trees`;

@@ -18,11 +18,22 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody, Parameter, QueryParameter
 
 from server.auth.session import current_user, require_user
+from server.cache import app_cache
 from server.cursors import remember_snapshot, remembered_snapshot
 from server.errors import ApiError, strict_body
 from server.publish import PublishRejected, PublishRequest, decode_and_validate
 from server.publish_gate import publish_slot
 from server.store import builds as store
+from server.wire import (
+    BuildInfoAnswer,
+    BuildInfoData,
+    BuildPageAnswer,
+    Cursor,
+    LikeAnswer,
+    LikeRequest,
+    Published,
+    PublishedAnswer,
+)
 
 log = logging.getLogger("waypoint")
 
@@ -32,123 +43,11 @@ PAGE_SIZE_DEFAULT = 20
 PAGE_SIZE_CAP = 50
 
 
-class BuildSummary(msgspec.Struct, rename="camel"):
-    build_id: str
-    slug: str
-    skills: list[str]
-    base_class: str
-    ascendancy: str
-    steps: int
-    creator_name: str
-    likes: int
-    is_liked: bool
-
-
-class PageCursor(msgspec.Struct, rename="camel"):
-    last_guid: str
-    like_amount: int
-    # Additive: the like-event sequence the first page was read at. Sending it
-    # back (snapshot=...) keeps later pages in the first page's order.
-    snapshot: int | None = None
-
-
-class BuildPage(msgspec.Struct, rename="camel"):
-    builds: list[BuildSummary]
-    page_size: int
-    cursor: PageCursor | None
-
-
-class BuildPageAnswer(msgspec.Struct):
-    data: BuildPage
-
-
-class StepOut(msgspec.Struct, rename="camel"):
-    title: str
-    equipment_set_id: str
-    skill_set_id: str
-    passive_tree_id: str
-
-
-class BuildInfo(msgspec.Struct, rename="camel"):
-    build_id: str
-    slug: str
-    creator_name: str
-    likes: int
-    is_liked: bool
-    base_class: str
-    ascendancy: str
-    tree_version: str
-    skills: list[str]
-    steps: list[StepOut]
-    pob_code: str
-    created_at: str
-    updated_at: str
-
-
-class BuildInfoData(msgspec.Struct, rename="camel"):
-    build_info: BuildInfo
-
-
-class BuildInfoAnswer(msgspec.Struct):
-    data: BuildInfoData
-
-
-class Published(msgspec.Struct, rename="camel"):
-    slug: str
-    build_id: str
-
-
-class PublishedAnswer(msgspec.Struct):
-    data: Published
-
-
-class LikeRequest(msgspec.Struct):
-    like: bool
-
-
-class LikeState(msgspec.Struct, rename="camel"):
-    build_id: str
-    likes: int
-    is_liked: bool
-
-
-class LikeAnswer(msgspec.Struct):
-    data: LikeState
-
-
-class PublicPages:
-    """Anonymous search answers, reused while the database is unchanged.
-
-    An answer is fresh while the reader's `PRAGMA data_version` (bumped by every commit
-    from any other connection or process) stays the one it was read at, and may be served
-    up to `max_stale_s` after a change: under a stream of likes, anonymous readers then
-    share one query per page and interval instead of one each. Keyed by the raw query.
-    """
-
-    def __init__(self, size: int = 2_000, max_stale_s: float = 0.0):
-        self.size, self.max_stale_s = size, max_stale_s
-        self.items: dict[bytes, tuple[int, float, BuildPageAnswer]] = {}
-
-    def get(self, version: int, key: bytes) -> BuildPageAnswer | None:
-        hit = self.items.get(key)
-        if hit is None:
-            return None
-        read_at, at, answer = hit
-        if read_at == version or time.monotonic() - at < self.max_stale_s:
-            return answer
-        return None
-
-    def put(self, version: int, key: bytes, answer: BuildPageAnswer) -> None:
-        if len(self.items) >= self.size:
-            self.items.clear()
-        self.items[key] = (version, time.monotonic(), answer)
-
-
-def _public_pages(request: Request) -> PublicPages:
-    state = request.app.state
-    if not hasattr(state, "public_pages"):
-        state.public_pages = PublicPages(max_stale_s=state.settings.public_page_max_stale_ms / 1000)
-    return state.public_pages
+# Anonymous search answers, keyed by the raw query, with the data_version they were read
+# at: fresh while it holds, and served up to `public_page_max_stale_ms` after a commit from
+# any connection or process, so under a stream of likes anonymous readers share one query
+# per page and interval. Snapshots of issued cursors live in the shared state (server.cursors).
+PUBLIC_PAGES = ("public_pages", 2_000)
 
 
 def _clean(values: list[str] | None, what: str, cap: int) -> list[str]:
@@ -166,13 +65,13 @@ async def _search(request: Request, p: SearchParams, *, liked: bool = False, cre
     classes, skills, creator, snapshot, page_size = p.classes, p.skills, p.creator, p.snapshot, p.page_size
     user = require_user(request) if (liked or created) else current_user(request)
     db = request.app.state.db
-    cache = version = None
+    query_key = version = None
     if user is None:
-        cache = _public_pages(request)
-        version = db.reader.execute("PRAGMA data_version").fetchone()[0]
-        hit = cache.get(version, request.scope.get("query_string", b""))
-        if hit is not None:
-            return hit
+        version, query_key = store.data_version(db), request.scope.get("query_string", b"")
+        hit = app_cache(request, *PUBLIC_PAGES).get(query_key)
+        max_stale_s = request.app.state.settings.public_page_max_stale_ms / 1000
+        if hit is not None and (hit[0] == version or time.monotonic() - hit[1] < max_stale_s):
+            return hit[2]
     if page_size < 1:
         raise ApiError(400, "pageSize must be at least 1")
     size = min(page_size, PAGE_SIZE_CAP)
@@ -182,7 +81,7 @@ async def _search(request: Request, p: SearchParams, *, liked: bool = False, cre
         raise ApiError(400, "A cursor needs both lastGuid and likeAmount")
     if guid is not None and snapshot is None:
         snapshot = await remembered_snapshot(request, guid, amount)
-    after = store.Cursor(likes=amount, last_id=guid, snapshot=snapshot) if guid is not None else None
+    after = Cursor(last_guid=guid, like_amount=amount, snapshot=snapshot) if guid is not None else None
     q = store.SearchQuery(
         # Class names are single capitalised words ("Hierophant"); accept any case.
         classes=[c.capitalize() for c in _clean(classes, "class", MAX_CLASS_FILTERS)],
@@ -198,22 +97,13 @@ async def _search(request: Request, p: SearchParams, *, liked: bool = False, cre
         page = await asyncio.to_thread(lambda: store.search(db, q, db.thread_reader()))
     else:
         page = store.search(db, q)
-    nxt = page.next
+    nxt = page.cursor
     if nxt is not None and nxt.snapshot is not None:
-        await remember_snapshot(request, nxt.last_id, nxt.likes, nxt.snapshot)
-    answer = BuildPageAnswer(
-        BuildPage(
-            builds=[
-                BuildSummary(b.id, b.slug, b.skills, b.base_class, b.ascendancy, b.step_count, b.creator_name,
-                             b.likes, b.is_liked)
-                for b in page.builds
-            ],
-            page_size=size,
-            cursor=PageCursor(nxt.last_id, nxt.likes, nxt.snapshot) if nxt else None,
-        )
-    )
-    if cache is not None:
-        cache.put(version, request.scope.get("query_string", b""), answer)
+        await remember_snapshot(request, nxt.last_guid, nxt.like_amount, nxt.snapshot)
+    answer = BuildPageAnswer(page)
+    # Cached only when no commit landed while the page was read.
+    if query_key is not None and store.data_version(db) == version:
+        app_cache(request, *PUBLIC_PAGES).put(query_key, (version, time.monotonic(), answer))
     return answer
 
 
@@ -277,27 +167,19 @@ def read_build(request: Request, id_or_slug: IdOrSlug) -> BuildInfoAnswer:
     b = store.find_build(request.app.state.db, id_or_slug, user.id if user else None)
     if b is None:
         raise ApiError(404, f"No build '{id_or_slug}'")
-    return BuildInfoAnswer(
-        BuildInfoData(
-            BuildInfo(
-                build_id=b.id, slug=b.slug, creator_name=b.creator_name, likes=b.likes, is_liked=b.is_liked,
-                base_class=b.base_class, ascendancy=b.ascendancy, tree_version=b.tree_version, skills=b.skills,
-                steps=[StepOut(s.title, s.equipment_set_id, s.skill_set_id, s.passive_tree_id) for s in b.steps],
-                pob_code=b.code, created_at=b.created_at, updated_at=b.updated_at,
-            )
-        )
-    )
+    return BuildInfoAnswer(BuildInfoData(b))
 
 
 @post("/", summary="Publish a build (created once per client buildId)", status_code=201)
 async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[PublishedAnswer]:
     user = require_user(request)
     db = request.app.state.db
-    existing = store.build_owner(db, data.build_id)
+    existing = store.find_owner(db, data.build_id)
     if existing is not None:
-        if existing[1] != user.id:
+        slug, creator_id = existing
+        if creator_id != user.id:
             raise ApiError(409, "This buildId is already used by another creator")
-        return Response(PublishedAnswer(Published(existing[0], data.build_id)), status_code=200)
+        return Response(PublishedAnswer(Published(slug, data.build_id)), status_code=200)
     try:
         # Bounded CPU work, off the event loop, one decode at a time per process.
         async with publish_slot(request):
@@ -310,7 +192,7 @@ async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[
             store.NewBuild(
                 id=data.build_id, creator_id=user.id, creator_name=user.display_name, base_class=ok.base_class,
                 ascendancy=ok.ascendancy, tree_version=ok.tree_version, code=ok.code, skills=ok.skills,
-                steps=[store.Step(s.title, s.equipment_set_id, s.skill_set_id, s.passive_tree_id) for s in ok.steps],
+                steps=ok.steps,
             ),
         )
     except store.BuildConflict as exc:
@@ -327,7 +209,7 @@ async def like(request: Request, id_or_slug: IdOrSlug, data: JSONBody[LikeReques
     result = await store.set_like(db, user.id, build_id, data.like) if build_id else None
     if result is None:
         raise ApiError(404, f"No build '{id_or_slug}'")
-    return LikeAnswer(LikeState(build_id=build_id, likes=result[0], is_liked=result[1]))
+    return LikeAnswer(result)
 
 
 builds_router = Router(

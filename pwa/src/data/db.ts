@@ -65,11 +65,6 @@ export interface OutboxEntry {
 /** Outbox entries of an account that logged out before they synced; replayed at its next sign-in. */
 export type ParkedEntry = OutboxEntry & { id?: number; account: string };
 
-export interface Setting {
-  key: string;
-  value: unknown;
-}
-
 export type WaypointDb = Dexie & {
   builds: EntityTable<CachedBuild, "buildId">;
   planner: EntityTable<CachedPlanner, "code">;
@@ -78,7 +73,6 @@ export type WaypointDb = Dexie & {
   likeOverrides: EntityTable<LikeOverride, "buildId">;
   attachments: EntityTable<CachedAttachment, "characterId">;
   outbox: EntityTable<OutboxEntry, "seq">;
-  settings: EntityTable<Setting, "key">;
   parked: EntityTable<ParkedEntry, "id">;
 };
 
@@ -94,8 +88,10 @@ export function openDb(name = "waypoint"): WaypointDb {
     outbox: "++seq, key, kind",
     settings: "key",
   });
+  // The settings table mirrored the session and was never read.
+  db.version(2).stores({ settings: null });
   // Logout keeps unsynced work per account (clearUserData leaves this table alone).
-  db.version(2).stores({ parked: "++id, account" });
+  db.version(3).stores({ parked: "++id, account" });
   return db;
 }
 
@@ -107,17 +103,11 @@ export function getDb(): WaypointDb {
   return shared;
 }
 
-/** Logout: everything cached for the user goes; the outbox too, since it carries the user's intents. */
-export async function clearUserData(db: WaypointDb): Promise<void> {
-  await db.transaction("rw", [db.builds, db.lists, db.characters, db.likeOverrides, db.attachments, db.outbox, db.settings], async () => {
-    await Promise.all([
-      db.builds.clear(),
-      db.lists.clear(),
-      db.characters.clear(),
-      db.likeOverrides.clear(),
-      db.attachments.clear(),
-      db.outbox.clear(),
-      db.settings.clear(),
-    ]);
-  });
+/**
+ * Logout: everything cached for the user goes; the outbox too, since it carries
+ * the user's intents, unless `keepOutbox` (a 401: unsynced work waits for the next login).
+ */
+export async function clearUserData(db: WaypointDb, { keepOutbox = false } = {}): Promise<void> {
+  const tables = [db.builds, db.lists, db.characters, db.likeOverrides, db.attachments, ...(keepOutbox ? [] : [db.outbox])];
+  await db.transaction("rw", tables, () => Promise.all(tables.map((t) => t.clear())));
 }

@@ -45,7 +45,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems }: P
     const { states, unknownIds, clusterIds } = allocationStates(model, build, other);
     return {
       states,
-      notice: versionNotice(unknownIds.length, clusterIds.length),
+      notice: versionNotice(unknownIds.length, clusterIds.length, build.treeVersion, model.version),
       lists: sideLists(model, build, other),
       ascendancyTarget: ascendancyTarget(model, build, other),
     };

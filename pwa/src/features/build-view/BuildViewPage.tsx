@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { LAYOUT, stickyBar } from "../../app/theme";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
+import { useClassTable } from "../../data/useClassTable";
 import { PageLoader } from "../../ui/PageLoader";
 import { StepNavigator } from "../../ui/StepNavigator";
 import { LikeToggle } from "../browse/LikeToggle";
@@ -22,6 +23,7 @@ export default function BuildViewPage() {
   const navigate = useNavigate();
   const { identity } = useSession();
   const view = useBuildView(slug);
+  const classTable = useClassTable();
   const { online } = useNetwork();
   const [step, setStep] = useState(0);
   const [attachOpen, setAttachOpen] = useState(false);
@@ -52,7 +54,7 @@ export default function BuildViewPage() {
             {(view.fromCache || !online) && <Badge color="orange" variant="filled" data-testid="offline-badge">Offline</Badge>}
           </Group>
           <Group gap="xs">
-            <Badge color={classColor(info.ascendancy || info.baseClass)} variant="light">{classBadge(info)}</Badge>
+            <Badge color={classColor(classTable, info.ascendancy || info.baseClass)} variant="light">{classBadge(info)}</Badge>
             <Text c="dimmed" size="sm" data-testid="build-creator">By {info.creatorName}</Text>
           </Group>
         </Stack>
@@ -80,7 +82,7 @@ export default function BuildViewPage() {
           <Tabs.Tab value="settings" data-testid="tab-settings">Settings</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="equipment" pt="md"><EquipmentTab build={planner} sets={sets} /></Tabs.Panel>
-        <Tabs.Panel value="tree" pt="md"><SkillTreeTab tree={sets.tree} /></Tabs.Panel>
+        <Tabs.Panel value="tree" pt="md"><SkillTreeTab tree={sets.tree} items={planner.items} /></Tabs.Panel>
         <Tabs.Panel value="choices" pt="md"><ChoicesTab build={planner} /></Tabs.Panel>
         <Tabs.Panel value="notes" pt="md"><NotesTab build={planner} /></Tabs.Panel>
         <Tabs.Panel value="settings" pt="md"><SettingsTab info={info} /></Tabs.Panel>
