@@ -104,8 +104,17 @@ export async function startRealServer({ builds = 0 } = {}): Promise<RealServer> 
 
 /** Put the page on the server's origin, as the built app is served, and point the API client at it. */
 export function openPageOn(server: RealServer): void {
-  (globalThis as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${server.origin}/build/browse`);
+  const dom = (globalThis as unknown as { happyDOM: HappyDom }).happyDOM;
+  dom.setURL(`${server.origin}/build/browse`);
+  // Browsers send Origin on every POST (the server's same-origin check needs it); happy-dom's
+  // fetch sends it only cross-origin, so the page's requests carry it as Chromium's would.
+  dom.settings.fetch.requestHeaders = [{ url: new RegExp(`^${server.origin}/`), headers: { Origin: server.origin } }];
   configureApi(API_BASE);
+}
+
+interface HappyDom {
+  setURL(url: string): void;
+  settings: { fetch: { requestHeaders: { url: RegExp; headers: Record<string, string> }[] } };
 }
 
 /** Point the API client at a loopback port nobody listens on: every call fails as offline. */
