@@ -197,6 +197,8 @@ async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[
         )
     except store.BuildConflict as exc:
         raise ApiError(409, "This buildId is already used by another creator") from exc
+    except store.SlugTaken as exc:
+        raise ApiError(422, "buildId must not equal another build's slug", "invalid_build") from exc
     return Response(PublishedAnswer(Published(slug, data.build_id)), status_code=201 if created else 200)
 
 

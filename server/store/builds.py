@@ -57,6 +57,10 @@ class SearchQuery(msgspec.Struct, frozen=True):
     page_size: int = 20
 
 
+class SlugTaken(Exception):
+    """The client build id equals another build's slug."""
+
+
 class BuildConflict(Exception):
     """The client build id is already taken by another creator."""
 
@@ -87,6 +91,8 @@ async def insert_build(db: Database, build: NewBuild) -> tuple[str, bool]:
             if existing[1] != build.creator_id:
                 raise BuildConflict(build.id)
             return existing[0], False
+        if conn.execute("SELECT 1 FROM builds WHERE slug = ?", (build.id,)).fetchone() is not None:
+            raise SlugTaken(build.id)
         # A slug is never equal to any build id or slug (ids of slug form are refused at publish).
         while True:
             slug = new_slug()
@@ -123,7 +129,10 @@ def _lookup(id_or_slug: str) -> tuple[str, tuple[str, ...]]:
     of that form were refused, an id of a build whose slug it is not); anything else is an id."""
     if is_slug(id_or_slug):
         return "b.id = COALESCE((SELECT id FROM builds WHERE slug = ?), ?)", (id_or_slug, id_or_slug)
-    return "b.id = ?", (id_or_slug,)
+    # Slugs not made by this server (bulk-inserted data) have other forms; the id comes first,
+    # and a publish whose id equals any existing slug is refused (SlugTaken).
+    return ("b.id = COALESCE((SELECT id FROM builds WHERE id = ?), (SELECT id FROM builds WHERE slug = ?))",
+            (id_or_slug, id_or_slug))
 
 
 def find_build(db: Database, id_or_slug: str, viewer: int | None = None) -> BuildInfo | None:
