@@ -8,6 +8,7 @@ run against the same real process the browser talks to.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -110,13 +111,49 @@ class ServerProcess:
         shutil.rmtree(self.tmp, ignore_errors=True)
 
     def client(self, **kw) -> httpx.Client:
-        return httpx.Client(base_url=self.base_url, timeout=15, **kw)
+        """A client that calls as our own pages do (same-origin Origin on every request)."""
+        headers = {"Origin": self.base_url, **kw.pop("headers", {})}
+        kw.setdefault("timeout", 15)
+        return httpx.Client(base_url=self.base_url, headers=headers, **kw)
+
+    def signed_up(self, name: str, **kw) -> httpx.Client:
+        """A client signed in as a new local account named after `name` (display name `name`)."""
+        client = self.client(follow_redirects=False, **kw)
+        sign_up(client, name)
+        return client
 
     def __enter__(self) -> ServerProcess:
         return self.start()
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+TEST_PASSWORD = "correct horse battery staple"
+
+
+def account_name(display_name: str) -> str:
+    """A valid local account name derived from a display name ("Liker 3" -> "liker-3")."""
+    name = re.sub(r"[^a-z0-9._-]+", "-", display_name.lower()).strip("-._")
+    return (name or "user").ljust(3, "0")[:32]
+
+
+def local_form_post(client: httpx.Client, fields: dict[str, str]) -> httpx.Response:
+    """Start a sign-in and post the local form with `fields` (mode, accountName, displayName, password)."""
+    target = client.post("/api/auth/login", json={"ReturnPath": "/", "InitialRealm": "pc"}).json()["data"]["returnPath"]
+    state = target.split("state=")[1]
+    return client.post("/api/auth/local", data={"state": state, **fields}, follow_redirects=False)
+
+
+def sign_up(client: httpx.Client, display_name: str, password: str = TEST_PASSWORD) -> httpx.Response:
+    """Create the local account for `display_name` (or sign in when it exists); asserts the 303."""
+    fields = {"mode": "signup", "accountName": account_name(display_name), "displayName": display_name,
+              "password": password}
+    r = local_form_post(client, fields)
+    if r.status_code == 409:
+        r = local_form_post(client, {**fields, "mode": "signin"})
+    assert r.status_code == 303, r.text
+    return r
 
 
 def launch_chromium(playwright, *extra_args: str):

@@ -18,6 +18,7 @@ from pathlib import Path
 from lxml import etree
 from playwright.sync_api import Page
 
+from e2e.harness import TEST_PASSWORD, account_name
 from server.paths import POB_CORPUS
 
 POB = POB_CORPUS
@@ -59,16 +60,28 @@ def login(page, name: str, start: str = "/build/browse/explore") -> None:
     dialog.get_by_text("PC", exact=True).click()
     dialog.get_by_test_id("realm-dialog-confirm").click()
     page.wait_for_url(re.compile(r"/api/auth/local\?state="))
-    assert "Local sign-in (demo)" in page.content()
-    page.fill("#displayName", name)
-    page.get_by_role("button", name="Sign in").click()
+    local_sign_in(page, name)
     page.wait_for_url(re.compile(re.escape(start) + r"$"))
     page.get_by_test_id("create-build").wait_for()
 
 
+def local_sign_in(page, name: str, password: str = TEST_PASSWORD) -> None:
+    """On the server's local sign-in page: create the account for `name`, or sign in when it exists."""
+    assert "Local sign-in" in page.content()
+    page.fill("#signup-account", account_name(name))
+    page.fill("#signup-display", name)
+    page.fill("#signup-password", password)
+    page.get_by_role("button", name="Create account").click()
+    page.wait_for_load_state()
+    if "That account name is taken" in page.content():
+        page.fill("#signin-account", account_name(name))
+        page.fill("#signin-password", password)
+        page.get_by_role("button", name="Sign in").click()
+
+
 def wait_for_service_worker(page) -> None:
     page.wait_for_function(
-        "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=30_000
+        "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=30_000
     )
 
 

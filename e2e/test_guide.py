@@ -178,7 +178,7 @@ def test_progress_restored_after_reload_and_offline(context, page):
 
     # Let the service worker take over and cache the game data, then go offline.
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
     page.reload()
     expect(page.get_by_test_id("campaign-guide")).to_be_visible(timeout=30_000)
     context.set_offline(True)

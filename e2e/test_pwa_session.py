@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.harness import screenshot
-from e2e.pwa_support import WIDTHS, app_page, db, login, open_nav, unique_name
+from e2e.pwa_support import WIDTHS, app_page, db, local_sign_in, login, open_nav, unique_name
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -47,8 +47,7 @@ def test_revoked_session_opens_one_session_expired_dialog(browser, live_server, 
 
         dialog.get_by_role("button", name="Re-login").click()
         page.wait_for_url(re.compile(r"/api/auth/local\?state="))
-        page.fill("#displayName", name)
-        page.get_by_role("button", name="Sign in").click()
+        local_sign_in(page, name)
         page.wait_for_url(re.compile(r"/build/browse/created$"))
         expect(page.get_by_test_id("empty-text")).to_have_text(
             "You haven't created any builds yet. Try creating your first build!"

@@ -66,14 +66,14 @@ def test_desktop_layout_1400(page):
     assert round(nav.bounding_box()["width"]) == 180
     expect(footer.get_by_role("link", name="Cookie Policy")).to_be_visible()
     page.get_by_test_id("sidebar-toggle").click()
-    page.wait_for_function("document.querySelector('.mantine-AppShell-navbar').getBoundingClientRect().width < 100")
+    page.wait_for_function("() => document.querySelector('.mantine-AppShell-navbar').getBoundingClientRect().width < 100")
     assert round(nav.bounding_box()["width"]) == 80
     screenshot(page, "shell-desktop-collapsed")
     page.get_by_test_id("sidebar-toggle").click()
-    page.wait_for_function("document.querySelector('.mantine-AppShell-navbar').getBoundingClientRect().width > 170")
+    page.wait_for_function("() => document.querySelector('.mantine-AppShell-navbar').getBoundingClientRect().width > 170")
     expect(sidebar.get_by_role("link", name="Build tracker")).to_be_visible()
     page.wait_for_function(
-        "parseFloat(getComputedStyle(document.querySelector('.mantine-AppShell-main')).paddingInlineStart) >= 180"
+        "() => parseFloat(getComputedStyle(document.querySelector('.mantine-AppShell-main')).paddingInlineStart) >= 180"
     )
     screenshot(page, "shell-desktop")
 
@@ -90,7 +90,7 @@ def test_narrow_layout_800(page):
     expect(page.get_by_test_id("sidebar-footer")).to_be_visible()
     expect(page.get_by_test_id("sidebar-footer").get_by_role("link", name="Privacy")).to_be_visible()
     page.wait_for_function(
-        "document.querySelector('.mantine-AppShell-navbar').getBoundingClientRect().left >= 0"
+        "() => document.querySelector('.mantine-AppShell-navbar').getBoundingClientRect().left >= 0"
     )
     assert nav.bounding_box()["x"] >= 0
     screenshot(page, "shell-narrow-menu-open")
@@ -125,7 +125,7 @@ def test_dark_scheme_by_default(page):
 def test_offline_reload_through_service_worker(context, page):
     page.goto("/privacy?tab=cookies")
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=15_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
     context.set_offline(True)
     try:
         page.reload()

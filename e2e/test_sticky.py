@@ -13,7 +13,7 @@ from e2e.pwa_support import WIDTHS, app_page
 
 def top_after_scroll(page, test_id: str) -> float:
     page.mouse.wheel(0, 2500)
-    page.wait_for_function("window.scrollY > 300")
+    page.wait_for_function("() => window.scrollY > 300")
     page.wait_for_timeout(200)
     return page.get_by_test_id(test_id).bounding_box()["y"]
 

@@ -22,6 +22,9 @@ def cmd_serve(settings: Settings, _: argparse.Namespace) -> int:
         workers=settings.workers,
         log_level=settings.log_level,
         access_log=False,
+        # Forwarded headers count only from listed proxies (none by default).
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=settings.forwarded_allow_ips or None,
     )
     return 0
 

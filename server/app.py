@@ -18,6 +18,7 @@ from server.ggg.client import GggClient
 from server.guard import guard_middleware
 from server.seed import seed_if_empty
 from server.settings import Settings
+from server.sharedstate import shared_state_for
 from server.static import spa, spa_root
 from server.static_memory import MemoryStatic, load_dist
 from server.store import Database
@@ -32,6 +33,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     @asynccontextmanager
     async def lifespan(app: Litestar):
         await db.open()
+        app.state.shared = shared_state_for(settings)
         app.state.ggg = GggClient(settings)
         try:
             for hook in app.state.startup_hooks:
@@ -39,6 +41,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
             yield
         finally:
             await app.state.ggg.aclose()
+            await app.state.shared.close()
             await db.close()
 
     app = Litestar(

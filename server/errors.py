@@ -59,3 +59,17 @@ def internal_error_handler(request: Request, exc: Exception) -> Response:
         error_body(HTTP_500_INTERNAL_SERVER_ERROR, "Internal server error", "internal"),
         status_code=HTTP_500_INTERNAL_SERVER_ERROR,
     )
+
+
+async def strict_body(request: Request, kind: type):
+    """The JSON body decoded with msgspec's strict rules (1 is not a boolean, "2" is not a number).
+
+    Litestar converts bodies leniently, as it must for query strings; handlers whose fields a
+    lenient reading would change call this on the same (cached) body.
+    """
+    import msgspec
+
+    try:
+        return msgspec.json.decode(await request.body(), type=kind)
+    except msgspec.ValidationError as exc:
+        raise ApiError(400, f"Invalid request body: {exc}", "validation_error") from exc

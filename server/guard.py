@@ -1,19 +1,20 @@
-"""Protection for mutations and the proxy, in front of every route handler.
+"""Protection in front of every route handler.
 
-In order: a body-size cap (413), the Origin check on mutations (403 for a
-foreign Origin: cookie-authenticated calls must come from our own pages), rate
-limits per session (`rate_limit_per_minute`) and per client IP (five times
-that, since many people can share one address) (429 with Retry-After), and Idempotency-Key
-replay: the first answer to a (user, key) is stored and replayed for repeats; the
-same key with a different request is a 422. 5xx and 429 answers are not stored,
-so a retry can still succeed. Rate-limit counters live in this process.
+Every answer gets the security headers (CSP, frame-ancestors 'none', nosniff,
+Referrer-Policy); a path holding a NUL byte is a 400. Mutations and the proxy then get,
+in order: a body-size cap (413); the same-origin check on mutations (403 unless the
+`Origin` is our own, or, with no `Origin`, `Sec-Fetch-Site: same-origin`: cookie-carrying
+calls must come from our own pages); JSON only (415 for another body type; the local
+sign-in form is the one form post); rate limits per session (`rate_limit_per_minute`)
+and per client IP (five times that, since many people can share one address) (429 with
+Retry-After), counted in the state all workers share; and Idempotency-Key replay: the
+first answer to a (user, key) is stored and replayed for repeats; the same key with a
+different request is a 422. 5xx and 429 answers are not stored, so a retry can still succeed.
 """
 
 from __future__ import annotations
 
 import hashlib
-import math
-import time
 from http.cookies import SimpleCookie
 
 import msgspec
@@ -30,25 +31,50 @@ MAX_KEY_LEN = 200
 REPLAYED = {b"content-type", b"location", b"retry-after", b"cache-control"}
 
 
-class FixedWindow:
-    """Per-key counters over one-minute windows."""
+# The app's own pages: scripts, workers (module workers, blob: for libraries that spawn
+# them), styles (Mantine and index.html inline a few), images, WebGL and the service worker
+# are all same-origin.
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:;"
+    " font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; manifest-src 'self';"
+    " object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+)
+# Swagger UI (/schema/swagger) loads its bundle from a CDN and starts it with an inline script.
+DOCS_CSP = (
+    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net;"
+    " style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https:;"
+    " connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
+)
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+]
+FORM_PATHS = {"/api/auth/local"}
+JSON_TYPES = (b"application/json",)
+FORM_TYPES = (b"application/x-www-form-urlencoded",)
 
-    def __init__(self, limit: int, window_s: float = 60.0, clock=time.monotonic):
-        self.limit, self.window_s, self.clock = limit, window_s, clock
-        self.counts: dict[str, tuple[float, int]] = {}
 
-    def hit(self, key: str) -> int:
-        """0 when allowed, else seconds until the window resets."""
-        now = self.clock()
-        start, n = self.counts.get(key, (now, 0))
-        if now - start >= self.window_s:
-            start, n = now, 0
-        if n >= self.limit:
-            return max(1, math.ceil(self.window_s - (now - start)))
-        self.counts[key] = (start, n + 1)
-        if len(self.counts) > 50_000:  # forget stale windows so memory stays bounded
-            self.counts = {k: v for k, v in self.counts.items() if now - v[0] < self.window_s}
-        return 0
+def _with_security_headers(send, path: str):
+    csp = (DOCS_CSP if path.startswith("/schema") else CSP).encode()
+
+    async def secured(message):
+        if message["type"] == "http.response.start":
+            headers = list(message.get("headers", []))
+            present = {k.lower() for k, _ in headers}
+            headers += [(k, v) for k, v in [(b"content-security-policy", csp), *SECURITY_HEADERS] if k not in present]
+            message = {**message, "headers": headers}
+        await send(message)
+
+    return secured
+
+
+def _media_type(headers: dict[bytes, bytes]) -> bytes:
+    return headers.get(b"content-type", b"").split(b";", 1)[0].strip().lower()
+
+
+def _has_body(headers: dict[bytes, bytes]) -> bool:
+    return headers.get(b"content-length", b"0").strip() not in (b"0", b"") or b"transfer-encoding" in headers
 
 
 def _headers(scope) -> dict[bytes, bytes]:
@@ -89,6 +115,48 @@ def _own_origins(scope, headers: dict[bytes, bytes], base_url: str) -> set[str]:
     return own
 
 
+async def _read_body(receive, cap: int) -> bytes | int | None:
+    """The whole request body; the cap (an int) when it is larger; None when the client left."""
+    chunks, size = [], 0
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None
+        chunk = message.get("body", b"")
+        size += len(chunk)
+        if size > cap:
+            return cap
+        chunks.append(chunk)
+        if not message.get("more_body"):
+            return b"".join(chunks)
+
+
+def _replay(body: bytes, receive):
+    """A receive that hands on a body already read, then the client's later messages."""
+    delivered = False
+
+    async def replay_receive():
+        nonlocal delivered
+        if not delivered:
+            delivered = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay_receive
+
+
+def _json_problem(body: bytes) -> str | None:
+    try:
+        msgspec.json.decode(body)
+    except RecursionError:
+        return "nested too deeply"
+    except UnicodeDecodeError:
+        return "not UTF-8 text"
+    except (msgspec.DecodeError, ValueError) as exc:
+        return str(exc)
+    return None
+
+
 class Guard:
     def __init__(self, app):
         self.app = app
@@ -96,8 +164,11 @@ class Guard:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
-        method = scope["method"]
         path: str = scope["path"]
+        send = _with_security_headers(send, path)
+        if "\x00" in path or b"%00" in scope.get("raw_path", b"").lower():
+            return await _send_json(send, 400, error_body(400, "The path holds a NUL byte"))
+        method = scope["method"]
         is_proxy = path.startswith("/api/proxy/")
         if method in SAFE and not is_proxy:
             return await self.app(scope, receive, send)
@@ -117,27 +188,40 @@ class Guard:
                     send, 413, error_body(413, f"Request body is larger than {settings.max_body_bytes} bytes")
                 )
 
-        # 2. Origin check on mutations.
-        origin = headers.get(b"origin")
-        if method not in SAFE and origin is not None:
-            if origin.decode("latin-1").lower() not in _own_origins(scope, headers, settings.base_url):
+        if method not in SAFE:
+            # 2. Same-origin check: a foreign Origin, or no Origin without Sec-Fetch-Site: same-origin.
+            origin = headers.get(b"origin")
+            if origin is not None:
+                same = origin.decode("latin-1").lower() in _own_origins(scope, headers, settings.base_url)
+            else:
+                same = headers.get(b"sec-fetch-site", b"").strip().lower() == b"same-origin"
+            if not same:
                 return await _send_json(send, 403, error_body(403, "Cross-origin request refused", "forbidden"))
+            # 3. JSON bodies only (the local sign-in page posts its form), and well-formed JSON:
+            # not UTF-8, or nested past the decoder's limit, is a 400 here rather than a 500 later.
+            if _has_body(headers):
+                media = _media_type(headers)
+                if media not in JSON_TYPES + (FORM_TYPES if path in FORM_PATHS else ()):
+                    return await _send_json(
+                        send, 415, error_body(415, "Send the request body as application/json")
+                    )
+                body = await _read_body(receive, settings.max_body_bytes)
+                if body is None:
+                    return
+                if isinstance(body, int):
+                    return await _send_json(send, 413, error_body(413, f"Request body is larger than {body} bytes"))
+                if media in JSON_TYPES and (problem := _json_problem(body)):
+                    return await _send_json(send, 400, error_body(400, f"The request body is not valid JSON: {problem}"))
+                receive = _replay(body, receive)
 
-        # 3. Rate limits per IP and per session.
+        # 4. Rate limits per IP and per session, shared by every worker.
         token = _session_token(headers)
         if settings.rate_limit_per_minute > 0:
-            # Litestar builds one middleware instance per route; the counters are app-wide.
-            limiters = getattr(state, "rate_limiters", None)
-            if limiters is None or limiters[0].limit != settings.rate_limit_per_minute:
-                limiters = (
-                    FixedWindow(settings.rate_limit_per_minute),
-                    FixedWindow(IP_FACTOR * settings.rate_limit_per_minute),
-                )
-                state.rate_limiters = limiters
+            shared = state.shared
             client = (scope.get("client") or ("unknown", 0))[0]
-            wait = limiters[1].hit(f"ip:{client}")
+            wait = await shared.hit(f"ip:{client}", IP_FACTOR * settings.rate_limit_per_minute, 60)
             if not wait and token:
-                wait = limiters[0].hit(f"s:{hash_token(token)}")
+                wait = await shared.hit(f"s:{hash_token(token)}", settings.rate_limit_per_minute, 60)
             if wait:
                 return await _send_json(
                     send, 429, error_body(429, f"Too many requests; retry in {wait} seconds"),
@@ -155,19 +239,11 @@ class Guard:
         if not key or len(key) > MAX_KEY_LEN:
             return await _send_json(send, 400, error_body(400, f"Idempotency-Key must be 1 to {MAX_KEY_LEN} characters"))
         # Read the whole body (bounded) so it can be hashed and handed on.
-        chunks, size = [], 0
-        while True:
-            message = await receive()
-            if message["type"] == "http.disconnect":
-                return
-            chunk = message.get("body", b"")
-            size += len(chunk)
-            if size > cap:
-                return await _send_json(send, 413, error_body(413, f"Request body is larger than {cap} bytes"))
-            chunks.append(chunk)
-            if not message.get("more_body"):
-                break
-        body = b"".join(chunks)
+        body = await _read_body(receive, cap)
+        if body is None:
+            return
+        if isinstance(body, int):
+            return await _send_json(send, 413, error_body(413, f"Request body is larger than {cap} bytes"))
         who = session_user(db, token)
         client = (scope.get("client") or ("unknown", 0))[0]
         scope_key = f"u:{who.user.id}" if who else f"ip:{client}"
@@ -187,15 +263,6 @@ class Guard:
             await send({"type": "http.response.body", "body": stored.body})
             return
 
-        delivered = False
-
-        async def replay_receive():
-            nonlocal delivered
-            if not delivered:
-                delivered = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
         status, kept, out = 0, [], []
 
         async def capture_send(message):
@@ -208,7 +275,7 @@ class Guard:
                 out.append(message.get("body", b""))
             await send(message)
 
-        await self.app(scope, replay_receive, capture_send)
+        await self.app(scope, _replay(body, receive), capture_send)
         if status and status < 500 and status != 429:
             answer = StoredAnswer(scope["method"], scope["path"], digest, status, kept, b"".join(out))
             await save_answer(db, scope_key, key, answer)

@@ -10,9 +10,17 @@ import re
 
 import msgspec
 
+from server.store.builds import is_slug
 from server.wire import Step
 
 MAX_STEPS = 100
+# Publish-time caps on what the planner code holds, checked on the parsed XML before any
+# extraction so a small code cannot buy much CPU. Real builds stay far below them (the corpus
+# peaks at 11 sets of each kind, 91 items, 236 gems and about 3,500 elements).
+MAX_SETS = 100
+MAX_ITEMS = 1_000
+MAX_GEMS = 2_000
+MAX_ELEMENTS = 50_000
 MAX_TITLE = 120
 MAX_CODE_CHARS = 512 * 1024
 BUILD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{7,63}$")
@@ -58,6 +66,10 @@ def check_shape(req: PublishRequest) -> str:
     """Checks that need no decoding; returns the planner code to decode."""
     if not BUILD_ID.match(req.build_id or ""):
         raise PublishRejected("buildId must be 8 to 64 letters, digits, '-' or '_' (a client-generated id)")
+    if is_slug(req.build_id):
+        raise PublishRejected(
+            "buildId must not have the form of a share-link slug (8 lower-case letters and digits)"
+        )
     code = _HOST_PREFIX.sub("", (req.pob_cod or "").strip())
     if not code:
         raise PublishRejected("pobCod is empty: paste a planner code")
@@ -76,6 +88,42 @@ def check_shape(req: PublishRequest) -> str:
         if len(step.title) > MAX_TITLE:
             raise PublishRejected(f"Step {i}: the title is longer than {MAX_TITLE} characters")
     return code
+
+
+def check_limits(root) -> None:
+    """Hard caps on a parsed planner XML root (lxml), each refused with a clear message."""
+    for label, path in (("passive trees", "Tree/Spec"), ("item sets", "Items/ItemSet"),
+                        ("skill sets", "Skills/SkillSet")):
+        if len(root.findall(path)) > MAX_SETS:
+            raise PublishRejected(f"The planner code has more than {MAX_SETS} {label}")
+    if len(root.findall("Items/Item")) > MAX_ITEMS:
+        raise PublishRejected(f"The planner code has more than {MAX_ITEMS} items")
+    gems = elements = 0
+    for element in root.iter():
+        elements += 1
+        gems += element.tag == "Gem"
+        if elements > MAX_ELEMENTS:
+            raise PublishRejected(f"The planner code has more than {MAX_ELEMENTS} XML elements")
+    if gems > MAX_GEMS:
+        raise PublishRejected(f"The planner code has more than {MAX_GEMS} gems")
+
+
+def decode_and_validate(req: PublishRequest) -> Publishable:
+    """Shape checks, the bounded planner decode (caps before extraction), then the comparison."""
+    from server.planner import PlannerError, extract_planner
+    from server.planner.decode import parse_planner_xml, planner_xml_bytes
+
+    code = check_shape(req)
+    try:
+        root = parse_planner_xml(planner_xml_bytes(code))
+    except PlannerError as exc:
+        raise PublishRejected(f"pobCod is not a valid planner code: {exc}") from exc
+    check_limits(root)
+    try:
+        extract = extract_planner(root)
+    except PlannerError as exc:
+        raise PublishRejected(f"pobCod is not a valid planner code: {exc}") from exc
+    return validate(req, code, extract)
 
 
 def validate(req: PublishRequest, code: str, extract) -> Publishable:

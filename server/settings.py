@@ -52,6 +52,17 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     max_body_bytes: int = 1024 * 1024
     # Mutations per minute per client (IP or session); 0 disables.
     rate_limit_per_minute: int = 120
+    # Local sign-in attempts per minute per account name (per client IP: five times that).
+    login_attempts_per_minute: int = 10
+    # Rate-limit counters, cursor snapshots and the character cache are shared by every worker:
+    # in a SQLite file beside db_path, or in Redis when this URL (redis://host:port/db) is set.
+    redis_url: str = ""
+    redis_prefix: str = "waypoint:"
+    # Addresses (comma-separated, or "*") whose X-Forwarded-For / X-Forwarded-Proto are trusted;
+    # empty trusts nobody, so a client cannot choose the address its limits are counted under.
+    forwarded_allow_ips: str = ""
+    # How long an anonymous search page may still be served after the data changed, ms.
+    public_page_max_stale_ms: int = 500
     # Uvicorn worker processes for `serve`.
     workers: int = 1
     log_level: str = "info"

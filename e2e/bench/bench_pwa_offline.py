@@ -55,7 +55,7 @@ def measure(tmp: Path) -> None:
         page.goto("/build/browse/explore")
         page.locator("[data-testid=build-card]").first.wait_for(timeout=30_000)
         page.wait_for_function(
-            "navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=30_000
+            "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=30_000
         )
         load_to_first_card(page)  # warm: every lazy chunk is now in the SW cache and Dexie holds the list
         online = [load_to_first_card(page) for _ in range(RUNS)]

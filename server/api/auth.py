@@ -1,13 +1,14 @@
 """Sign-in, sign-out and the current identity.
 
-POST /api/auth/login answers where the browser goes next: the local sign-in
-form (default provider) or the official authorize URL (PKCE S256 + state).
-Both finish with a 303 to /auth-complete?returnPath&displayName&expiresOn&initialRealm
+POST /api/auth/login answers where the browser goes next: the local sign-in and
+sign-up page (default provider: accounts with a password kept by this server) or the official authorize URL (PKCE S256 + state).
+Both finish with a 303 to /auth-complete?returnPath&displayName&expiresOn&initialRealm&account
 and set the HttpOnly session cookie.
 """
 
 from __future__ import annotations
 
+import asyncio
 import html
 import re
 from typing import Annotated
@@ -19,6 +20,7 @@ from litestar.enums import RequestEncodingType
 from litestar.params import Body, JSONBody, QueryParameter
 from litestar.response import Redirect
 
+from server.auth import passwords
 from server.auth.session import cleared_cookie, current_session, iso, require_user, session_cookie
 from server.errors import ApiError
 from server.ggg import pkce
@@ -46,6 +48,8 @@ class Me(msgspec.Struct, rename="camel"):
     display_name: str
     expires_on: str
     provider: str
+    # A stable, opaque key of the account ("<provider>:<id>"): display names may repeat and change.
+    account: str
 
 
 class MeAnswer(msgspec.Struct):
@@ -54,7 +58,11 @@ class MeAnswer(msgspec.Struct):
 
 class LocalForm(msgspec.Struct):
     state: str = ""
-    displayName: str = ""  # noqa: N815 - the form field's name on the wire
+    # "signin" or "signup"; the field names are the form's names on the wire.
+    mode: str = "signin"
+    accountName: str = ""  # noqa: N815
+    displayName: str = ""  # noqa: N815
+    password: str = ""
 
 
 def safe_return_path(value: str) -> str:
@@ -73,6 +81,10 @@ def _realm(value: str) -> str:
     return value if value in REALMS else "pc"  # spec: unknown realms fall back to pc
 
 
+def account_key(user: users.User) -> str:
+    return f"{user.provider}:{user.id}"
+
+
 def _complete(request: Request, pending: users.PendingSignIn, user: users.User, token: str, expires: float):
     query = urlencode(
         {
@@ -80,6 +92,7 @@ def _complete(request: Request, pending: users.PendingSignIn, user: users.User, 
             "displayName": user.display_name,
             "expiresOn": iso(expires),
             "initialRealm": pending.initial_realm,
+            "account": account_key(user),
         }
     )
     settings = request.app.state.settings
@@ -105,26 +118,62 @@ async def login(request: Request, data: JSONBody[LoginRequest]) -> LoginAnswer:
 
 _PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Local sign-in (demo) - Waypoint</title>
+<title>Local sign-in - Waypoint</title>
 <style>body{{background:#1a1b1e;color:#c1c2c5;font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0}}
-form{{background:#25262b;padding:2rem;border-radius:8px;max-width:22rem}}input,button{{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin-top:.5rem}}
-.note{{font-size:.85rem;color:#909296}}.err{{color:#ff8787}}</style></head>
-<body><form method="post" action="/api/auth/local">
-<h1>Local sign-in (demo)</h1>
-<p class="note">This server uses local demo accounts: no game account is involved. You get demo characters built from sample data.</p>
-{error}<label for="displayName">Display name</label>
-<input id="displayName" name="displayName" required maxlength="32" autofocus value="{name}">
-<input type="hidden" name="state" value="{state}">
-<button type="submit">Sign in</button></form></body></html>"""
+main{{display:flex;flex-wrap:wrap;gap:1.5rem;justify-content:center;padding:1rem}}h1{{width:100%;text-align:center}}
+form{{background:#25262b;padding:2rem;border-radius:8px;width:20rem}}input,button{{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin-top:.5rem}}
+label{{display:block;margin-top:.75rem}}.note{{font-size:.85rem;color:#909296;width:100%;text-align:center}}.err{{color:#ff8787}}</style></head>
+<body><main>
+<h1>Local sign-in</h1>
+<p class="note">This server keeps its own accounts: no game account is involved. You get demo characters built from sample data.</p>
+<form method="post" action="/api/auth/local" aria-labelledby="signin-title">
+<h2 id="signin-title">Sign in</h2>{signin_error}
+<input type="hidden" name="state" value="{state}"><input type="hidden" name="mode" value="signin">
+<label for="signin-account">Account name</label>
+<input id="signin-account" name="accountName" required maxlength="32" autocomplete="username" value="{account}">
+<label for="signin-password">Password</label>
+<input id="signin-password" name="password" type="password" required maxlength="256" autocomplete="current-password">
+<button type="submit">Sign in</button></form>
+<form method="post" action="/api/auth/local" aria-labelledby="signup-title">
+<h2 id="signup-title">Create an account</h2>{signup_error}
+<input type="hidden" name="state" value="{state}"><input type="hidden" name="mode" value="signup">
+<label for="signup-account">Account name</label>
+<input id="signup-account" name="accountName" required maxlength="32" autocomplete="username"
+ aria-describedby="signup-account-hint" value="{new_account}">
+<p id="signup-account-hint" class="note">3 to 32 letters, digits, '.', '-' or '_'; used to sign in.</p>
+<label for="signup-display">Display name</label>
+<input id="signup-display" name="displayName" required maxlength="32" autocomplete="nickname"
+ aria-describedby="signup-display-hint" value="{display}">
+<p id="signup-display-hint" class="note">2 to 32 characters; shown on your builds.</p>
+<label for="signup-password">Password</label>
+<input id="signup-password" name="password" type="password" required minlength="8" maxlength="256"
+ autocomplete="new-password" aria-describedby="signup-password-hint">
+<p id="signup-password-hint" class="note">At least 8 characters.</p>
+<button type="submit">Create account</button></form>
+</main></body></html>"""
+
+SIGN_IN_FAILED = "Account name or password is incorrect."
+ACCOUNT_NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{2,31}$")
 
 
-def _page(state: str, error: str = "", name: str = "", status: int = 200) -> Response:
-    err = f'<p class="err" role="alert">{html.escape(error)}</p>' if error else ""
-    body = _PAGE.format(error=err, name=html.escape(name), state=html.escape(state))
+def _error(text: str) -> str:
+    return f'<p class="err" role="alert">{html.escape(text)}</p>' if text else ""
+
+
+def _page(state: str, form: LocalForm | None = None, *, signin_error: str = "", signup_error: str = "",
+          status: int = 200) -> Response:
+    form = form or LocalForm()
+    signup = form.mode == "signup"
+    body = _PAGE.format(
+        state=html.escape(state), signin_error=_error(signin_error), signup_error=_error(signup_error),
+        account="" if signup else html.escape(form.accountName[:32]),
+        new_account=html.escape(form.accountName[:32]) if signup else "",
+        display=html.escape(form.displayName[:32]) if signup else "",
+    )
     return Response(body, media_type="text/html", status_code=status, headers={"Cache-Control": "no-store"})
 
 
-@get("/local", summary="Local sign-in (demo) form", sync_to_thread=False)
+@get("/local", summary="Local sign-in and sign-up form", sync_to_thread=False)
 def local_form(request: Request, state_: Annotated[str, QueryParameter(name="state", max_length=200)]) -> Response:
     state = state_
     if request.app.state.settings.auth_provider != "local":
@@ -134,7 +183,44 @@ def local_form(request: Request, state_: Annotated[str, QueryParameter(name="sta
     return _page(state)
 
 
-@post("/local", status_code=303, summary="Finish a local sign-in (form post)")
+async def _login_wait(request: Request, account: str) -> int:
+    """Attempts per account name and per client IP, shared by every worker; 0 when allowed."""
+    limit = request.app.state.settings.login_attempts_per_minute
+    if limit <= 0:
+        return 0
+    shared = request.app.state.shared
+    client = request.client.host if request.client else "unknown"
+    return await shared.hit(f"login-ip:{client}", 5 * limit, 60) or await shared.hit(f"login:{account}", limit, 60)
+
+
+async def _sign_up(db, data: LocalForm, account: str) -> users.User | Response:
+    name = " ".join((data.displayName or "").split())
+    if not ACCOUNT_NAME.match(account):
+        return _page(data.state, data, status=422, signup_error=(
+            "Choose an account name of 3 to 32 letters, digits, '.', '-' or '_', starting with a letter or digit."))
+    if not 2 <= len(name) <= 32 or _CONTROL.search(name):
+        return _page(data.state, data, status=422, signup_error="Choose a display name of 2 to 32 characters.")
+    if not passwords.MIN_LEN <= len(data.password) <= passwords.MAX_LEN:
+        return _page(data.state, data, status=422, signup_error=(
+            f"Choose a password of {passwords.MIN_LEN} to {passwords.MAX_LEN} characters."))
+    hashed = await asyncio.to_thread(passwords.hash_password, data.password)
+    try:
+        return await users.create_local_account(db, account, name, hashed)
+    except users.AccountTaken:
+        return _page(data.state, data, status=409, signup_error="That account name is taken; choose another.")
+
+
+async def _sign_in(db, data: LocalForm, account: str) -> users.User | Response:
+    found = users.local_account(db, account) if len(account) <= 64 else None
+    stored = found[1] if found else None
+    # The same work whether or not the account exists or can sign in; one answer for every failure.
+    ok = await asyncio.to_thread(passwords.verify_password, data.password[: passwords.MAX_LEN], stored)
+    if not ok or found is None:
+        return _page(data.state, data, status=401, signin_error=SIGN_IN_FAILED)
+    return found[0]
+
+
+@post("/local", status_code=303, summary="Finish a local sign-in or sign-up (form post)")
 async def local_submit(
     request: Request, data: Annotated[LocalForm, Body(media_type=RequestEncodingType.URL_ENCODED)]
 ) -> Response:
@@ -142,15 +228,21 @@ async def local_submit(
     if settings.auth_provider != "local":
         raise ApiError(404, "Local sign-in is not enabled on this server")
     db = request.app.state.db
-    name = " ".join((data.displayName or "").split())
     if users.peek_pending(db, data.state) is None:
         raise ApiError(400, "This sign-in link has expired; start the login again")
-    if not 2 <= len(name) <= 32 or _CONTROL.search(name):
-        return _page(data.state, "Choose a display name of 2 to 32 characters.", name[:32], status=422)
+    account = (data.accountName or "").strip().lower()
+    wait = await _login_wait(request, account)
+    if wait:
+        error = f"Too many sign-in attempts; try again in {wait} seconds."
+        page = _page(data.state, data, status=429, **{"signup_error" if data.mode == "signup" else "signin_error": error})
+        page.headers["Retry-After"] = str(wait)
+        return page
+    user = await (_sign_up if data.mode == "signup" else _sign_in)(db, data, account)
+    if isinstance(user, Response):
+        return user
     pending = await users.take_pending(db, data.state)
     if pending is None:
         raise ApiError(400, "This sign-in link has expired; start the login again")
-    user = await users.upsert_user(db, "local", name.lower(), name)
     token, expires = await users.create_session(db, user.id, settings.session_ttl_s)
     return _complete(request, pending, user, token, expires)
 
@@ -194,7 +286,8 @@ async def callback(
 def me(request: Request) -> MeAnswer:
     require_user(request)
     s = current_session(request)
-    return MeAnswer(Me(display_name=s.user.display_name, expires_on=iso(s.expires_at), provider=s.user.provider))
+    return MeAnswer(Me(display_name=s.user.display_name, expires_on=iso(s.expires_at), provider=s.user.provider,
+                       account=account_key(s.user)))
 
 
 @post("/logout", status_code=204, summary="End the session")

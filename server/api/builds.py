@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from typing import Annotated
 
 import msgspec
@@ -18,8 +19,10 @@ from litestar.params import JSONBody, Parameter, QueryParameter
 
 from server.auth.session import current_user, require_user
 from server.cache import app_cache
-from server.errors import ApiError
-from server.publish import PublishRejected, PublishRequest, check_shape, validate
+from server.cursors import remember_snapshot, remembered_snapshot
+from server.errors import ApiError, strict_body
+from server.publish import PublishRejected, PublishRequest, decode_and_validate
+from server.publish_gate import publish_slot
 from server.store import builds as store
 from server.wire import (
     BuildInfoAnswer,
@@ -40,13 +43,11 @@ PAGE_SIZE_DEFAULT = 20
 PAGE_SIZE_CAP = 50
 
 
-# Anonymous search answers are reused while the database is unchanged: keyed by
-# (data_version, raw query), so a commit from any connection or process retires them.
+# Anonymous search answers, keyed by the raw query, with the data_version they were read
+# at: fresh while it holds, and served up to `public_page_max_stale_ms` after a commit from
+# any connection or process, so under a stream of likes anonymous readers share one query
+# per page and interval. Snapshots of issued cursors live in the shared state (server.cursors).
 PUBLIC_PAGES = ("public_pages", 2_000)
-# Snapshots of issued cursors, for clients that send only lastGuid + likeAmount.
-# Per process: with several workers a miss sorts by current counts, which is why
-# clients send `snapshot` back.
-CURSOR_SNAPSHOTS = ("cursor_snapshots", 50_000)
 
 
 def _clean(values: list[str] | None, what: str, cap: int) -> list[str]:
@@ -64,12 +65,13 @@ async def _search(request: Request, p: SearchParams, *, liked: bool = False, cre
     classes, skills, creator, snapshot, page_size = p.classes, p.skills, p.creator, p.snapshot, p.page_size
     user = require_user(request) if (liked or created) else current_user(request)
     db = request.app.state.db
-    query_key = None
+    query_key = version = None
     if user is None:
-        query_key = (store.data_version(db), request.scope.get("query_string", b""))
+        version, query_key = store.data_version(db), request.scope.get("query_string", b"")
         hit = app_cache(request, *PUBLIC_PAGES).get(query_key)
-        if hit is not None:
-            return hit
+        max_stale_s = request.app.state.settings.public_page_max_stale_ms / 1000
+        if hit is not None and (hit[0] == version or time.monotonic() - hit[1] < max_stale_s):
+            return hit[2]
     if page_size < 1:
         raise ApiError(400, "pageSize must be at least 1")
     size = min(page_size, PAGE_SIZE_CAP)
@@ -78,7 +80,7 @@ async def _search(request: Request, p: SearchParams, *, liked: bool = False, cre
     if (guid is None) != (amount is None):
         raise ApiError(400, "A cursor needs both lastGuid and likeAmount")
     if guid is not None and snapshot is None:
-        snapshot = app_cache(request, *CURSOR_SNAPSHOTS).get((guid, amount))
+        snapshot = await remembered_snapshot(request, guid, amount)
     after = Cursor(last_guid=guid, like_amount=amount, snapshot=snapshot) if guid is not None else None
     q = store.SearchQuery(
         # Class names are single capitalised words ("Hierophant"); accept any case.
@@ -97,11 +99,11 @@ async def _search(request: Request, p: SearchParams, *, liked: bool = False, cre
         page = store.search(db, q)
     nxt = page.cursor
     if nxt is not None and nxt.snapshot is not None:
-        app_cache(request, *CURSOR_SNAPSHOTS).put((nxt.last_guid, nxt.like_amount), nxt.snapshot)
+        await remember_snapshot(request, nxt.last_guid, nxt.like_amount, nxt.snapshot)
     answer = BuildPageAnswer(page)
     # Cached only when no commit landed while the page was read.
-    if query_key is not None and store.data_version(db) == query_key[0]:
-        app_cache(request, *PUBLIC_PAGES).put(query_key, answer)
+    if query_key is not None and store.data_version(db) == version:
+        app_cache(request, *PUBLIC_PAGES).put(query_key, (version, time.monotonic(), answer))
     return answer
 
 
@@ -168,18 +170,6 @@ def read_build(request: Request, id_or_slug: IdOrSlug) -> BuildInfoAnswer:
     return BuildInfoAnswer(BuildInfoData(b))
 
 
-def decode_and_validate(req: PublishRequest):
-    """Shape checks, then the planner decode (lxml, bounded) and the comparison."""
-    from server.planner import PlannerError, decode_planner
-
-    code = check_shape(req)
-    try:
-        extract = decode_planner(code)
-    except PlannerError as exc:
-        raise PublishRejected(f"pobCod is not a valid planner code: {exc}") from exc
-    return validate(req, code, extract)
-
-
 @post("/", summary="Publish a build (created once per client buildId)", status_code=201)
 async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[PublishedAnswer]:
     user = require_user(request)
@@ -191,8 +181,9 @@ async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[
             raise ApiError(409, "This buildId is already used by another creator")
         return Response(PublishedAnswer(Published(slug, data.build_id)), status_code=200)
     try:
-        # lxml decoding is CPU work; keep it off the event loop.
-        ok = await asyncio.to_thread(decode_and_validate, data)
+        # Bounded CPU work, off the event loop, one decode at a time per process.
+        async with publish_slot(request):
+            ok = await asyncio.to_thread(decode_and_validate, data)
     except PublishRejected as exc:
         raise ApiError(422, str(exc), "invalid_build") from exc
     try:
@@ -206,12 +197,15 @@ async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[
         )
     except store.BuildConflict as exc:
         raise ApiError(409, "This buildId is already used by another creator") from exc
+    except store.SlugTaken as exc:
+        raise ApiError(422, "buildId must not equal another build's slug", "invalid_build") from exc
     return Response(PublishedAnswer(Published(slug, data.build_id)), status_code=201 if created else 200)
 
 
 @post("/{id_or_slug:str}/like", summary="Like or unlike (set semantics)", status_code=200)
 async def like(request: Request, id_or_slug: IdOrSlug, data: JSONBody[LikeRequest]) -> LikeAnswer:
     user = require_user(request)
+    data = await strict_body(request, LikeRequest)  # {"like": 1} is not a boolean
     db = request.app.state.db
     build_id = store.resolve_build_id(db, id_or_slug)
     result = await store.set_like(db, user.id, build_id, data.like) if build_id else None

@@ -4,7 +4,7 @@ the build attached to each character.
 GET /api/Character/character/{realm}, /api/Character/character/{realm}/{name},
 GET|POST /api/Character/{charId}/attached-build.
 An upstream 429 (or a restriction read from the rate-limit headers) is our 429
-with Retry-After in seconds. Answers are cached briefly per user.
+with Retry-After in seconds. Answers are cached briefly per user, in the state all workers share.
 """
 
 from __future__ import annotations
@@ -63,27 +63,13 @@ class AttachRequest(msgspec.Struct, rename="camel"):
     build_id: str
 
 
-class TtlCache:
-    def __init__(self, ttl_s: float, size: int = 2000):
-        self.ttl_s, self.size, self.items = ttl_s, size, {}
-
-    def get(self, key):
-        hit = self.items.get(key)
-        if hit and time.monotonic() - hit[0] < self.ttl_s:
-            return hit[1]
-        return None
-
-    def put(self, key, value) -> None:
-        if len(self.items) >= self.size:
-            self.items.clear()
-        self.items[key] = (time.monotonic(), value)
+async def _cached(request: Request, key: str, kind: type):
+    raw = await request.app.state.shared.get(f"chars:{key}")
+    return msgspec.msgpack.decode(raw, type=kind) if raw else None
 
 
-def _cache(request: Request) -> TtlCache:
-    state = request.app.state
-    if not hasattr(state, "character_cache"):
-        state.character_cache = TtlCache(CACHE_S)
-    return state.character_cache
+async def _remember(request: Request, key: str, value) -> None:
+    await request.app.state.shared.put(f"chars:{key}", msgspec.msgpack.encode(value), CACHE_S)
 
 
 def _realm(realm: str) -> str:
@@ -143,8 +129,8 @@ def _path(realm: str, name: str | None = None) -> str:
 
 
 async def list_characters(request: Request, user: User, realm: str) -> list[CharacterSummary]:
-    key = ("list", user.id, realm)
-    cached = _cache(request).get(key)
+    key = f"list:{user.id}:{realm}"
+    cached = await _cached(request, key, list[CharacterSummary])
     if cached is not None:
         return cached
     if user.provider == "local":
@@ -155,7 +141,7 @@ async def list_characters(request: Request, user: User, realm: str) -> list[Char
         if not isinstance(entries, list):
             raise ApiError(502, "The official site sent an unusable character list")
         out = [map_summary(e, realm) for e in entries if isinstance(e, dict)]
-    _cache(request).put(key, out)
+    await _remember(request, key, out)
     return out
 
 
@@ -171,8 +157,8 @@ async def character_detail(
 ) -> CharacterAnswer:
     user = require_user(request)
     realm = _realm(realm)
-    key = ("detail", user.id, realm, name.lower())
-    cached = _cache(request).get(key)
+    key = f"detail:{user.id}:{realm}:{name.lower()}"
+    cached = await _cached(request, key, Character)
     if cached is not None:
         return CharacterAnswer(cached)
     if user.provider == "local":
@@ -184,7 +170,7 @@ async def character_detail(
         if not isinstance(raw, dict) or not isinstance(raw.get("character"), dict):
             raise ApiError(502, "The official site sent an unusable character")
         found = map_character(raw)
-    _cache(request).put(key, found)
+    await _remember(request, key, found)
     return CharacterAnswer(found)
 
 

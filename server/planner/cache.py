@@ -11,7 +11,6 @@ def cached_code(db: Database, paste_id: str) -> str | None:
 
 
 async def store_code(db: Database, paste_id: str, code: str) -> None:
-    async with db.transaction() as conn:
-        await conn.execute(
-            "INSERT OR IGNORE INTO planner_cache(paste_id, code) VALUES (?, ?)", (paste_id, code)
-        )
+    await db.write(
+        lambda conn: conn.execute("INSERT OR IGNORE INTO planner_cache(paste_id, code) VALUES (?, ?)", (paste_id, code))
+    )

@@ -27,8 +27,13 @@ def set_title(raw: str | None) -> str | None:
 
 
 def assign_set_ids(titles: list[str | None]) -> list[tuple[str, str] | None]:
-    """(id, title) per raw title in order; None for ignored sets."""
+    """(id, title) per raw title in order; None for ignored sets.
+
+    Linear: each base id keeps the last suffix it reached. Ids are never freed, so the
+    smallest free suffix for a base only grows, and each used id is probed at most once.
+    """
     used: set[str] = set()
+    last_n: dict[str, int] = {}
     out: list[tuple[str, str] | None] = []
     for raw in titles:
         title = set_title(raw)
@@ -36,11 +41,13 @@ def assign_set_ids(titles: list[str | None]) -> list[tuple[str, str] | None]:
             out.append(None)
             continue
         base = set_id = title.lower()
-        n = 1
         # A title that itself reads "x (2)" must not collide with a repeated "x".
-        while set_id in used:
-            n += 1
-            set_id = f"{base} ({n})"
+        if set_id in used:
+            n = last_n.get(base, 1)
+            while set_id in used:
+                n += 1
+                set_id = f"{base} ({n})"
+            last_n[base] = n
         used.add(set_id)
         out.append((set_id, title))
     return out

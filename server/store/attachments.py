@@ -24,10 +24,11 @@ def attached_build(db: Database, user_id: int, character_id: str) -> Attachment 
 
 
 async def attach(db: Database, user_id: int, character_id: str, build_id: str) -> None:
-    async with db.transaction() as conn:
-        await conn.execute(
+    await db.write(
+        lambda conn: conn.execute(
             "INSERT INTO attachments(user_id, character_id, build_id, updated_at) VALUES (?, ?, ?, ?)"
             " ON CONFLICT(user_id, character_id) DO UPDATE SET build_id = excluded.build_id,"
             " updated_at = excluded.updated_at",
             (user_id, character_id, build_id, time.time()),
         )
+    )

@@ -12,6 +12,7 @@ shown are current ones; only the order is pinned.
 
 from __future__ import annotations
 
+import re
 import secrets
 import sqlite3
 import time
@@ -25,6 +26,9 @@ from server.wire import BuildInfo, BuildPage, BuildSummary, Cursor, LikeResult, 
 
 SLUG_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no look-alikes (l, o, 0, 1)
 SLUG_LEN = 8
+# Slugs and build ids are disjoint: a publish whose id has this form is refused, so a
+# value of this form names a slug and anything else names a build id.
+SLUG_FORM = re.compile(f"^[{SLUG_ALPHABET}]{{{SLUG_LEN}}}$")
 # A snapshot with more later events than this is too old to replay cheaply; the
 # page then sorts by current counts (best effort) and pins a fresh snapshot.
 MAX_SNAPSHOT_LAG = 20_000
@@ -53,6 +57,10 @@ class SearchQuery(msgspec.Struct, frozen=True):
     page_size: int = 20
 
 
+class SlugTaken(Exception):
+    """The client build id equals another build's slug."""
+
+
 class BuildConflict(Exception):
     """The client build id is already taken by another creator."""
 
@@ -77,19 +85,20 @@ async def insert_build(db: Database, build: NewBuild) -> tuple[str, bool]:
     """Store a build once per client id: (slug, created). Same creator again -> (slug, False)."""
     code_z = compress_code(build.code)
     stamp = now_iso()
-    async with db.transaction() as conn:
-        async with conn.execute("SELECT slug, creator_id FROM builds WHERE id = ?", (build.id,)) as cur:
-            existing = await cur.fetchone()
+    def run(conn: sqlite3.Connection) -> tuple[str, bool]:
+        existing = conn.execute("SELECT slug, creator_id FROM builds WHERE id = ?", (build.id,)).fetchone()
         if existing is not None:
             if existing[1] != build.creator_id:
                 raise BuildConflict(build.id)
             return existing[0], False
+        if conn.execute("SELECT 1 FROM builds WHERE slug = ?", (build.id,)).fetchone() is not None:
+            raise SlugTaken(build.id)
+        # A slug is never equal to any build id or slug (ids of slug form are refused at publish).
         while True:
             slug = new_slug()
-            async with conn.execute("SELECT 1 FROM builds WHERE slug = ?", (slug,)) as cur:
-                if await cur.fetchone() is None:
-                    break
-        await conn.execute(
+            if conn.execute("SELECT 1 FROM builds WHERE slug = ? OR id = ?", (slug, slug)).fetchone() is None:
+                break
+        conn.execute(
             "INSERT INTO builds(id, slug, creator_id, creator_name, base_class, ascendancy, tree_version,"
             " code_z, skills, steps, step_count, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
@@ -98,24 +107,42 @@ async def insert_build(db: Database, build: NewBuild) -> tuple[str, bool]:
                 msgspec.json.encode(build.steps).decode(), len(build.steps), stamp, stamp,
             ),
         )
-        await conn.executemany(
+        conn.executemany(
             "INSERT OR IGNORE INTO build_skills(skill, build_id) VALUES (?, ?)",
             [(s.lower(), build.id) for s in build.skills],
         )
-    return slug, True
+        return slug, True
+
+    return await db.write(run)
 
 
 def _viewer(viewer: int | None) -> int:
     return viewer if viewer is not None else -1
 
 
+def is_slug(value: str) -> bool:
+    return SLUG_FORM.match(value) is not None
+
+
+def _lookup(id_or_slug: str) -> tuple[str, tuple[str, ...]]:
+    """WHERE clause and params: a value of slug form is a slug (or, for rows stored before ids
+    of that form were refused, an id of a build whose slug it is not); anything else is an id."""
+    if is_slug(id_or_slug):
+        return "b.id = COALESCE((SELECT id FROM builds WHERE slug = ?), ?)", (id_or_slug, id_or_slug)
+    # Slugs not made by this server (bulk-inserted data) have other forms; the id comes first,
+    # and a publish whose id equals any existing slug is refused (SlugTaken).
+    return ("b.id = COALESCE((SELECT id FROM builds WHERE id = ?), (SELECT id FROM builds WHERE slug = ?))",
+            (id_or_slug, id_or_slug))
+
+
 def find_build(db: Database, id_or_slug: str, viewer: int | None = None) -> BuildInfo | None:
     """The build as the API sends it, with `isLiked` for `viewer`."""
+    where, params = _lookup(id_or_slug)
     row = db.read_one(
         "SELECT b.id, b.slug, b.creator_id, b.creator_name, b.base_class, b.ascendancy, b.tree_version, b.code_z,"
         " b.skills, b.steps, b.likes, EXISTS(SELECT 1 FROM likes l WHERE l.user_id = ? AND l.build_id = b.id),"
-        " b.created_at, b.updated_at FROM builds b WHERE b.id = ? OR b.slug = ? LIMIT 1",
-        (_viewer(viewer), id_or_slug, id_or_slug),
+        f" b.created_at, b.updated_at FROM builds b WHERE {where}",
+        (_viewer(viewer), *params),
     )
     if row is None:
         return None
@@ -140,7 +167,8 @@ def data_version(db: Database) -> int:
 
 
 def resolve_build_id(db: Database, id_or_slug: str) -> str | None:
-    row = db.read_one("SELECT id FROM builds WHERE id = ? OR slug = ? LIMIT 1", (id_or_slug, id_or_slug))
+    where, params = _lookup(id_or_slug)
+    row = db.read_one(f"SELECT b.id FROM builds b WHERE {where}", params)
     return row[0] if row else None
 
 
@@ -236,20 +264,21 @@ def search(db: Database, q: SearchQuery, conn: sqlite3.Connection | None = None)
 
 async def set_like(db: Database, user_id: int, build_id: str, like: bool) -> LikeResult | None:
     """Set membership: the build's like state after the change, or None for an unknown build."""
-    async with db.transaction() as conn:
-        async with conn.execute("SELECT 1 FROM builds WHERE id = ?", (build_id,)) as cur:
-            if await cur.fetchone() is None:
-                return None
+
+    def run(conn: sqlite3.Connection) -> LikeResult | None:
+        if conn.execute("SELECT 1 FROM builds WHERE id = ?", (build_id,)).fetchone() is None:
+            return None
         if like:
-            await conn.execute(
+            conn.execute(
                 "INSERT OR IGNORE INTO likes(user_id, build_id, created_at) VALUES (?, ?, ?)",
                 (user_id, build_id, time.time()),
             )
         else:
-            await conn.execute("DELETE FROM likes WHERE user_id = ? AND build_id = ?", (user_id, build_id))
-        async with conn.execute("SELECT likes FROM builds WHERE id = ?", (build_id,)) as cur:
-            count = (await cur.fetchone())[0]
-    return LikeResult(build_id=build_id, likes=count, is_liked=like)
+            conn.execute("DELETE FROM likes WHERE user_id = ? AND build_id = ?", (user_id, build_id))
+        count = conn.execute("SELECT likes FROM builds WHERE id = ?", (build_id,)).fetchone()[0]
+        return LikeResult(build_id=build_id, likes=count, is_liked=like)
+
+    return await db.write(run)
 
 
 def is_unique_violation(exc: Exception) -> bool:

@@ -11,13 +11,14 @@ import asyncio
 import re
 import sqlite3
 import threading
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-
-import aiosqlite
+from typing import TypeVar
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
+T = TypeVar("T")
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 PRAGMAS = (
@@ -92,60 +93,90 @@ def _split_sql(script: str) -> list[str]:
     return statements
 
 
+WRITE_WAIT_S = 10.0
+
+
+def _begin(conn: sqlite3.Connection) -> None:
+    """BEGIN IMMEDIATE, waiting for another process's write lock in steps of 0.5 to 4 ms."""
+    deadline = time.monotonic() + WRITE_WAIT_S
+    delay = 0.0005
+    while True:
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as exc:
+            busy = "locked" in str(exc) or "busy" in str(exc)
+            if not busy or time.monotonic() > deadline:
+                raise
+        time.sleep(delay)
+        delay = min(delay * 2, 0.004)
+
+
 class Database:
     """The app's connections.
 
-    Writes go through one aiosqlite connection (its own thread), one transaction
-    at a time (`transaction()`: an asyncio lock plus BEGIN IMMEDIATE, so other
-    processes wait on SQLite's lock). Reads use a plain sqlite3 connection on the
-    event-loop thread: WAL readers never block on the writer, and a keyset query
-    on an index takes far less time than a hop to another thread.
+    Writes: one dedicated writer thread with its own connection; `write(fn)` queues
+    fn(conn) there and runs it whole as one BEGIN IMMEDIATE ... COMMIT, so SQLite's
+    write lock is never held across event-loop round trips and a busy loop cannot
+    stall a commit. Reads: WAL readers never block on the writer; cheap point reads
+    use a connection on the event-loop thread (`read_one`, `read_all`), heavier ones
+    run on a small reader pool with a connection per thread (`read(fn)`).
     """
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, reader_threads: int = 4):
         self.path = Path(path)
-        self.conn: aiosqlite.Connection | None = None
         self.reader: sqlite3.Connection | None = None
-        self._write_lock = asyncio.Lock()
+        self._writer = ThreadPoolExecutor(1, thread_name_prefix="waypoint-writer")
+        self._writer_conn: sqlite3.Connection | None = None
+        self._readers = ThreadPoolExecutor(reader_threads, thread_name_prefix="waypoint-reader")
         self._local = threading.local()
         self._thread_readers: list[sqlite3.Connection] = []
+        self._lock = threading.Lock()
+
+    def _connect(self, query_only: bool) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        conn.row_factory = sqlite3.Row
+        for pragma in PRAGMAS:
+            conn.execute(pragma)
+        if query_only:
+            conn.execute("PRAGMA query_only=ON")
+        return conn
 
     async def open(self) -> Database:
         apply_migrations(self.path)
-        self.conn = await aiosqlite.connect(self.path, isolation_level=None)
-        self.conn.row_factory = aiosqlite.Row
-        for pragma in PRAGMAS:
-            await self.conn.execute(pragma)
-        self.reader = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self.reader.row_factory = sqlite3.Row
-        for pragma in PRAGMAS:
-            self.reader.execute(pragma)
-        self.reader.execute("PRAGMA query_only=ON")
+        loop = asyncio.get_running_loop()
+        self._writer_conn = await loop.run_in_executor(self._writer, self._connect, False)
+        # The writer waits for another process's write lock itself (see _begin), in short steps:
+        # SQLite's own busy handler sleeps up to 100 ms at a time.
+        await loop.run_in_executor(self._writer, self._writer_conn.execute, "PRAGMA busy_timeout=0")
+        self.reader = self._connect(True)
         return self
 
     async def close(self) -> None:
-        if self.conn is not None:
-            await self.conn.close()
-            self.conn = None
+        if self._writer_conn is not None:
+            conn, self._writer_conn = self._writer_conn, None
+            await asyncio.get_running_loop().run_in_executor(self._writer, conn.close)
         if self.reader is not None:
             self.reader.close()
             self.reader = None
-        for conn in self._thread_readers:
-            conn.close()
-        self._thread_readers.clear()
+        with self._lock:
+            for conn in self._thread_readers:
+                conn.close()
+            self._thread_readers.clear()
 
     def thread_reader(self) -> sqlite3.Connection:
         """A read connection for the calling worker thread (slow reads run off the event loop)."""
         conn = getattr(self._local, "conn", None)
         if conn is None:
-            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-            conn.row_factory = sqlite3.Row
-            for pragma in PRAGMAS:
-                conn.execute(pragma)
-            conn.execute("PRAGMA query_only=ON")
+            conn = self._connect(True)
             self._local.conn = conn
-            self._thread_readers.append(conn)
+            with self._lock:
+                self._thread_readers.append(conn)
         return conn
+
+    async def read(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """fn(conn) on the reader pool, with that thread's own read connection."""
+        return await asyncio.get_running_loop().run_in_executor(self._readers, lambda: fn(self.thread_reader()))
 
     def read_all(self, sql: str, params: Sequence | dict = ()) -> list[sqlite3.Row]:
         assert self.reader is not None, "database is not open"
@@ -155,23 +186,25 @@ class Database:
         assert self.reader is not None, "database is not open"
         return self.reader.execute(sql, params).fetchone()
 
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction; commits on success, rolls back on any error."""
-        assert self.conn is not None, "database is not open"
-        async with self._write_lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield self.conn
-            except BaseException:
-                await self.conn.execute("ROLLBACK")
-                raise
-            await self.conn.execute("COMMIT")
+    async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """fn(conn) as one write transaction on the writer thread; commits on success, rolls back on error."""
+        assert self._writer_conn is not None, "database is not open"
+        return await asyncio.get_running_loop().run_in_executor(self._writer, self._transaction, fn)
+
+    def _transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+        conn = self._writer_conn
+        assert conn is not None, "database is not open"
+        _begin(conn)
+        try:
+            result = fn(conn)
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+        return result
 
     async def ok(self) -> bool:
         try:
-            assert self.conn is not None
-            async with self.conn.execute("SELECT 1") as cur:
-                return (await cur.fetchone())[0] == 1
+            return await self.read(lambda conn: conn.execute("SELECT 1").fetchone()[0] == 1)
         except Exception:
             return False

@@ -35,9 +35,9 @@ def find_answer(db: Database, scope: str, key: str) -> StoredAnswer | None:
 async def save_answer(db: Database, scope: str, key: str, answer: StoredAnswer) -> None:
     """Keep the first answer; a concurrent duplicate that finished later does not overwrite it."""
     now = time.time()
-    async with db.transaction() as conn:
-        await conn.execute("DELETE FROM idempotency_keys WHERE created_at < ?", (now - KEEP_S,))
-        await conn.execute(
+    def run(conn) -> None:
+        conn.execute("DELETE FROM idempotency_keys WHERE created_at < ?", (now - KEEP_S,))
+        conn.execute(
             "INSERT INTO idempotency_keys(scope, key, method, path, request_hash, status, headers, body, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT(scope, key) DO UPDATE SET method = excluded.method, path = excluded.path,"
@@ -47,3 +47,5 @@ async def save_answer(db: Database, scope: str, key: str, answer: StoredAnswer) 
             (scope, key, answer.method, answer.path, answer.request_hash, answer.status,
              msgspec.json.encode(answer.headers).decode(), answer.body, now, now - KEEP_S),
         )
+
+    await db.write(run)

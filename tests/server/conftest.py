@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from litestar.testing import AsyncTestClient
 
+from e2e.harness import TEST_PASSWORD, account_name
 from server.app import create_app
 from server.paths import POB_CORPUS
 from server.settings import Settings
@@ -24,7 +25,8 @@ def make_settings(tmp_path: Path, **kw) -> Settings:
     dist = tmp_path / "dist"
     dist.mkdir(exist_ok=True)
     (dist / "index.html").write_text("<!doctype html><title>Waypoint</title>")
-    base = dict(db_path=str(tmp_path / "db.sqlite3"), pwa_dist=str(dist), seed_demo=False, rate_limit_per_minute=0)
+    base = dict(db_path=str(tmp_path / "db.sqlite3"), pwa_dist=str(dist), seed_demo=False, rate_limit_per_minute=0,
+                public_page_max_stale_ms=0)
     base.update(kw)
     return Settings(**base)
 
@@ -37,19 +39,45 @@ async def app(tmp_path):
 @pytest.fixture
 async def client(app):
     async with AsyncTestClient(app=app) as c:
+        same_origin(c)
         yield c
 
 
-async def sign_in(client, name: str = "Tester", return_path: str = "/build/browse", realm: str = "pc") -> dict:
-    """The whole local sign-in: login -> form page -> form post -> /auth-complete redirect."""
+def same_origin(client):
+    """Call as our own pages do: the CSRF check wants a same-origin Origin on mutations."""
+    client.headers["Origin"] = str(client.base_url).rstrip("/")
+    return client
+
+
+def forget_shared_entries(app) -> None:
+    """Drop cursor snapshots and cached characters from the (SQLite) shared state, as if
+    another machine had answered the first page."""
+    import sqlite3
+
+    conn = sqlite3.connect(app.state.shared.path)
+    conn.execute("DELETE FROM entries")
+    conn.commit()
+    conn.close()
+
+
+async def local_form(client, fields: dict, return_path: str = "/build/browse", realm: str = "pc"):
+    """Start a sign-in, open the local page, post it with `fields`; the form's answer."""
     r = await client.post("/api/auth/login", json={"ReturnPath": return_path, "InitialRealm": realm})
     assert r.status_code == 200, r.text
     target = r.json()["data"]["returnPath"]
     assert target.startswith("/api/auth/local?state=")
     page = await client.get(target)
-    assert page.status_code == 200 and "Local sign-in (demo)" in page.text
+    assert page.status_code == 200 and "Local sign-in" in page.text
     state = parse_qs(urlsplit(target).query)["state"][0]
-    done = await client.post("/api/auth/local", data={"state": state, "displayName": name}, follow_redirects=False)
+    return await client.post("/api/auth/local", data={"state": state, **fields}, follow_redirects=False)
+
+
+async def sign_in(client, name: str = "Tester", return_path: str = "/build/browse", realm: str = "pc") -> dict:
+    """The whole local flow: login -> page -> sign-up (or sign-in if the account exists) -> /auth-complete."""
+    fields = {"mode": "signup", "accountName": account_name(name), "displayName": name, "password": TEST_PASSWORD}
+    done = await local_form(client, fields, return_path, realm)
+    if done.status_code == 409:
+        done = await local_form(client, {**fields, "mode": "signin"}, return_path, realm)
     assert done.status_code == 303, done.text
     loc = urlsplit(done.headers["location"])
     assert loc.path == "/auth-complete"

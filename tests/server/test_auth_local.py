@@ -1,8 +1,11 @@
-"""The local (demo) provider, identity and logout."""
+"""The local provider (accounts with a password), identity and logout."""
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime
+
+from litestar.testing import AsyncTestClient
 
 from tests.server.conftest import sign_in
 
@@ -14,7 +17,8 @@ async def test_local_sign_in_redirect_carries_the_auth_complete_fields(client):
     expires = datetime.strptime(q["expiresOn"], "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
     assert 29.9 * 86400 < (expires - datetime.now(UTC)).total_seconds() <= 30 * 86400
     me = (await client.get("/api/auth/me")).json()["data"]
-    assert me == {"displayName": "Demo Player", "expiresOn": q["expiresOn"], "provider": "local"}
+    assert me == {"displayName": "Demo Player", "expiresOn": q["expiresOn"], "provider": "local", "account": q["account"]}
+    assert q["account"].startswith("local:")
 
 
 async def test_login_validation(client):
@@ -27,29 +31,114 @@ async def test_login_validation(client):
     assert (await client.post("/api/auth/login", content=b"{", headers={"content-type": "application/json"})).status_code == 400
 
 
-async def test_local_form_rejects_unknown_state_and_bad_names(client):
-    assert (await client.get("/api/auth/local?state=nope")).status_code == 400
+def _fields(mode="signup", account="someone", display="Someone", password="long enough secret"):
+    return {"mode": mode, "accountName": account, "displayName": display, "password": password}
+
+
+async def _state(client) -> str:
     r = await client.post("/api/auth/login", json={"ReturnPath": "/", "InitialRealm": "pc"})
-    state = r.json()["data"]["returnPath"].split("state=")[1]
-    r = await client.post("/api/auth/local", data={"state": state, "displayName": " x "}, follow_redirects=False)
+    return r.json()["data"]["returnPath"].split("state=")[1]
+
+
+async def test_local_form_rejects_unknown_state_and_bad_sign_ups(client):
+    assert (await client.get("/api/auth/local?state=nope")).status_code == 400
+    state = await _state(client)
+    post = lambda fields: client.post("/api/auth/local", data={"state": state, **fields}, follow_redirects=False)  # noqa: E731
+    r = await post(_fields(display=" x "))
     assert r.status_code == 422 and "2 to 32 characters" in r.text
-    r = await client.post("/api/auth/local", data={"state": "forged", "displayName": "Someone"}, follow_redirects=False)
+    r = await post(_fields(account="a b"))
+    assert r.status_code == 422 and "account name of 3 to 32" in r.text
+    r = await post(_fields(password="short"))
+    assert r.status_code == 422 and "password of 8 to 256" in r.text
+    r = await client.post("/api/auth/local", data={"state": "forged", **_fields()}, follow_redirects=False)
     assert r.status_code == 400
-    # The state survived the bad name; it finishes once, then is spent.
-    ok = await client.post("/api/auth/local", data={"state": state, "displayName": "Someone"}, follow_redirects=False)
+    # The state survived the bad attempts; it finishes once, then is spent.
+    assert (await post(_fields())).status_code == 303
+    assert (await post(_fields(account="other"))).status_code == 400
+
+
+async def test_sign_up_then_sign_in_with_the_password_only(app, client):
+    state = await _state(client)
+    r = await client.post("/api/auth/local", data={"state": state, **_fields(account="Exile.One", display="Shown Name")},
+                          follow_redirects=False)
+    assert r.status_code == 303 and "displayName=Shown+Name" in r.headers["location"]
+    client.cookies.clear()
+    # The password is stored as scrypt, never in the clear.
+    row = sqlite3.connect(app.state.settings.db_path).execute(
+        "SELECT subject, display_name, password_hash FROM users WHERE provider = 'local'").fetchone()
+    assert row[0] == "exile.one" and row[1] == "Shown Name" and row[2].startswith("scrypt$14$8$1$")
+    assert "long enough secret" not in row[2]
+    # Sign in by account name (any case) and password; the display name is not a credential.
+    ok = await client.post("/api/auth/local", data={"state": await _state(client), **_fields(
+        "signin", "EXILE.ONE", "", "long enough secret")}, follow_redirects=False)
     assert ok.status_code == 303
-    spent = await client.post("/api/auth/local", data={"state": state, "displayName": "Someone"}, follow_redirects=False)
-    assert spent.status_code == 400
+    assert (await client.get("/api/auth/me")).json()["data"]["displayName"] == "Shown Name"
+    client.cookies.clear()
+    failures = []
+    for account, password in (("exile.one", "wrong password!"), ("Shown Name", "long enough secret"),
+                              ("nobody-here", "long enough secret")):
+        r = await client.post("/api/auth/local", data={"state": await _state(client), **_fields(
+            "signin", account, "", password)}, follow_redirects=False)
+        failures.append((r.status_code, "Account name or password is incorrect." in r.text))
+        assert "waypoint_session" not in client.cookies
+    # One generic answer whatever failed: no way to learn which accounts exist.
+    assert failures == [(401, True)] * 3
+
+
+async def test_a_taken_account_name_is_refused_and_the_owner_keeps_it(client):
+    assert (await client.post("/api/auth/local", data={"state": await _state(client), **_fields()},
+                              follow_redirects=False)).status_code == 303
+    client.cookies.clear()
+    r = await client.post("/api/auth/local", data={"state": await _state(client), **_fields(
+        account="SOMEONE", display="Impostor", password="another secret")}, follow_redirects=False)
+    assert r.status_code == 409 and "That account name is taken" in r.text
+    assert "waypoint_session" not in client.cookies
+    ok = await client.post("/api/auth/local", data={"state": await _state(client), **_fields(
+        "signin", "someone", "", "long enough secret")}, follow_redirects=False)
+    assert ok.status_code == 303 and "displayName=Someone" in ok.headers["location"]
+
+
+async def test_seeded_demo_creators_cannot_be_signed_into(tmp_path):
+    from server.app import create_app
+    from tests.server.conftest import make_settings, same_origin
+
+    app = create_app(make_settings(tmp_path, seed_demo=True))
+    async with AsyncTestClient(app=app) as c:
+        same_origin(c)
+        creators = sqlite3.connect(app.state.settings.db_path).execute(
+            "SELECT DISTINCT u.subject, u.display_name FROM users u JOIN builds b ON b.creator_id = u.id").fetchall()
+        assert creators
+        for subject, display in creators[:3]:
+            for account in (subject, display):
+                for password in ("", "password", subject, display):
+                    r = await c.post("/api/auth/local", data={"state": await _state(c), **_fields(
+                        "signin", account, "", password)}, follow_redirects=False)
+                    assert r.status_code in (401, 400, 422), (account, r.status_code)
+                    assert "waypoint_session" not in c.cookies
+
+
+async def test_sign_in_attempts_are_rate_limited_per_account(tmp_path):
+    from server.app import create_app
+    from tests.server.conftest import make_settings, same_origin
+
+    app = create_app(make_settings(tmp_path, login_attempts_per_minute=3))
+    async with AsyncTestClient(app=app) as c:
+        same_origin(c)
+        codes = []
+        for _ in range(5):
+            r = await c.post("/api/auth/local", data={"state": await _state(c), **_fields(
+                "signin", "victim", "", "guess number")}, follow_redirects=False)
+            codes.append(r.status_code)
+        assert codes == [401, 401, 401, 429, 429]
+        assert "Too many sign-in attempts" in r.text and int(r.headers["retry-after"]) >= 1
 
 
 async def test_form_escapes_html(client):
-    r = await client.post("/api/auth/login", json={"ReturnPath": "/", "InitialRealm": "pc"})
-    state = r.json()["data"]["returnPath"].split("state=")[1]
-    r = await client.post("/api/auth/local", data={"state": state, "displayName": "<script>"}, follow_redirects=False)
+    r = await client.post("/api/auth/local", data={"state": await _state(client), **_fields(display="<script>")},
+                          follow_redirects=False)
     assert r.status_code == 303  # a fine name; shown escaped wherever HTML is made
-    page = await client.post("/api/auth/login", json={"ReturnPath": "/", "InitialRealm": "pc"})
-    state = page.json()["data"]["returnPath"].split("state=")[1]
-    r = await client.post("/api/auth/local", data={"state": state, "displayName": "<b>" * 20}, follow_redirects=False)
+    r = await client.post("/api/auth/local", data={"state": await _state(client), **_fields(
+        account="other", display="<b>" * 20)}, follow_redirects=False)
     assert r.status_code == 422 and "<b><b>" not in r.text and "&lt;b&gt;" in r.text
 
 

@@ -9,7 +9,14 @@ from litestar.testing import AsyncTestClient
 
 from server.app import create_app
 from server.store.bulk import bulk_insert_builds
-from tests.server.conftest import SLAYER, make_settings, publish_payload, session_headers, sign_in
+from tests.server.conftest import (
+    SLAYER,
+    make_settings,
+    publish_payload,
+    same_origin,
+    session_headers,
+    sign_in,
+)
 
 
 async def test_publish_creates_once_per_client_id_and_reads_by_id_and_slug(client):
@@ -149,6 +156,7 @@ async def test_search_filters_and_paging(tmp_path):
     ids = bulk_insert_builds(settings.db_path, 130, seed=3, max_likes=5)
     app = create_app(settings)
     async with AsyncTestClient(app=app) as c:
+        same_origin(c)
         conn = sqlite3.connect(settings.db_path)
         expected = [r[0] for r in conn.execute("SELECT id FROM builds ORDER BY likes DESC, id")]
         assert sorted(expected) == sorted(ids)

@@ -12,20 +12,12 @@ from e2e.harness import ServerProcess
 from server.store.bulk import bulk_insert_builds
 
 
-def _sign_in(base_url: str, name: str) -> httpx.Client:
-    client = httpx.Client(base_url=base_url, timeout=30, follow_redirects=False)
-    target = client.post("/api/auth/login", json={"ReturnPath": "/", "InitialRealm": "pc"}).json()["data"]["returnPath"]
-    r = client.post("/api/auth/local", data={"state": target.split("state=")[1], "displayName": name})
-    assert r.status_code == 303, r.text
-    return client
-
-
 def test_concurrent_likes_and_unlikes_match_the_like_rows(tmp_path):
     db = tmp_path / "likes.sqlite3"
     builds = bulk_insert_builds(db, 6, seed=9, max_likes=0)
     env = {"WAYPOINT_SEED_DEMO": "false", "WAYPOINT_RATE_LIMIT_PER_MINUTE": "0", "WAYPOINT_WORKERS": "2"}
     with ServerProcess(env=env, db_path=db) as server:
-        users = [_sign_in(server.base_url, f"Clicker {i}") for i in range(8)]
+        users = [server.signed_up(f"Clicker {i}", timeout=30) for i in range(8)]
         final: dict[tuple[int, str], bool] = {}
         errors: list[str] = []
 

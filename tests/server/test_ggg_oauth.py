@@ -78,7 +78,7 @@ def test_full_sign_in_sets_cookie_and_redirects_to_auth_complete(server, fake):
     cookie = r.headers["set-cookie"]
     assert "waypoint_session=" in cookie and "HttpOnly" in cookie and "SameSite=lax" in cookie.replace("Lax", "lax")
     me = client.get("/api/auth/me").json()["data"]
-    assert me == {"displayName": "FakeExile#1234", "expiresOn": q["expiresOn"], "provider": "ggg"}
+    assert me == {"displayName": "FakeExile#1234", "expiresOn": q["expiresOn"], "provider": "ggg", "account": q["account"]}
     # The same state cannot finish a second sign-in.
     assert client.get(callback).status_code == 400
     # Our calls to the official server carry the documented User-Agent.

@@ -19,7 +19,7 @@ from litestar.testing import AsyncTestClient
 from e2e.harness import ServerProcess
 from server.app import create_app
 from server.store.bulk import bulk_insert_builds
-from tests.server.conftest import make_settings, session_headers
+from tests.server.conftest import forget_shared_entries, make_settings, same_origin, session_headers
 
 
 async def _walk(c, first_cursor, use_snapshot=True, size=20) -> list[str]:
@@ -39,6 +39,7 @@ async def test_likes_moving_across_the_page_boundary_neither_skip_nor_repeat(tmp
     ids = bulk_insert_builds(settings.db_path, 60, seed=11, max_likes=0)
     app = create_app(settings)
     async with AsyncTestClient(app=app) as c:
+        same_origin(c)
         fans = [await session_headers(c, f"Fan {i}") for i in range(10)]
         # Build k gets k % 11 likes, so the order is spread over 0..10 likes.
         for k, build_id in enumerate(ids):
@@ -65,9 +66,9 @@ async def test_likes_moving_across_the_page_boundary_neither_skip_nor_repeat(tmp
         # same consistency: the server remembers the snapshot of the cursors it issued.
         plain = page1 + await _walk(c, cursor, use_snapshot=False)
         assert plain == walked
-        # Control: with that memory gone (e.g. another worker process) and no snapshot
+        # Control: with that memory gone (e.g. lost with the shared state) and no snapshot
         # sent, the same cursor repeats `top` and skips `low`, so the hazard is real.
-        app.state.cursor_snapshots.clear()
+        forget_shared_entries(app)
         app.state.public_pages.clear()  # and no reused anonymous pages
         naive = page1 + await _walk(c, cursor, use_snapshot=False)
         assert naive.count(top) == 2 and low not in naive
@@ -76,21 +77,12 @@ async def test_likes_moving_across_the_page_boundary_neither_skip_nor_repeat(tmp
         assert low in fresh and top not in fresh
 
 
-def _local_sign_in(base_url: str, name: str) -> httpx.Client:
-    client = httpx.Client(base_url=base_url, timeout=15, follow_redirects=False)
-    target = client.post("/api/auth/login", json={"ReturnPath": "/", "InitialRealm": "pc"}).json()["data"]["returnPath"]
-    state = target.split("state=")[1]
-    r = client.post("/api/auth/local", data={"state": state, "displayName": name})
-    assert r.status_code == 303, r.text
-    return client
-
-
 def test_paging_a_real_server_while_likes_change_concurrently(tmp_path):
     db = tmp_path / "paging.sqlite3"
     ids = bulk_insert_builds(db, 400, seed=5, max_likes=6)
     env = {"WAYPOINT_SEED_DEMO": "false", "WAYPOINT_RATE_LIMIT_PER_MINUTE": "0"}
     with ServerProcess(env=env, db_path=db) as server:
-        likers = [_local_sign_in(server.base_url, f"Liker {i}") for i in range(6)]
+        likers = [server.signed_up(f"Liker {i}") for i in range(6)]
         stop = threading.Event()
         changes = [0]
 
@@ -157,7 +149,7 @@ def test_the_second_search_page_keeps_its_snapshot_with_2_workers(tmp_path):
         while len(_worker_pids(server)) < 2 and time.monotonic() < deadline:
             time.sleep(0.1)
         assert len(_worker_pids(server)) == 2
-        fans = [_local_sign_in(server.base_url, f"Fan {i}") for i in range(8)]
+        fans = [server.signed_up(f"Fan {i}") for i in range(8)]
         for k, build_id in enumerate(ids):
             for fan in fans[: k % 9]:
                 assert fan.post(f"/api/Build/{build_id}/like", json={"like": True}).status_code == 200

@@ -7,7 +7,7 @@ import sqlite3
 from litestar.testing import AsyncTestClient
 
 from server.app import create_app
-from tests.server.conftest import make_settings, publish_payload, session_headers
+from tests.server.conftest import make_settings, publish_payload, same_origin, session_headers
 
 
 async def test_publish_replay_with_idempotency_key_returns_the_first_answer(app, client):
@@ -80,6 +80,7 @@ async def test_foreign_origin_is_refused_on_mutations(app, client):
 async def test_body_size_cap(tmp_path):
     app = create_app(make_settings(tmp_path, max_body_bytes=2048))
     async with AsyncTestClient(app=app) as c:
+        same_origin(c)
         u = await session_headers(c, "Big")
         big = publish_payload(pobCod="A" * 5000)
         r = await c.post("/api/Build", json=big, headers=u)
@@ -91,6 +92,7 @@ async def test_body_size_cap(tmp_path):
 async def test_rate_limits_per_session_and_per_ip(tmp_path):
     app = create_app(make_settings(tmp_path, rate_limit_per_minute=3))
     async with AsyncTestClient(app=app) as c:
+        same_origin(c)
         u = await session_headers(c, "Clicker")  # one anonymous login + one form post from this IP
         p = publish_payload()
         await c.post("/api/Build", json=p, headers=u)
@@ -115,9 +117,12 @@ async def test_rate_limits_per_session_and_per_ip(tmp_path):
 async def test_cookie_is_secure_when_served_over_https(tmp_path):
     app = create_app(make_settings(tmp_path, public_url="https://waypoint.example"))
     async with AsyncTestClient(app=app, base_url="https://waypoint.example") as c:
+        same_origin(c)
         target = (await c.post("/api/auth/login", json={"ReturnPath": "/", "InitialRealm": "pc"})).json()
         state = target["data"]["returnPath"].split("state=")[1]
-        r = await c.post("/api/auth/local", data={"state": state, "displayName": "Secure"}, follow_redirects=False)
+        r = await c.post("/api/auth/local", data={"state": state, "mode": "signup", "accountName": "secure",
+                                                  "displayName": "Secure", "password": "secret password"},
+                         follow_redirects=False)
         cookie = r.headers["set-cookie"]
         assert "Secure" in cookie and "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
 
@@ -125,6 +130,7 @@ async def test_cookie_is_secure_when_served_over_https(tmp_path):
 async def test_the_planner_proxy_is_rate_limited_per_ip(tmp_path):
     app = create_app(make_settings(tmp_path, rate_limit_per_minute=1))
     async with AsyncTestClient(app=app) as c:
+        same_origin(c)
         # An invalid code is answered without any upstream fetch; the limit applies first.
         codes = [(await c.get("/api/proxy/pobb/bad!")).status_code for _ in range(6)]
         assert codes[:5] == [400] * 5 and codes[5] == 429

@@ -22,16 +22,25 @@ export function setTitle(raw: string | undefined | null): string | null {
   return hasLetterOrDigit(title) ? title : null;
 }
 
-/** {id, title} per raw title in order; null for ignored sets. */
+/**
+ * {id, title} per raw title in order; null for ignored sets.
+ * Linear: each base id keeps the last suffix it reached. Ids are never freed, so the smallest
+ * free suffix for a base only grows, and each used id is probed at most once.
+ */
 export function assignSetIds(titles: (string | undefined | null)[]): ({ id: string; title: string } | null)[] {
   const used = new Set<string>();
+  const lastN = new Map<string, number>();
   return titles.map((raw) => {
     const title = setTitle(raw);
     if (title === null) return null;
     const base = title.toLowerCase();
     let id = base;
     // A title that itself reads "x (2)" must not collide with a repeated "x".
-    for (let n = 2; used.has(id); n++) id = `${base} (${n})`;
+    if (used.has(id)) {
+      let n = lastN.get(base) ?? 1;
+      while (used.has(id)) id = `${base} (${++n})`;
+      lastN.set(base, n);
+    }
     used.add(id);
     return { id, title };
   });

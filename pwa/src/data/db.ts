@@ -62,6 +62,9 @@ export interface OutboxEntry {
   lastError?: string;
 }
 
+/** Outbox entries of an account that logged out before they synced; replayed at its next sign-in. */
+export type ParkedEntry = OutboxEntry & { id?: number; account: string };
+
 /** The step editor's work, saved as the user goes so a reload or a crash loses nothing. */
 export interface BuildDraft {
   /** The client build id the publish carries (so a replay is the same build). */
@@ -90,6 +93,7 @@ export type WaypointDb = Dexie & {
   likeOverrides: EntityTable<LikeOverride, "buildId">;
   attachments: EntityTable<CachedAttachment, "characterId">;
   outbox: EntityTable<OutboxEntry, "seq">;
+  parked: EntityTable<ParkedEntry, "id">;
   drafts: EntityTable<BuildDraft, "buildId">;
 };
 
@@ -108,6 +112,8 @@ export function openDb(name = "waypoint"): WaypointDb {
   // The settings table mirrored the session and was never read.
   db.version(2).stores({ settings: null });
   db.version(3).stores({ drafts: "buildId, updatedAt, status" });
+  // Logout keeps unsynced work per account (clearUserData leaves this table alone).
+  db.version(4).stores({ parked: "++id, account" });
   return db;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isExpired, parseAuthCompletion, parseIdentity, parseRealm } from "./session";
+import { isExpired, parseAuthCompletion, parseIdentity, parseRealm, safeReturnPath } from "./session";
 
 describe("session", () => {
   it("completes authentication from the query", () => {
@@ -19,6 +19,11 @@ describe("session", () => {
 
   it("never returns to another origin", () => {
     expect(parseAuthCompletion(new URLSearchParams("returnPath=//evil.example&displayName=a&expiresOn=x&initialRealm=pc"))?.returnPath).toBe("/build/browse");
+    // Browsers read a backslash as "/": "/\\evil.com" would be protocol-relative.
+    for (const bad of ["/\\evil.com", "/\\/evil.com", "/build\\..\\x", "/a\tb", "/a\u0000b"]) {
+      expect(safeReturnPath(bad)).toBe("/build/browse");
+    }
+    expect(safeReturnPath("/build/view/abc?x=1#y")).toBe("/build/view/abc?x=1#y");
   });
 
   it("accepts an identity only with string fields and expires it by date", () => {

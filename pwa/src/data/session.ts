@@ -16,9 +16,9 @@ export function parseRealm(value: unknown): Realm {
 /** Accepted only if both fields are strings. */
 export function parseIdentity(value: unknown): Identity | null {
   if (!value || typeof value !== "object") return null;
-  const { displayName, expiresOn } = value as Record<string, unknown>;
+  const { displayName, expiresOn, account } = value as Record<string, unknown>;
   if (typeof displayName !== "string" || typeof expiresOn !== "string") return null;
-  return { displayName, expiresOn };
+  return typeof account === "string" && account ? { displayName, expiresOn, account } : { displayName, expiresOn };
 }
 
 export function isExpired(identity: Identity, now: number): boolean {
@@ -38,12 +38,19 @@ export function parseAuthCompletion(params: URLSearchParams): AuthCompletion | n
   const expiresOn = params.get("expiresOn");
   const initialRealm = params.get("initialRealm");
   if (!displayName || !expiresOn || initialRealm === null) return null;
-  return { identity: { displayName, expiresOn }, realm: parseRealm(initialRealm), returnPath: safeReturnPath(params.get("returnPath")) };
+  const account = params.get("account");
+  const identity: Identity = account ? { displayName, expiresOn, account } : { displayName, expiresOn };
+  return { identity, realm: parseRealm(initialRealm), returnPath: safeReturnPath(params.get("returnPath")) };
 }
 
-/** Only same-origin paths: a crafted returnPath must not send the user elsewhere. */
+/**
+ * Only same-origin paths: a crafted returnPath must not send the user elsewhere. Browsers
+ * read a backslash as a slash ("/\evil.com" is "//evil.com"), and control characters are
+ * dropped from URLs, so neither may appear anywhere.
+ */
 export function safeReturnPath(path: string | null): string {
-  if (!path || !path.startsWith("/") || path.startsWith("//")) return "/build/browse";
+  // eslint-disable-next-line no-control-regex
+  if (!path || !path.startsWith("/") || path.startsWith("//") || /[\\\u0000-\u001f\u007f]/.test(path)) return "/build/browse";
   return path;
 }
 

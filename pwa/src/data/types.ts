@@ -16,6 +16,8 @@ export interface Identity {
   displayName: string;
   /** Date string; the identity is expired when it lies in the past. */
   expiresOn: string;
+  /** The server's stable account key ("<provider>:<id>"); display names may repeat. */
+  account?: string;
 }
 
 export interface BuildSummary {

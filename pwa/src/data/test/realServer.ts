@@ -69,6 +69,7 @@ export async function startRealServer({ builds = 0 } = {}): Promise<RealServer> 
       WAYPOINT_PWA_DIST: join(dir, "dist"),
       WAYPOINT_SEED_DEMO: "false",
       WAYPOINT_RATE_LIMIT_PER_MINUTE: "0",
+      WAYPOINT_LOGIN_ATTEMPTS_PER_MINUTE: "0",
       WAYPOINT_LOG_LEVEL: "warning",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -103,8 +104,17 @@ export async function startRealServer({ builds = 0 } = {}): Promise<RealServer> 
 
 /** Put the page on the server's origin, as the built app is served, and point the API client at it. */
 export function openPageOn(server: RealServer): void {
-  (globalThis as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${server.origin}/build/browse`);
+  const dom = (globalThis as unknown as { happyDOM: HappyDom }).happyDOM;
+  dom.setURL(`${server.origin}/build/browse`);
+  // Browsers send Origin on every POST (the server's same-origin check needs it); happy-dom's
+  // fetch sends it only cross-origin, so the page's requests carry it as Chromium's would.
+  dom.settings.fetch.requestHeaders = [{ url: new RegExp(`^${server.origin}/`), headers: { Origin: server.origin } }];
   configureApi(API_BASE);
+}
+
+interface HappyDom {
+  setURL(url: string): void;
+  settings: { fetch: { requestHeaders: { url: RegExp; headers: Record<string, string> }[] } };
 }
 
 /** Point the API client at a loopback port nobody listens on: every call fails as offline. */
@@ -112,7 +122,18 @@ export async function serverUnreachable(): Promise<void> {
   configureApi(`http://127.0.0.1:${await freePort()}/api`);
 }
 
-/** The server's local sign-in, through the page's fetch: the session cookie lands in the page's cookie jar. */
+export const TEST_PASSWORD = "correct horse battery staple";
+
+/** A valid local account name for a display name ("Fan 3" -> "fan-3"), as e2e/harness.py derives it. */
+export function accountName(displayName: string): string {
+  const name = displayName.toLowerCase().replace(/[^a-z0-9._-]+/g, "-").replace(/^[-._]+|[-._]+$/g, "");
+  return (name || "user").padEnd(3, "0").slice(0, 32);
+}
+
+/**
+ * The server's local sign-in, through the page's fetch: creates the account for `displayName`
+ * (or signs in when it exists); the session cookie lands in the page's cookie jar.
+ */
 export async function signIn(displayName: string): Promise<void> {
   const start = await fetch("/api/auth/login", {
     method: "POST",
@@ -120,8 +141,20 @@ export async function signIn(displayName: string): Promise<void> {
     body: JSON.stringify({ ReturnPath: "/build/browse", InitialRealm: "pc" }),
   });
   const target = new URL((await start.json()).data.returnPath, location.href);
-  const form = new URLSearchParams({ state: target.searchParams.get("state") ?? "", displayName });
-  const done = await fetch("/api/auth/local", { method: "POST", body: form, redirect: "manual" });
+  const post = (mode: string) =>
+    fetch("/api/auth/local", {
+      method: "POST",
+      body: new URLSearchParams({
+        state: target.searchParams.get("state") ?? "",
+        mode,
+        accountName: accountName(displayName),
+        displayName,
+        password: TEST_PASSWORD,
+      }),
+      redirect: "manual",
+    });
+  let done = await post("signup");
+  if (done.status === 409) done = await post("signin");
   if (done.status !== 303 && !done.ok) throw new Error(`local sign-in failed: ${done.status} ${await done.text()}`);
 }
 

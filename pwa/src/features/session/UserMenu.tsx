@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Menu, Modal, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
+import { Badge, Group, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { setRealm } from "../../data/session";
 import { REALMS, type Identity, type Realm } from "../../data/types";
-import { logout } from "./actions";
+import { LogoutDialog } from "./LogoutDialog";
 import { RealmDialog } from "./RealmDialog";
 
 /** The logged-in sidebar menu: display name, Change realm, Logout (with its confirm dialog). */
@@ -33,23 +33,14 @@ export default function UserMenu({ identity, realm, compact }: { identity: Ident
           <Menu.Item color="red" onClick={() => setConfirmLogout(true)} data-testid="logout">Logout</Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <Modal opened={confirmLogout} onClose={() => setConfirmLogout(false)} title="Logout" centered>
-        <Text mb="md">Are you sure you want to log out?</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setConfirmLogout(false)}>Cancel</Button>
-          <Button
-            color="red"
-            data-testid="confirm-logout"
-            onClick={async () => {
-              setConfirmLogout(false);
-              await logout();
-              navigate("/");
-            }}
-          >
-            Logout
-          </Button>
-        </Group>
-      </Modal>
+      <LogoutDialog
+        opened={confirmLogout}
+        onClose={() => setConfirmLogout(false)}
+        onLoggedOut={() => {
+          setConfirmLogout(false);
+          navigate("/");
+        }}
+      />
       <RealmDialog
         key={`realm-${changeRealm}`}
         opened={changeRealm}

@@ -1,10 +1,11 @@
 /**
  * Session actions shared by the sidebar, the dialogs and the login prompts:
- * login through the server's provider, logout that forgets everything local.
+ * login through the server's provider, logout that forgets everything local except
+ * the account's unsynced changes.
  */
 import { notifications } from "@mantine/notifications";
 import { api } from "../../data/api";
-import { forgetIdentity, setRealm } from "../../data/session";
+import { forgetIdentity, getSession, setRealm } from "../../data/session";
 import type { Realm } from "../../data/types";
 
 let loginOpen = false;
@@ -43,11 +44,30 @@ export async function login(realm: Realm, returnPath = currentPath()): Promise<v
   }
 }
 
-/** Logout clears the session on the server (failures only reported), every cache and the identity. */
+/** Before logging out: try to send what waits in the outbox; resolves with how many changes still wait. */
+export async function syncBeforeLogout(): Promise<number> {
+  const { getOutbox } = await import("../../data/sync");
+  try {
+    return (await getOutbox().flush()).remaining;
+  } catch (err) {
+    console.error("sync before logout failed", err);
+    return getOutbox().count();
+  }
+}
+
+/**
+ * Logout clears the session on the server (failures only reported), every cache and the identity.
+ * Changes that have not synced are kept for this account (parked) and replayed at its next sign-in.
+ */
 export async function logout(): Promise<void> {
+  const account = getSession().identity?.account;
   await api.post("/auth/logout", undefined, { retries: 0 }).catch((err) => console.error("logout failed", err));
   try {
     const { getDb, clearUserData } = await import("../../data/db");
+    if (account) {
+      const { parkOutbox } = await import("../../data/parked");
+      await parkOutbox(getDb(), account);
+    }
     await clearUserData(getDb());
   } catch (err) {
     console.error("clearing local data failed", err);
