@@ -68,6 +68,7 @@ export function treeModelFromBundle(b: TreeBundleLike): TreeModel {
     ascendancyName: ascName(cols.ascendancy[i]),
     classStartIndex: cols.classStart[i] >= 0 ? cols.classStart[i] : null,
     masteryEffects: effectsOf.get(i) ?? [],
+    group: cols.group[i],
   }));
 
   const e = b.edges;

@@ -42,6 +42,8 @@ export interface TreeNode {
   ascendancyName: string | null;
   classStartIndex: number | null;
   masteryEffects: MasteryEffect[];
+  /** Group index in the bundle; masteries have no edges and join their group's nodes through it. */
+  group?: number;
 }
 
 export interface TreeArc {
