@@ -176,7 +176,7 @@ describe("next passives on the real tree", () => {
     const tree = build.trees[0];
     const r = nextPassives(model, [], tree.nodes, tree.classId);
     checkAgainstOracle(model, o, [], tree.nodes, tree.classId, r);
-    expect(r.total).toBeGreaterThan(tree.nodes.length - 10);
+    expect(r.total).toBeGreaterThan(100);
     const keystones = tree.nodes.map((id) => model.byId.get(id)).filter((n) => n?.kind === "keystone").map((n) => n!.name);
     expect(r.paths.flatMap((p) => p.named.map((n) => n.name))).toEqual(expect.arrayContaining(keystones));
   });
