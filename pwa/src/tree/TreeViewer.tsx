@@ -11,7 +11,7 @@ import { ascendancyTarget } from "./model";
 import { createContext } from "./renderer";
 import { sideLists, versionNotice } from "./sideLists";
 import { SideListsView } from "./SideListsView";
-import { allocationStates } from "./states";
+import { allocationStates, NodeState } from "./states";
 import { TreeCanvas } from "./TreeCanvas";
 import type { PassiveTreeViewProps } from "./types";
 import { useTreeModel } from "./useTreeModel";
@@ -32,7 +32,7 @@ function gpuAvailable(): boolean {
   return gpuSupport;
 }
 
-export default function TreeViewer({ build, other, height = 640, jewelItems }: PassiveTreeViewProps) {
+export default function TreeViewer({ build, other, height = 640, jewelItems, pathing }: PassiveTreeViewProps) {
   const [gpuFailed, setGpuFailed] = useState(() => !gpuAvailable());
   // The side lists (hundreds of Mantine elements) render after the first tree frame.
   const [drawn, setDrawn] = useState(false);
@@ -43,13 +43,17 @@ export default function TreeViewer({ build, other, height = 640, jewelItems }: P
   const derived = useMemo(() => {
     if (!model) return null;
     const { states, unknownIds, clusterIds } = allocationStates(model, build, other);
+    for (const id of pathing ?? []) {
+      const n = model.byId.get(id);
+      if (n) states.add(n.index, NodeState.Pathing);
+    }
     return {
       states,
       notice: versionNotice(unknownIds.length, clusterIds.length),
       lists: sideLists(model, build, other),
       ascendancyTarget: ascendancyTarget(model, build, other),
     };
-  }, [model, build, other]);
+  }, [model, build, other, pathing]);
 
   if (gpuFailed) return <GpuAlert />;
   if (data.status === "loading") return <PageLoader label="Loading passive tree" />;

@@ -4,10 +4,11 @@
  * allocation, so the paper-doll, the gem lists and the tree draw a character
  * exactly as they draw a build step.
  */
-import type { ModLine, PlannerGem, PlannerItem, PlannerItemSet, PlannerSkillSet, PlannerSocketGroup, Rarity } from "@workers/planner/types";
+import type { ModLine, PlannerBuild, PlannerGem, PlannerItem, PlannerItemSet, PlannerSkillSet, PlannerSocketGroup, Rarity } from "@workers/planner/types";
 import type { Character, EquipmentItem } from "../../data/character";
 import { BASE_CLASSES, baseClassOf } from "../../data/classes";
 import type { TreeAllocation } from "../../tree/types";
+import type { StepSets } from "../build-view/stepView";
 
 /** Official slot type -> the planner's slot name. */
 export const PLANNER_SLOT: Record<string, string> = {
@@ -135,4 +136,28 @@ export function characterAllocation(c: Character, treeVersion: string, jewelSlot
     masteryEffects: Object.fromEntries(Object.entries(c.passives?.masteryEffects ?? {}).map(([k, v]) => [Number(k), v])),
     jewels,
   };
+}
+
+/** The character as a one-step planner build, so the build view's paper-doll and gem lists draw it unchanged. */
+export function characterAsBuild(c: Character, gear = characterGear(c)): { build: PlannerBuild; sets: StepSets } {
+  const build: PlannerBuild = {
+    className: baseClassOf(c.class) ?? c.class,
+    ascendancyName: c.class,
+    level: c.level,
+    mainSocketGroup: 0,
+    bandit: c.passives?.banditChoice ?? "None",
+    pantheonMajor: c.passives?.majorPantheon ?? "",
+    pantheonMinor: c.passives?.minorPantheon ?? "",
+    targetVersion: "",
+    notes: "",
+    noteSegments: [],
+    trees: [],
+    itemSets: [gear.itemSet],
+    items: gear.items,
+    skillSets: [gear.skillSet],
+    activeTreeId: "",
+    activeItemSetId: gear.itemSet.id,
+    activeSkillSetId: gear.skillSet.id,
+  };
+  return { build, sets: { itemSet: gear.itemSet, skillSet: gear.skillSet } };
 }
