@@ -1,0 +1,128 @@
+"""The build tracker in Chromium against the real server: pick a demo character, attach a build
+from the build view, compare it, take the next passives; the official server's 429; offline.
+
+Expected counts are read here from the two sources, independently of the PWA: the official-API
+sample the demo characters are built from, the corpus planner XML (lxml) and the tree bundle.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e.harness import SHARED, screenshot
+from e2e.pwa_support import WIDTHS, app_page, corpus_xml_for_code, db, login, unique_name, wait_for_service_worker, wait_until
+from lxml import etree
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
+SAMPLE = SHARED / "corpus" / "ggg-api" / "PathOfBuildingCommunity__PathOfBuilding" / "character_detail_SampleCharacter.json"
+
+
+def tree_ids() -> set[int]:
+    dist = ROOT / "game-data" / "dist"
+    manifest = json.loads((dist / "manifest.json").read_text())
+    bundle = json.loads((dist / manifest["files"]["tree/3.25"]).read_text())
+    return set(bundle["nodes"]["id"])
+
+
+@pytest.fixture(scope="module")
+def hierophant(live_server):
+    """The seeded Kinetic Fusillade Hierophant (Templar, one step) and the expected tree compare."""
+    with live_server.client() as c:
+        builds = c.get("/api/Build/search", params={"ClassFilters": "Hierophant"}).json()["data"]["builds"]
+        slug = next(b["slug"] for b in builds if "Kinetic Fusillade" in b["skills"])
+        info = c.get(f"/api/Build/{slug}").json()["data"]["buildInfo"]
+        slayer = c.get("/api/Build/search", params={"ClassFilters": "Slayer"}).json()["data"]["builds"][0]
+    root = etree.parse(str(corpus_xml_for_code(info["pobCode"])), etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)).getroot()
+    spec = root.find("Tree").findall("Spec")[0]
+    known = tree_ids()
+    want = {int(n) for n in spec.get("nodes").split(",") if n.strip()} & known
+    have = set(json.loads(SAMPLE.read_text())["character"]["passives"]["hashes"]) & known
+    return {"info": info, "slayer": slayer, "missing": len(want - have), "extra": len(have - want), "both": len(want & have)}
+
+
+def pick_character(page, scope, name: str) -> None:
+    scope.get_by_test_id("character-select").click()
+    page.get_by_role("option", name=re.compile(rf"^{name}\b")).click()
+
+
+def attach_rows(db_path, name: str) -> list[tuple[str, str]]:
+    with db(db_path) as con:
+        return [tuple(r) for r in con.execute(
+            "select a.character_id, a.build_id from attachments a join users u on u.id = a.user_id where u.display_name = ?", (name,)
+        )]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_attach_from_build_view_and_compare(browser, live_server, hierophant, width):
+    info = hierophant["info"]
+    with app_page(browser, live_server.base_url, width) as page:
+        name = unique_name("Tracker")
+        login(page, name)
+        page.goto("/build/track")
+        picker = page.get_by_test_id("character-picker")
+        expect(picker).to_contain_text("Please select a character")
+        screenshot(page, f"tracker-picker-{width}")
+
+        # Attach from the build view: the dialog lists only Templar characters.
+        page.goto(f"/build/view/{info['slug']}")
+        page.get_by_test_id("attach-build").click()
+        dialog = page.get_by_test_id("attach-dialog")
+        expect(dialog.get_by_test_id("attach-confirm")).to_be_disabled()
+        dialog.get_by_test_id("character-select").click()
+        options = page.get_by_test_id("character-option")
+        expect(options).to_have_count(1)
+        expect(options.first).to_contain_text("DemoHierophant")
+        expect(options.first).to_contain_text("Hierophant")
+        screenshot(page, f"tracker-attach-dialog-{width}")
+        options.first.click()
+        dialog.get_by_test_id("attach-confirm").click()
+        page.wait_for_url(re.compile(r"/build/track$"))
+        expect(page.get_by_text("Build attached successfully")).to_be_visible()
+        loaded = page.get_by_test_id("tracker-loaded")
+        expect(loaded).to_have_attribute("data-build-id", info["buildId"])
+        assert attach_rows(live_server.db_path, name) == [("demo-hierophant", info["buildId"])]
+
+        # Choices compare: the build helps Alira, the character (Eramir) killed all.
+        if width < 1200:
+            page.get_by_test_id("tracker-tab-choices").click()
+        expect(page.get_by_test_id("choice-compare").first).to_have_text("Build requested Help Alira, you chose Kill All")
+
+        # Tree compare with the expected counts and the next passives.
+        if width < 1200:
+            page.get_by_test_id("tracker-tab-tree").click()
+        page.get_by_test_id("tracker-section-tree").or_(page.get_by_test_id("tracker-tree")).first.scroll_into_view_if_needed()
+        expect(page.get_by_test_id("count-missing")).to_have_text(str(hierophant["missing"]))
+        expect(page.get_by_test_id("count-extra")).to_have_text(str(hierophant["extra"]))
+        expect(page.get_by_test_id("count-both")).to_have_text(str(hierophant["both"]))
+        expect(page.get_by_test_id("tree-compare-legend")).to_contain_text("missing on character")
+        expect(page.get_by_test_id("tree-compare-legend")).to_contain_text("not in build")
+        nxt = page.get_by_test_id("next-passives")
+        expect(nxt).to_be_visible()
+        assert int(nxt.get_attribute("data-total")) <= hierophant["missing"]
+        assert int(nxt.get_attribute("data-respecs")) == hierophant["extra"]
+        expect(page.get_by_test_id("wrong-mastery")).to_have_count(1)
+        screenshot(page, f"tracker-tree-compare-{width}")
+
+        # Gear compare: the Indigon against the build's rare Paladin Crown.
+        if width < 1200:
+            page.get_by_test_id("tracker-tab-equipment").click()
+        page.get_by_test_id("equipment-compare-tab").click()
+        row = page.locator('[data-testid=gear-compare-row][data-slot="Helmet"]')
+        expect(row).to_contain_text("Build uses a rare Paladin Crown, you have the unique Indigon")
+        screenshot(page, f"tracker-gear-compare-{width}")
+
+        # A build of another class for a Marauder: 'Class mismatch', nothing attached.
+        pick_character(page, page.get_by_test_id("character-picker"), "DemoBerserker")
+        chooser = page.get_by_test_id("build-chooser")
+        chooser.get_by_test_id("chooser-ref").fill(f"/build/view/{hierophant['slayer']['slug']}")
+        chooser.get_by_test_id("chooser-load").click()
+        expect(chooser.get_by_test_id("chooser-error")).to_contain_text("Class mismatch")
+        expect(chooser.get_by_test_id("chooser-error")).to_contain_text(
+            "This build is for Duelist, but your selected character is Marauder. Please select a different build"
+        )
+        screenshot(page, f"tracker-class-mismatch-{width}")
+        assert attach_rows(live_server.db_path, name) == [("demo-hierophant", info["buildId"])]
