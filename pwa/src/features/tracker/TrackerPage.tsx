@@ -3,10 +3,10 @@
  * no character, the picker; no build, the chooser; loaded, the step selector
  * and the sections, as tabs under 1200 px or one page under a contents rail.
  */
-import { Badge, Box, Button, Group, Paper, Skeleton, Stack, TableOfContents, Tabs, Text, Title } from "@mantine/core";
-import { useInterval, useMediaQuery } from "@mantine/hooks";
+import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useInterval, useMediaQuery, useScrollSpy } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { DESKTOP_QUERY } from "../../app/theme";
 import { baseClassOf, buildTitle, classBadge, classColor } from "../../data/classes";
 import { StepNavigator } from "../../ui/StepNavigator";
@@ -146,23 +146,22 @@ function Loaded({ tracker, characterId, detailLoading }: { tracker: TrackerState
 }
 
 function OnePage({ sections }: { sections: { value: string; title: string; node: ReactNode }[] }) {
-  const reinit = useRef<() => void>(() => undefined);
-  useEffect(() => reinit.current(), [sections.length]);
+  // The rail is built from the section headings and follows the scroll (Mantine's scroll spy).
+  const spy = useScrollSpy({ selector: "#tracker-sections section > h2", offset: TOC_OFFSET_PX });
+  const { reinitialize } = spy;
+  useEffect(() => reinitialize(), [sections.length, reinitialize]);
+  const jump = (id: string) => {
+    const el = document.getElementById(id);
+    if (el) window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - TOC_OFFSET_PX, behavior: "smooth" });
+  };
   return (
     <Stack gap="xl" id="tracker-sections">
-      <Paper withBorder p="xs" pos="sticky" top={70} style={{ zIndex: 5 }} data-testid="tracker-toc" component="nav" aria-label="Sections">
-        <TableOfContents
-          variant="light"
-          size="sm"
-          reinitializeRef={reinit}
-          style={{ display: "flex", flexWrap: "wrap", gap: 4 }}
-          scrollSpyOptions={{ selector: "#tracker-sections section > h2", offset: TOC_OFFSET_PX }}
-          initialData={sections.map((s) => ({ value: s.title, id: `section-${s.value}`, depth: 2 }))}
-          getControlProps={({ data }) => ({
-            onClick: () => window.scrollTo({ top: data.getNode().getBoundingClientRect().top + window.scrollY - TOC_OFFSET_PX, behavior: "smooth" }),
-            children: data.value,
-          })}
-        />
+      <Paper withBorder p={6} pos="sticky" top={70} style={{ zIndex: 5 }} data-testid="tracker-toc" component="nav" aria-label="Sections">
+        <Group gap={4}>
+          {(spy.initialized && spy.data.length ? spy.data.map((h) => ({ id: h.id, title: h.value })) : sections.map((s) => ({ id: `section-${s.value}`, title: s.title }))).map((h, i) => (
+            <Button key={h.id} size="compact-sm" variant={spy.active === i ? "light" : "subtle"} onClick={() => jump(h.id)}>{h.title}</Button>
+          ))}
+        </Group>
       </Paper>
       {sections.map((s) => (
         <Box component="section" key={s.value} aria-labelledby={`section-${s.value}`} data-testid={`tracker-section-${s.value}`}>
