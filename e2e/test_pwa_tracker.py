@@ -126,3 +126,114 @@ def test_attach_from_build_view_and_compare(browser, live_server, hierophant, wi
         )
         screenshot(page, f"tracker-class-mismatch-{width}")
         assert attach_rows(live_server.db_path, name) == [("demo-hierophant", info["buildId"])]
+
+
+def attach_via_api(page, character_id: str, build_id: str) -> None:
+    status = page.evaluate(
+        """async ([id, build]) => (await fetch(`/api/Character/${id}/attached-build`, {method: 'POST',
+            headers: {'Content-Type': 'application/json'}, body: JSON.stringify({buildId: build})})).status""",
+        [character_id, build_id],
+    )
+    assert status == 200, status
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_official_429_shows_the_spec_texts(browser, start_server, hierophant, width):
+    from tests.fakes.ggg import FakeGgg
+
+    fake = FakeGgg().start()
+    try:
+        server = start_server(env=fake.env())
+        with app_page(browser, server.base_url, width) as page:
+            page.goto("/build/track")
+            expect(page.get_by_test_id("tracker-logged-out")).to_be_visible()
+            screenshot(page, f"tracker-logged-out-{width}")
+            page.get_by_test_id("tracker-login").click()
+            dialog = page.get_by_role("dialog", name="Realm Selection")
+            dialog.get_by_test_id("realm-dialog-confirm").click()
+            # The fake official site consents at once and sends us back through the callback.
+            page.wait_for_url(re.compile(r"/build/track$"))
+            page.get_by_test_id("character-picker").wait_for()
+            # Seeded build ids are derived from the corpus file, so they match across servers.
+            attach_via_api(page, "c1", hierophant["info"]["buildId"])
+            fake.limit_next(9)
+            pick_character(page, page.get_by_test_id("character-picker"), "testcharacter")
+            expect(page.get_by_text("character request limit reached")).to_be_visible()
+            expect(page.get_by_text("Data might be stale, please wait 9 seconds before trying to fetch again")).to_be_visible()
+            page.get_by_test_id("tracker-loaded").wait_for()
+            if width < 1200:
+                page.get_by_test_id("tracker-tab-equipment").click()
+            page.get_by_test_id("equipment-character-tab").click()
+            too_many = page.get_by_test_id("character-too-many")
+            expect(too_many).to_contain_text("Too many requests")
+            expect(too_many).to_contain_text("Retry in again 9 seconds")
+            page.get_by_test_id("equipment-compare-tab").click()
+            expect(page.get_by_test_id("compare-unavailable").first).to_contain_text("Unable to compare without character data.")
+            screenshot(page, f"tracker-429-{width}")
+            # Try again once the restriction has passed (the server does not ask upstream before): the gear shows.
+            page.wait_for_timeout(9_500)
+            page.get_by_test_id("equipment-character-tab").click()
+            page.get_by_test_id("character-try-again").click()
+            expect(page.get_by_test_id("equipment-character")).to_contain_text("Indigon")
+    finally:
+        fake.stop()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_tracker_offline_and_an_offline_attach(browser, live_server, hierophant, width):
+    info = hierophant["info"]
+    with app_page(browser, live_server.base_url, width) as page:
+        name = unique_name("OfflineTracker")
+        login(page, name)
+        wait_for_service_worker(page)
+        with live_server.client() as c:
+            berserker = c.get("/api/Build/search", params={"ClassFilters": "Berserker"}).json()["data"]["builds"][0]
+        # View the Berserker build once online so it is cached for the offline attach.
+        page.goto(f"/build/view/{berserker['slug']}")
+        page.get_by_test_id("build-view").wait_for()
+        attach_via_api(page, "demo-hierophant", info["buildId"])
+        page.goto("/build/track")
+        pick_character(page, page.get_by_test_id("character-picker"), "DemoHierophant")
+        page.get_by_test_id("tracker-loaded").wait_for()
+        if width < 1200:
+            page.get_by_test_id("tracker-tab-tree").click()
+        expect(page.get_by_test_id("count-missing")).to_have_text(str(hierophant["missing"]))
+        page.context.set_offline(True)
+        page.reload()
+        loaded = page.get_by_test_id("tracker-loaded")
+        loaded.wait_for()
+        expect(loaded).to_have_attribute("data-build-id", info["buildId"])
+        expect(page.get_by_test_id("tracker-offline")).to_be_visible()
+        if width < 1200:
+            page.get_by_test_id("tracker-tab-tree").click()
+        expect(page.get_by_test_id("count-missing")).to_have_text(str(hierophant["missing"]))
+        expect(page.get_by_test_id("count-extra")).to_have_text(str(hierophant["extra"]))
+        expect(page.get_by_test_id("next-passive").first).to_be_visible()
+        if width < 1200:
+            page.get_by_test_id("tracker-tab-choices").click()
+        expect(page.get_by_test_id("choice-compare").first).to_have_text("Build requested Help Alira, you chose Kill All")
+        screenshot(page, f"tracker-offline-{width}")
+
+        # Offline attach: the Berserker build to the Marauder, through the outbox.
+        pick_character(page, page.get_by_test_id("character-picker"), "DemoBerserker")
+        chooser = page.get_by_test_id("build-chooser")
+        chooser.get_by_test_id("chooser-ref").fill(berserker["slug"])
+        chooser.get_by_test_id("chooser-load").click()
+        expect(page.get_by_test_id("tracker-loaded")).to_have_attribute("data-build-id", berserker["buildId"])
+        assert ("demo-berserker", berserker["buildId"]) not in attach_rows(live_server.db_path, name)
+        screenshot(page, f"tracker-offline-attach-{width}")
+        page.context.set_offline(False)
+        wait_until(
+            lambda: ("demo-berserker", berserker["buildId"]) in attach_rows(live_server.db_path, name),
+            timeout=20, message="attach replayed",
+        )
+        page.reload()
+        page.get_by_test_id("tracker-loaded").wait_for()
+        # Once: one attach with an Idempotency-Key reached the server for this character.
+        with db(live_server.db_path) as con:
+            uid = con.execute("select id from users where display_name = ?", (name,)).fetchone()[0]
+            keyed = con.execute(
+                "select count(*) from idempotency_keys where scope = ? and path like '%demo-berserker/attached-build%'", (f"u:{uid}",)
+            ).fetchone()[0]
+        assert keyed == 1
+        assert attach_rows(live_server.db_path, name).count(("demo-berserker", berserker["buildId"])) == 1
