@@ -65,7 +65,7 @@ export function BuildChooser({ baseClass, characterClass, onChoose }: Props) {
         </Group>
       </form>
       {error && <Alert color="red" title={error.title} data-testid="chooser-error">{error.message}</Alert>}
-      <Text size="sm" c="dimmed">{baseClass} builds</Text>
+      <Text size="sm" c="gray.5">{baseClass} builds</Text>
       {builds === null ? (
         <Loader size="sm" aria-label="Loading builds" />
       ) : builds.length ? (
@@ -75,7 +75,7 @@ export function BuildChooser({ baseClass, characterClass, onChoose }: Props) {
               <Group justify="space-between">
                 <Stack gap={0}>
                   <Text fw={600}>{buildTitle(b)}</Text>
-                  <Text size="xs" c="dimmed">{classBadge(b)} · By {b.creatorName}</Text>
+                  <Text size="xs" c="gray.5">{classBadge(b)} · By {b.creatorName}</Text>
                 </Stack>
                 <Button size="xs" variant="light" onClick={() => void choose(b.slug)} disabled={busy}>Choose</Button>
               </Group>
@@ -83,7 +83,7 @@ export function BuildChooser({ baseClass, characterClass, onChoose }: Props) {
           ))}
         </Stack>
       ) : (
-        <Text size="sm" c="dimmed">No {baseClass} builds available offline.</Text>
+        <Text size="sm" c="gray.5">No {baseClass} builds available offline.</Text>
       )}
     </Stack>
   );

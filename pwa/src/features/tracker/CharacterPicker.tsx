@@ -34,7 +34,7 @@ function Option({ c }: { c: CharacterSummary }) {
     <Group gap={8} wrap="nowrap" data-testid="character-option">
       <ClassAvatar cls={c.class} />
       <Text size="sm" style={{ flex: 1 }}>{c.name}</Text>
-      <Text size="xs" c="dimmed">Lvl {c.level}</Text>
+      <Text size="xs" c="gray.5">Lvl {c.level}</Text>
       <Badge size="sm" variant="light" color={classColor(c.class)}>{c.class}</Badge>
     </Group>
   );

@@ -29,7 +29,7 @@ export function CompareUnavailable() {
   return (
     <Alert color="gray" data-testid="compare-unavailable">
       <Text size="sm">Unable to compare without character data.</Text>
-      <Text size="sm" c="dimmed">Open the Character tab to try again.</Text>
+      <Text size="sm" c="gray.5">Open the Character tab to try again.</Text>
     </Alert>
   );
 }

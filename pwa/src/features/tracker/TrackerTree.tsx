@@ -30,7 +30,7 @@ const Swatch = ({ color }: { color: string }) => <Box component="span" w={12} h=
 export function TrackerTree({ tree, character, detail, compare, next, onRetry }: Props) {
   const wide = useMediaQuery("(min-width: 62em)", true);
   const [path, setPath] = useState(0);
-  if (!tree) return <Text c="dimmed" data-testid="skill-tree-missing">This step has no passive tree.</Text>;
+  if (!tree) return <Text c="gray.5" data-testid="skill-tree-missing">This step has no passive tree.</Text>;
   const view = (props: Parameters<typeof PassiveTreeView>[0]) => (
     <Suspense fallback={<PageLoader label="Loading passive tree" />}>
       <PassiveTreeView height="60vh" {...props} />
@@ -76,13 +76,13 @@ function NextPassivesList({ next, active, onPick }: { next: NextPassives | null;
       <Title order={3} size="h4">Next passives</Title>
       {next.paths.length ? (
         <>
-          <Text size="sm" c="dimmed">{next.total} points in {next.paths.length} steps, fewest points first.</Text>
-          <Box component="ol" m={0} pl="lg" style={{ maxHeight: 360, overflowY: "auto" }}>
+          <Text size="sm" c="gray.5">{next.total} points in {next.paths.length} steps, fewest points first.</Text>
+          <Box component="ol" m={0} pl="lg" style={{ maxHeight: 360, overflowY: "auto" }} tabIndex={0} aria-label="Next passives in order">
             {next.paths.map((p, i) => (
               <li key={p.nodes.join(",")} data-testid="next-passive">
                 <UnstyledButton onClick={() => onPick(i)} aria-pressed={i === active} style={{ fontWeight: i === active ? 700 : 400 }}>
                   <Text size="sm" span>{p.target.name || "Passive"}</Text>{" "}
-                  <Text size="xs" c="dimmed" span>
+                  <Text size="xs" c="gray.5" span>
                     {p.cost} {p.cost === 1 ? "point" : "points"}
                     {p.named.filter((n) => n.id !== p.target.id).length ? `, via ${p.named.filter((n) => n.id !== p.target.id).map((n) => n.name).join(", ")}` : ""}
                   </Text>
@@ -94,11 +94,11 @@ function NextPassivesList({ next, active, onPick }: { next: NextPassives | null;
       ) : (
         <Text size="sm" data-testid="next-passives-done">The character has every passive of this step.</Text>
       )}
-      {next.unreachable.length > 0 && <Text size="xs" c="dimmed">{next.unreachable.length} passives of the step cannot be reached on this tree version.</Text>}
+      {next.unreachable.length > 0 && <Text size="xs" c="gray.5">{next.unreachable.length} passives of the step cannot be reached on this tree version.</Text>}
       {next.respecs.length > 0 && (
         <Stack gap={2} data-testid="respecs">
           <Title order={4} size="h5">Respec ({next.refundTotal} refund {next.refundTotal === 1 ? "point" : "points"})</Title>
-          <List size="sm" spacing={0} style={{ maxHeight: 200, overflowY: "auto" }}>
+          <List size="sm" spacing={0} style={{ maxHeight: 200, overflowY: "auto" }} tabIndex={0} aria-label="Passives to refund">
             {next.respecs.map((r) => <List.Item key={r.node.id}>{r.node.name || `Passive ${r.node.id}`} ({r.refund})</List.Item>)}
           </List>
         </Stack>
@@ -114,7 +114,7 @@ function CompareLists({ compare }: { compare: TreeCompare }) {
     <Group align="flex-start" gap="xl" data-testid="tree-compare-lists">
       <Stack gap={2}>
         <Title order={4} size="h5">Keystones the character lacks</Title>
-        {compare.missingKeystones.length ? compare.missingKeystones.map((n) => <Text key={n.id} size="sm" c="green.4">{n.name}</Text>) : <Text size="sm" c="dimmed">None</Text>}
+        {compare.missingKeystones.length ? compare.missingKeystones.map((n) => <Text key={n.id} size="sm" c="green.4">{n.name}</Text>) : <Text size="sm" c="gray.5">None</Text>}
         {compare.extraKeystones.map((n) => <Text key={n.id} size="sm" c="red.4">{n.name} (not in build)</Text>)}
       </Stack>
       <Stack gap={2}>
@@ -124,7 +124,7 @@ function CompareLists({ compare }: { compare: TreeCompare }) {
           <Text key={m.node.id} size="sm" c="yellow.5" data-testid="wrong-mastery">Wrong Choice: {m.node.name}: build {effect(m, m.want)}, character {effect(m, m.have)}</Text>
         ))}
         {compare.extraMasteries.map((m) => <Text key={m.node.id} size="sm" c="red.4">Not part of the build: {m.node.name}</Text>)}
-        {!compare.missingMasteries.length && !compare.wrongMasteries.length && !compare.extraMasteries.length && <Text size="sm" c="dimmed">Same as the build</Text>}
+        {!compare.missingMasteries.length && !compare.wrongMasteries.length && !compare.extraMasteries.length && <Text size="sm" c="gray.5">Same as the build</Text>}
       </Stack>
     </Group>
   );
