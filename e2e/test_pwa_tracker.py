@@ -11,11 +11,20 @@ import json
 import re
 
 import pytest
+from lxml import etree
 from playwright.sync_api import expect
 
 from e2e.harness import SHARED, screenshot
-from e2e.pwa_support import WIDTHS, app_page, corpus_xml_for_code, db, login, unique_name, wait_for_service_worker, wait_until
-from lxml import etree
+from e2e.pwa_support import (
+    WIDTHS,
+    app_page,
+    corpus_xml_for_code,
+    db,
+    login,
+    unique_name,
+    wait_for_service_worker,
+    wait_until,
+)
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 SAMPLE = SHARED / "corpus" / "ggg-api" / "PathOfBuildingCommunity__PathOfBuilding" / "character_detail_SampleCharacter.json"
@@ -203,7 +212,7 @@ def test_official_429_shows_the_spec_texts(browser, start_server, hierophant, wi
             page.wait_for_timeout(9_500)
             page.get_by_test_id("equipment-character-tab").click()
             page.get_by_test_id("character-try-again").click()
-            expect(page.get_by_test_id("equipment-character")).to_contain_text("Indigon")
+            expect(page.get_by_test_id("equipment-character")).to_contain_text("Grace of the Goddess")
     finally:
         fake.stop()
 
