@@ -1,11 +1,11 @@
 /** The realm's characters: cached list, throttled Refetch, the spec's error toasts. */
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import type { ApiRequestError } from "../../data/api";
 import { loadCharacters, selectCharacter, selectedCharacterId, subscribeSelectedCharacter } from "../../data/characters";
 import { getDb } from "../../data/db";
 import type { CharacterSummary, Realm } from "../../data/types";
 import { characterFailure, toastCharacterFailure, type CharacterFailure } from "./characterErrors";
-import { REFETCH_COOLDOWN_MS } from "./timing";
+import { useCooldown } from "./useCooldown";
 
 export interface CharactersState {
   loading: boolean;
@@ -20,9 +20,7 @@ export interface CharactersState {
 
 export function useCharacters(realm: Realm, enabled = true): CharactersState {
   const [state, setState] = useState<Omit<CharactersState, "refetch" | "cooling">>({ loading: true, characters: [], fromCache: false, savedAt: null, failure: null });
-  const [cooling, setCooling] = useState(false);
   const [tick, setTick] = useState(0);
-  const last = useRef(0);
   useEffect(() => {
     if (!enabled) return;
     const ctl = new AbortController();
@@ -41,15 +39,7 @@ export function useCharacters(realm: Realm, enabled = true): CharactersState {
     );
     return () => ctl.abort();
   }, [realm, enabled, tick]);
-  const refetch = useCallback(() => {
-    // Throttled to 1.2 times the base interval (spec §4).
-    const now = Date.now();
-    if (now - last.current < REFETCH_COOLDOWN_MS) return;
-    last.current = now;
-    setCooling(true);
-    setTimeout(() => setCooling(false), REFETCH_COOLDOWN_MS);
-    setTick((t) => t + 1);
-  }, []);
+  const [refetch, cooling] = useCooldown(() => setTick((t) => t + 1));
   return { ...state, refetch, cooling };
 }
 

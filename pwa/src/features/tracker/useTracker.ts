@@ -4,7 +4,7 @@
  * is optimistic (the build shows at once) and reverted on a refusal.
  */
 import { notifications } from "@mantine/notifications";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import type { PlannerBuild } from "@workers/planner/types";
 import type { ApiRequestError } from "../../data/api";
 import { loadBuild } from "../../data/builds";
@@ -16,7 +16,7 @@ import { decodePlannerCached } from "../../data/planner";
 import { getOutbox, syncNow } from "../../data/sync";
 import type { BuildInfo, CharacterSummary, Realm } from "../../data/types";
 import { characterFailure, toastCharacterFailure, type CharacterFailure } from "./characterErrors";
-import { REFETCH_COOLDOWN_MS } from "./timing";
+import { useCooldown } from "./useCooldown";
 
 export interface TrackedBuild {
   info: BuildInfo;
@@ -100,7 +100,6 @@ export function useTracker(realm: Realm, summary: CharacterSummary | null): Trac
   const [build, setBuild] = useState<TrackedBuild | null | undefined>(undefined);
   const [detailTick, setDetailTick] = useState(0);
   const [buildTick, setBuildTick] = useState(0);
-  const [refreshing, setRefreshing] = useState(false);
   const id = summary?.id;
   const name = summary?.name;
 
@@ -143,16 +142,10 @@ export function useTracker(realm: Realm, summary: CharacterSummary | null): Trac
     return () => void (live = false);
   }, [id, buildTick]);
 
-  const lastRefresh = useRef(0);
-  const refresh = useCallback(() => {
-    const now = Date.now();
-    if (now - lastRefresh.current < REFETCH_COOLDOWN_MS) return;
-    lastRefresh.current = now;
-    setRefreshing(true);
-    setTimeout(() => setRefreshing(false), REFETCH_COOLDOWN_MS);
+  const [refresh, refreshing] = useCooldown(() => {
     setDetailTick((t) => t + 1);
     setBuildTick((t) => t + 1);
-  }, []);
+  });
 
   const attach = useCallback(
     async (info: BuildInfo) => {
