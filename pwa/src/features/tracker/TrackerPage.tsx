@@ -3,7 +3,7 @@
  * no character, the picker; no build, the chooser; loaded, the step selector
  * and the sections, as tabs under 1200 px or one page under a contents rail.
  */
-import { Badge, Box, Button, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Badge, Box, Button, Group, LoadingOverlay, Modal, Paper, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useInterval, useMediaQuery, useScrollSpy } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
@@ -18,7 +18,7 @@ import { loginDialog } from "../session/actions";
 import { useSession } from "../session/useSession";
 import { BuildChooser } from "./BuildChooser";
 import { CharacterPicker } from "./CharacterPicker";
-import { TIME_AGO_TICK_MS, updatedLabel } from "./timing";
+import { OVERLAY_TIMEOUT_MS, TIME_AGO_TICK_MS, updatedLabel } from "./timing";
 import { TrackerChoices } from "./TrackerChoices";
 import { TrackerEquipment } from "./TrackerEquipment";
 import { TrackerTree } from "./TrackerTree";
@@ -95,7 +95,7 @@ function Body({ tracker, characterId, characterClass }: { tracker: TrackerState;
   const { build, detail } = tracker;
   if (build === undefined) return <TrackerSkeleton />;
   if (build === null) return <BuildChooser baseClass={baseClassOf(characterClass) ?? characterClass} characterClass={characterClass} onChoose={tracker.attach} />;
-  return <Loaded tracker={tracker} characterId={characterId} key={build.info.buildId} detailLoading={detail.loading} />;
+  return <Loaded tracker={tracker} characterId={characterId} characterClass={characterClass} key={build.info.buildId} detailLoading={detail.loading} />;
 }
 
 export function TrackerSkeleton() {
@@ -108,7 +108,7 @@ export function TrackerSkeleton() {
   );
 }
 
-function Loaded({ tracker, characterId, detailLoading }: { tracker: TrackerState; characterId: string; detailLoading: boolean }) {
+function Loaded({ tracker, characterId, characterClass, detailLoading }: { tracker: TrackerState; characterId: string; characterClass: string; detailLoading: boolean }) {
   const { info, planner } = tracker.build!;
   const wide = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
   const [step, setStep] = useState(Math.max(0, info.steps.length - 1));
@@ -122,7 +122,7 @@ function Loaded({ tracker, characterId, detailLoading }: { tracker: TrackerState
     { value: "choices", title: "Choices", node: <TrackerChoices build={planner} detail={tracker.detail} compare={compare} onRetry={retry} /> },
     { value: "campaign", title: "Campaign Guide", node: <CampaignGuide characterId={characterId} build={planner} /> },
     { value: "notes", title: "Notes", node: <NotesTab build={planner} /> },
-    { value: "settings", title: "Settings", node: <SettingsTab info={info} /> },
+    { value: "settings", title: "Settings", node: <TrackerSettings tracker={tracker} characterClass={characterClass} /> },
   ];
 
   return (
@@ -130,8 +130,8 @@ function Loaded({ tracker, characterId, detailLoading }: { tracker: TrackerState
       <Group gap="xs">
         <Title order={2} size="h3" data-testid="tracker-build-title">{buildTitle(info)}</Title>
         <Badge color={classColor(info.ascendancy || info.baseClass)} variant="light">{classBadge(info)}</Badge>
-        {detailLoading && <Badge variant="dot" data-testid="tracker-overlay">Updating…</Badge>}
       </Group>
+      <UpdatingOverlay active={detailLoading} />
       {info.steps.length > 0 && <StepNavigator titles={info.steps.map((s) => s.title)} active={step} onChange={setStep} />}
       {wide ? <OnePage sections={sections} /> : (
         <Tabs defaultValue="equipment" keepMounted={false} data-testid="tracker-tabs">
@@ -169,6 +169,41 @@ function OnePage({ sections }: { sections: { value: string; title: string; node:
           {s.node}
         </Box>
       ))}
+    </Stack>
+  );
+}
+
+/** While the character refreshes over a shown build; it clears after 1.5 base intervals even if the fetch lingers. */
+function UpdatingOverlay({ active }: { active: boolean }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    setShown(active);
+    if (!active) return;
+    const t = setTimeout(() => setShown(false), OVERLAY_TIMEOUT_MS);
+    return () => clearTimeout(t);
+  }, [active]);
+  return <LoadingOverlay visible={shown} zIndex={4} overlayProps={{ blur: 1 }} loaderProps={{ "aria-label": "Updating character data" } as object} data-testid="tracker-overlay" />;
+}
+
+/** Settings: the build's slug and code, and Change Build ('Select a new build', the chooser for this class). */
+function TrackerSettings({ tracker, characterClass }: { tracker: TrackerState; characterClass: string }) {
+  const [open, setOpen] = useState(false);
+  const info = tracker.build!.info;
+  return (
+    <Stack gap="md">
+      <SettingsTab info={info} />
+      <Group><Button variant="light" onClick={() => setOpen(true)} data-testid="change-build">Change Build</Button></Group>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Select a new build" size="lg" closeButtonProps={{ "aria-label": "Close" }} data-testid="change-build-dialog">
+        <BuildChooser
+          baseClass={baseClassOf(characterClass) ?? characterClass}
+          characterClass={characterClass}
+          onChoose={async (next) => {
+            const ok = await tracker.attach(next);
+            if (ok) setOpen(false);
+            return ok;
+          }}
+        />
+      </Modal>
     </Stack>
   );
 }
