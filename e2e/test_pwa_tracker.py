@@ -212,7 +212,7 @@ def test_official_429_shows_the_spec_texts(browser, start_server, hierophant, wi
             page.wait_for_timeout(9_500)
             page.get_by_test_id("equipment-character-tab").click()
             page.get_by_test_id("character-try-again").click()
-            expect(page.get_by_test_id("equipment-character")).to_contain_text("Grace of the Goddess")
+            expect(page.get_by_test_id("equipment-character")).to_contain_text("Grace of the Goddess", timeout=20_000)
     finally:
         fake.stop()
 
