@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,12 +20,15 @@ def pytest_collection_modifyitems(items):
 
 
 @pytest.fixture(scope="session")
-def pwa_dist() -> Path:
-    """The PWA built once per session into a private folder (WAYPOINT_E2E_PWA_DIST reuses a build)."""
+def pwa_dist() -> Iterator[Path]:
+    """The PWA built once per session into a private folder, removed afterwards (WAYPOINT_E2E_PWA_DIST
+    reuses a build; make it with VITE_DEV_PAGES=1, see README)."""
     reuse = os.environ.get("WAYPOINT_E2E_PWA_DIST")
     if reuse:
-        return Path(reuse)
-    return build_pwa(Path(tempfile.mkdtemp(prefix="waypoint-pwa-")) / "dist")
+        yield Path(reuse)
+        return
+    with tempfile.TemporaryDirectory(prefix="waypoint-pwa-") as tmp:
+        yield build_pwa(Path(tmp) / "dist")
 
 
 @pytest.fixture(scope="session")

@@ -8,6 +8,7 @@ run against the same real process the browser talks to.
 from __future__ import annotations
 
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -17,8 +18,10 @@ from pathlib import Path
 
 import httpx
 
+from server.paths import SHARED_DIR
+
 REPO = Path(__file__).resolve().parent.parent
-SHARED = REPO.parent / "shared"
+SHARED = SHARED_DIR
 ARTIFACTS = REPO / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -37,11 +40,17 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def build_pwa(out_dir: Path) -> Path:
-    """vite build into out_dir, so parallel runs never serve a half-written pwa/dist."""
+def build_pwa(out_dir: Path, dev_pages: bool = True) -> Path:
+    """vite build into out_dir, so parallel runs never serve a half-written pwa/dist.
+
+    `dev_pages` sets VITE_DEV_PAGES=1: the build then also routes /dev/tree and /dev/guide
+    and has the test hooks (a forced render error); production builds have neither.
+    """
+    env = {**os.environ, "VITE_DEV_PAGES": "1" if dev_pages else ""}
     subprocess.run(
         ["npx", "vite", "build", "pwa", "--outDir", str(out_dir), "--emptyOutDir", "--logLevel", "error"],
         cwd=REPO,
+        env=env,
         check=True,
     )
     return out_dir
@@ -85,10 +94,12 @@ class ServerProcess:
             except httpx.HTTPError:
                 pass
             time.sleep(0.1)
+        log = self.log.read_text()
         self.stop()
-        raise RuntimeError(f"server did not become healthy:\n{self.log.read_text()}")
+        raise RuntimeError(f"server did not become healthy:\n{log}")
 
     def stop(self) -> None:
+        """Stop the server and remove its temporary folder (log, default database)."""
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -96,6 +107,7 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
         self.proc = None
+        shutil.rmtree(self.tmp, ignore_errors=True)
 
     def client(self, **kw) -> httpx.Client:
         return httpx.Client(base_url=self.base_url, timeout=15, **kw)

@@ -18,9 +18,9 @@ from pathlib import Path
 from lxml import etree
 from playwright.sync_api import Page
 
-from e2e.harness import SHARED
+from server.paths import POB_CORPUS
 
-POB = SHARED / "corpus" / "pob"
+POB = POB_CORPUS
 WIDTHS = [1400, 800]
 DESKTOP_MIN = 1200
 

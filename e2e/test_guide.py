@@ -11,10 +11,11 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
-from e2e.harness import SHARED, screenshot
+from e2e.harness import screenshot
+from server.paths import POB_CORPUS
 
 # A Duelist (Slayer) levelling build whose planner bandit is "None" -> kill all.
-CORPUS_CODE = SHARED / "corpus/pob/AdamZ-8113__pob-codes/sanavixx_cyclone_shockwave_slayer_328.code.txt"
+CORPUS_CODE = POB_CORPUS / "AdamZ-8113__pob-codes/sanavixx_cyclone_shockwave_slayer_328.code.txt"
 STEP_COUNTER = re.compile(r"^Step (\d+) / (\d+)$")
 MATCH_COUNTER = re.compile(r"^(\d+) / (\d+)$")
 

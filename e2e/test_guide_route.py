@@ -10,7 +10,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
-from e2e.harness import SHARED
+from server.paths import POB_CORPUS
 from tests.guide.route_check import check_route, route_facts
 
 BUILDS = {
@@ -27,7 +27,7 @@ BUILDS = {
 @pytest.mark.parametrize("flag", sorted(BUILDS))
 def test_passives_note_is_the_checkers_count_for_the_builds_bandit_choice(page, flag):
     path, choice = BUILDS[flag]
-    code = (SHARED / "corpus/pob" / path).read_text().strip()
+    code = (POB_CORPUS / path).read_text().strip()
     page.goto(f"/dev/guide?code={quote(code, safe='')}&character=e2e-{uuid.uuid4().hex[:8]}")
     expect(page.get_by_test_id("campaign-guide")).to_be_visible(timeout=30_000)
     report = check_route(flag)

@@ -94,3 +94,14 @@ def test_offline_reload_view_and_queued_like(browser, live_server, width):
             ).fetchall()
         # The one mutation this user made carried one Idempotency-Key.
         assert [k["path"] for k in keys] == [f"/api/Build/{liked_id}/like"]
+        # Dexie is the one read cache: the service worker keeps no API answer (a stale,
+        # per-user isLiked would come back marked fresh).
+        cached_api = page.evaluate(
+            """async () => {
+                const urls = [];
+                for (const name of await caches.keys())
+                    for (const req of await (await caches.open(name)).keys()) urls.push(req.url);
+                return urls.filter((u) => new URL(u).pathname.startsWith("/api/"));
+            }"""
+        )
+        assert cached_api == []

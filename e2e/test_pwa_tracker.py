@@ -33,7 +33,8 @@ SAMPLE = SHARED / "corpus" / "ggg-api" / "PathOfBuildingCommunity__PathOfBuildin
 def tree_ids() -> set[int]:
     dist = ROOT / "game-data" / "dist"
     manifest = json.loads((dist / "manifest.json").read_text())
-    bundle = json.loads((dist / manifest["files"]["tree/3.25"]).read_text())
+    # The 3_28 build is drawn on the 3.28 tree.
+    bundle = json.loads((dist / manifest["files"]["tree/3.28"]).read_text())
     return set(bundle["nodes"]["id"])
 
 

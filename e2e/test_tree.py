@@ -1,7 +1,9 @@
-"""The WebGL passive tree in Chromium (SwiftShader): pixels where the geometry
-puts allocated nodes, hover tooltips, click-to-node, the ascendancy toggle,
-reset, pan and zoom, compare colours, the version notice, the file picker and
-the fullscreen fallback. The GPU alert has its own browser in test_tree_gpu.py.
+"""The WebGL passive tree in Chromium (SwiftShader) on the product page
+(/build/view/{slug} of a seeded corpus build, Skill Tree tab): pixels where the
+geometry puts allocated nodes, hover and jewel tooltips, click-to-node, the
+ascendancy toggle, reset, pan and zoom, the version notice and the fullscreen
+fallback. Compare colours, the file picker and a bad code are dev-page features
+(/dev/tree). The GPU alert has its own browser in test_tree_gpu.py.
 """
 
 from __future__ import annotations
@@ -17,12 +19,17 @@ from e2e.tree_helpers import (
     CANVAS,
     CORPUS,
     SWIFTSHADER,
+    build_view_url,
     corpus_code,
+    corpus_specs,
     dev_tree_url,
+    nearest_version,
     planner_specs,
     project,
+    shipped_versions,
     tree_api,
     tree_bundle,
+    version_key,
     wait_idle,
     wait_tree_ready,
 )
@@ -64,6 +71,15 @@ def flicker_spec():
 
 
 def open_tree(page, relpath: str):
+    """The seeded build's Skill Tree tab on its product page (its last step, as a player lands on it)."""
+    page.goto(build_view_url(page, relpath))
+    page.get_by_test_id("tab-tree").click()
+    wait_tree_ready(page)
+    return page.locator(CANVAS)
+
+
+def open_dev_tree(page, relpath: str):
+    """/dev/tree for what only the dev page has (step tabs and the compare picker)."""
     page.goto(dev_tree_url(corpus_code(relpath)))
     wait_tree_ready(page)
     return page.locator(CANVAS)
@@ -335,10 +351,11 @@ def test_ascendancy_toggle_and_reset(tree_page, bundle):
     assert tree_api(page, "t.camera()")["zoom"] == INITIAL_ZOOM
 
 
-def test_compare_two_steps_colours_and_legend(tree_page, bundle):
+def test_compare_two_steps_colours_and_legend(tree_page):
     page = tree_page
-    open_tree(page, LEVELLING)
+    open_dev_tree(page, LEVELLING)
     specs = planner_specs(corpus_code(LEVELLING))
+    bundle = tree_bundle(nearest_version(shipped_versions(), specs[0].tree_version))
     tabs = page.get_by_test_id("dev-tree-tab")
     expect(tabs).to_have_count(len(specs))
 
@@ -386,23 +403,56 @@ def test_compare_two_steps_colours_and_legend(tree_page, bundle):
     screenshot(page, "tree-compare")
 
 
-def test_version_notice_counts_ids_from_a_newer_tree(tree_page, bundle, flicker_spec):
+def test_version_notice_counts_cluster_passives_of_a_build_on_its_own_tree(tree_page, bundle, flicker_spec):
     page = tree_page
     open_tree(page, FLICKER)
-    # Ids from 65536 up and cluster proxy sockets are cluster jewel passives, not newer-tree passives.
-    newer = {i for i in flicker_spec.nodes if i not in bundle.pos and i < 65536}
+    assert flicker_spec.tree_version == "3_28" and "3.28" in shipped_versions()
+    # Ids from 65536 up and cluster proxy sockets are cluster jewel passives; every other id is on its own tree.
+    assert all(i in bundle.pos for i in flicker_spec.nodes if i < 65536)
     cluster = {i for i in flicker_spec.nodes if i >= 65536 or i in bundle.proxy}
-    assert cluster & bundle.proxy
-    assert len(newer) > 1 and len(cluster) > 1
+    assert cluster & bundle.proxy and len(cluster) > 1
     expect(page.get_by_test_id("tree-version-notice")).to_have_text(
-        f"{len(newer)} passives from a newer tree version are not shown · {len(cluster)} cluster jewel passives are not shown"
+        f"{len(cluster)} cluster jewel passives are not shown"
     )
     assert page.errors == []
 
 
+def test_a_build_on_a_version_we_lack_is_drawn_on_the_nearest_and_says_so(tree_page):
+    page = tree_page
+    relpath = "Vilsol__go-pob/many-builds_12.xml"  # a Raider on tree 3.18 (3.16-3.24 are not available)
+    spec = corpus_specs(relpath)[-1]
+    shown = nearest_version(shipped_versions(), spec.tree_version)
+    wanted = spec.tree_version.replace("_", ".")
+    assert wanted not in shipped_versions()
+    open_tree(page, relpath)
+    assert tree_api(page, "t.version") == shown
+    b = tree_bundle(shown)
+    missing = {i for i in spec.nodes if i not in b.pos and i < 65536}
+    cluster = {i for i in spec.nodes if i >= 65536 or i in b.proxy}
+    parts = [f"Tree {wanted} is not available: drawn on tree {shown}"]
+    if missing:
+        what = (
+            "from a newer tree version"
+            if version_key(wanted) > version_key(shown)
+            else f"of tree {wanted} not on tree {shown}"
+        )
+        parts.append(
+            f"{len(missing)} passive{'s' if len(missing) > 1 else ''} {what} {'are' if len(missing) > 1 else 'is'} not shown"
+        )
+    if cluster:
+        parts.append(
+            f"{len(cluster)} cluster jewel passive{'s are' if len(cluster) > 1 else ' is'} not shown"
+        )
+    expect(page.get_by_test_id("tree-version-notice")).to_have_text(" · ".join(parts))
+
+
 def test_a_build_with_every_node_known_has_no_notice(tree_page):
     page = tree_page
-    open_tree(page, "ppoelzl__PathOfBuildingAPI/test_code.code.txt")
+    relpath = "AdamZ-8113__pob-codes/heavy_strike_of_trarthus_inquisitor_328.code.txt"
+    spec = corpus_specs(relpath)[-1]
+    b = tree_bundle(spec.tree_version.replace("_", "."))
+    assert all(i in b.pos and i not in b.proxy for i in spec.nodes)
+    open_tree(page, relpath)
     expect(page.get_by_test_id("tree-version-notice")).to_have_count(0)
 
 
@@ -608,3 +658,43 @@ def test_renderer_is_not_in_the_initial_bundle(pwa_dist):
     for path in entry:
         text = path.read_text()
         assert "u_stateSize" not in text and "createProgramInfo" not in text, path.name
+
+
+def test_trees_work_offline_after_one_visit(gl_browser, live_server):
+    """The newest tree is fetched at start and an older one when first drawn; both come from the
+    service worker's tree cache with the network off."""
+    from e2e.pwa_support import wait_for_service_worker
+
+    ctx = gl_browser.new_context(base_url=live_server.base_url, viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        older = "PathOfBuildingCommunity__PathOfBuilding/3.13_Dual_Wield_Cospris_CoC.xml"
+        newest_url, older_url = build_view_url(page, FLICKER), build_view_url(page, older)
+        page.goto("/build/browse")
+        wait_for_service_worker(page)
+        newest = max(shipped_versions(), key=version_key)
+        page.wait_for_function(
+            f"""async () => (await (await caches.open('game-data-trees')).keys())
+                .some((r) => r.url.includes('/tree-{newest}.'))"""
+        )
+        page.goto(older_url)
+        page.get_by_test_id("tab-tree").click()
+        wait_tree_ready(page)
+        shown = tree_api(page, "t.version")
+        assert shown == nearest_version(shipped_versions(), corpus_specs(older)[-1].tree_version)
+        page.goto(newest_url)  # the build is read once online, so Dexie has it offline
+        page.get_by_test_id("build-view").wait_for()
+
+        ctx.set_offline(True)
+        for url, version in ((newest_url, newest), (older_url, shown)):
+            page.goto(url)
+            page.get_by_test_id("tab-tree").click()
+            wait_tree_ready(page)
+            assert tree_api(page, "t.version") == version
+        cached = page.evaluate(
+            "async () => (await (await caches.open('game-data-trees')).keys()).map((r) => r.url)"
+        )
+        assert len(cached) <= 6  # TREE_CACHE_ENTRIES in pwa/vite.config.ts
+    finally:
+        ctx.close()

@@ -8,14 +8,16 @@ from __future__ import annotations
 import base64
 import json
 import urllib.parse
+import uuid
 import zlib
 from dataclasses import dataclass
 
 from lxml import etree
 
-from e2e.harness import REPO, SHARED
+from e2e.harness import REPO
+from server.paths import POB_CORPUS
 
-CORPUS = SHARED / "corpus" / "pob"
+CORPUS = POB_CORPUS
 SWIFTSHADER = ("--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist")
 CANVAS = "[data-testid=tree-canvas]"
 
@@ -26,6 +28,37 @@ def corpus_code(relpath: str) -> str:
 
 def dev_tree_url(code: str) -> str:
     return "/dev/tree?code=" + urllib.parse.quote(code, safe="")
+
+
+def seeded_build_id(relpath: str) -> str:
+    """The id the demo seed gave the corpus build at `relpath` (under corpus/pob)."""
+    from server.seed import NAMESPACE
+
+    return str(uuid.uuid5(NAMESPACE, f"pob/{relpath}"))
+
+
+def build_view_url(page, relpath: str) -> str:
+    """The product route of a seeded corpus build: /build/view/{slug}."""
+    res = page.request.get(f"/api/Build/{seeded_build_id(relpath)}")
+    assert res.ok, f"{relpath} was not seeded: {res.status}"
+    return f"/build/view/{res.json()['data']['buildInfo']['slug']}"
+
+
+def version_key(v: str) -> tuple[int, int]:
+    major, minor = v.replace("_", ".").split(".")[:2]
+    return int(major), int(minor)
+
+
+def nearest_version(available: list[str], wanted: str) -> str:
+    """The shipped tree version nearest to `wanted` ("3_18"); a tie goes to the newer one."""
+    key = version_key
+    w = key(wanted)
+    return min(available, key=lambda v: (abs((key(v)[0] - w[0]) * 1000 + key(v)[1] - w[1]), -key(v)[0], -key(v)[1]))
+
+
+def shipped_versions() -> list[str]:
+    manifest = json.loads((REPO / "game-data" / "dist" / "manifest.json").read_text())
+    return [k.removeprefix("tree/") for k in manifest["files"] if k.startswith("tree/")]
 
 
 @dataclass
@@ -40,7 +73,16 @@ class Spec:
 
 def planner_specs(code: str) -> list[Spec]:
     """Tree specs of a planner code, read straight from its XML."""
-    xml = zlib.decompress(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))
+    return planner_specs_of_xml(zlib.decompress(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))))
+
+
+def corpus_specs(relpath: str) -> list[Spec]:
+    """Tree specs of a corpus file (a planner code or its XML)."""
+    path = CORPUS / relpath
+    return planner_specs(corpus_code(relpath)) if path.suffix == ".txt" else planner_specs_of_xml(path.read_bytes())
+
+
+def planner_specs_of_xml(xml: bytes) -> list[Spec]:
     root = etree.fromstring(xml, etree.XMLParser(resolve_entities=False, no_network=True))
     out = []
     for spec in root.findall("./Tree/Spec"):
@@ -72,7 +114,7 @@ class Bundle:
     proxy: set[int]
 
 
-def tree_bundle(version: str = "3.25") -> Bundle:
+def tree_bundle(version: str = "3.28") -> Bundle:
     dist = REPO / "game-data" / "dist"
     manifest = json.loads((dist / "manifest.json").read_text())
     b = json.loads((dist / manifest["files"][f"tree/{version}"]).read_text())

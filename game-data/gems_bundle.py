@@ -37,7 +37,9 @@ def _skip(name: str, release_state: str) -> bool:
     return release_state == "unreleased" or not name or name.startswith("[")
 
 
-def build_gems_bundle(gems: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def build_gems_bundle(
+    gems: dict[str, dict[str, Any]], planner_gems: dict[str, dict[str, Any]] | None = None
+) -> dict[str, Any]:
     out: dict[str, dict[str, Any]] = {}
     for effect_id in sorted(gems):
         gem = gems[effect_id]
@@ -65,8 +67,12 @@ def build_gems_bundle(gems: dict[str, dict[str, Any]]) -> dict[str, Any]:
         if previous is None or len(previous["requiredLevel"]) < len(required):
             out[meta_id] = entry
 
+    repoe_ids = set(out)
+    _add_planner_gems(out, planner_gems or {})
+
     by_name: dict[str, str] = {}
-    for meta_id in sorted(out, key=lambda m: (_name_rank(m), m)):
+    # RePoE's own entries first: a name the 3.25 data knows keeps its id.
+    for meta_id in sorted(out, key=lambda m: (m not in repoe_ids, _name_rank(m), m)):
         name = out[meta_id]["name"]
         for key in {name, name.removesuffix(" Support")}:
             by_name.setdefault(key, meta_id)
@@ -76,6 +82,35 @@ def build_gems_bundle(gems: dict[str, dict[str, Any]]) -> dict[str, Any]:
         "byName": dict(sorted(by_name.items())),
         "aliases": _aliases(out),
     }
+
+
+def _add_planner_gems(out: dict[str, dict[str, Any]], planner_gems: dict[str, dict[str, Any]]) -> None:
+    """The planner's gem list (3.28, keyed by id plus variant: SkillGemArcAltX) adds the
+    transfigured gems and the gems newer than RePoE's 3.25 data. A transfigured gem
+    takes its base gem's required levels; a gem RePoE lacks entirely has none."""
+    for key in sorted(planner_gems):
+        g = planner_gems[key]
+        if key in out or not key.startswith("Metadata/Items/Gems/") or not g.get("name"):
+            continue
+        tags = g.get("tags") or {}
+        max_level = int(g.get("naturalMaxLevel") or 20)
+        base = out.get(g.get("gameId", ""))
+        reqs = {
+            "strength": g.get("reqStr", 0),
+            "dexterity": g.get("reqDex", 0),
+            "intelligence": g.get("reqInt", 0),
+        }
+        top = max(reqs.values())
+        out[key] = {
+            "name": g["name"],
+            "isSupport": bool(tags.get("support")),
+            "maxLevel": max_level,
+            "requiredLevel": base["requiredLevel"][:max_level]
+            if base and len(base["requiredLevel"]) >= max_level
+            else [],
+            "attribute": next((a for a in ATTRIBUTES if top > 0 and reqs[a] == top), "none"),
+            "vaal": bool(tags.get("vaal")),
+        }
 
 
 def _aliases(gems: dict[str, dict[str, Any]]) -> dict[str, str]:

@@ -1,9 +1,10 @@
 """Game-data pipeline: upstream sources -> content-hashed bundles + manifest.json.
 
     .venv/bin/python game-data/pipeline.py [--out DIR] [--campaign PATH|URL]
-                                           [--tree VERSION=PATH ...] [--force]
+                                           [--trees DIR] [--tree VERSION=PATH ...] [--force]
 
-Sources: RePoE-Liberatorist (the 3.25 tree export, gems, base items, wiki
+Sources: the passive tree of every version in the trees folder
+(../shared/game-data/trees), RePoE-Liberatorist (gems, base items, wiki
 uniques), extra tree exports keyed by version, and the campaign facts. Output
 is deterministic; nothing is rewritten when the inputs' hash is unchanged, and
 hashed files that the new manifest no longer names are removed. Everything is
@@ -16,8 +17,10 @@ import argparse
 import gzip
 import hashlib
 import importlib.util
+import io
 import json
 import os
+import re
 import sys
 import time
 from dataclasses import dataclass, field
@@ -29,14 +32,24 @@ if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
 from campaign_bundle import CampaignSourceError, build_campaign_bundle, read_campaign_sources  # noqa: E402
+from classes_bundle import build_classes_bundle  # noqa: E402
 from gems_bundle import build_gems_bundle  # noqa: E402
 from items_bundle import build_items_bundle  # noqa: E402
 from route_facts import SUPPLEMENT, RouteFactsError, build_route_facts, load_supplement  # noqa: E402
 from tree_bundle import build_tree_bundle  # noqa: E402
+from tree_layouts import upgrade as upgrade_layout  # noqa: E402
+
+from server.paths import CAMPAIGN_DIR, PLANNER_GEMS, TREES_DIR  # noqa: E402
 
 REPO = HERE.parent
 DEFAULT_OUT = HERE / "dist"
-DEFAULT_CAMPAIGN = REPO.parent / "shared" / "game-data" / "campaign"
+DEFAULT_CAMPAIGN = CAMPAIGN_DIR
+DEFAULT_TREES = TREES_DIR
+# The planner's gem list (transfigured and post-3.25 gems), gzipped JSON.
+DEFAULT_PLANNER_GEMS = PLANNER_GEMS
+# One tree per game version in the trees folder ("3_28.json.gz"); the variants
+# ("3_28_alternate", "3_28_ruthless") are not shipped yet.
+TREE_FILE = re.compile(r"^(\d+)_(\d+)\.json(\.gz)?$")
 MANIFEST_VERSION = 1
 STAMP = ".inputs-hash"
 MAX_TREE_BYTES = 64 * 1024 * 1024
@@ -50,6 +63,7 @@ class PipelineError(Exception):
 class Options:
     out: Path = DEFAULT_OUT
     campaign: str | None = None
+    trees_dir: Path | None = field(default_factory=lambda: DEFAULT_TREES if DEFAULT_TREES.is_dir() else None)
     trees: dict[str, Path] = field(default_factory=dict)
     force: bool = False
 
@@ -81,6 +95,18 @@ def default_campaign_source() -> str | None:
     if env:
         return env
     return str(DEFAULT_CAMPAIGN) if DEFAULT_CAMPAIGN.is_dir() else None
+
+
+def tree_files(folder: Path | None) -> dict[str, Path]:
+    """Tree exports of a trees folder by version ("3.28"); without one, the 3.25 export RePoE ships."""
+    if folder is None:
+        return {"3.25": repoe_paths()["skill_tree"]}
+    if not folder.is_dir():
+        raise PipelineError(f"trees folder {folder} does not exist")
+    found = {f"{m[1]}.{m[2]}": p for p in sorted(folder.iterdir()) if (m := TREE_FILE.match(p.name))}
+    if not found:
+        raise PipelineError(f"trees folder {folder} has no tree export (<major>_<minor>.json.gz)")
+    return found
 
 
 def parse_tree_args(values: list[str]) -> dict[str, Path]:
@@ -115,8 +141,15 @@ def _load_tree(path: Path) -> dict[str, Any]:
     if path.stat().st_size > MAX_TREE_BYTES:
         raise PipelineError(f"tree export {path} is larger than {MAX_TREE_BYTES} bytes")
     try:
-        tree = json.loads(path.read_bytes())
-    except (ValueError, RecursionError) as e:
+        raw = path.read_bytes()
+        if path.name.endswith(".gz"):
+            # Bounded: a small gzip must not inflate past the same limit.
+            with gzip.GzipFile(fileobj=io.BytesIO(raw)) as f:
+                raw = f.read(MAX_TREE_BYTES + 1)
+            if len(raw) > MAX_TREE_BYTES:
+                raise PipelineError(f"tree export {path} inflates past {MAX_TREE_BYTES} bytes")
+        tree = json.loads(raw)
+    except (ValueError, RecursionError, OSError, EOFError) as e:
         raise PipelineError(f"tree export {path} is not valid JSON: {e}") from e
     for key in ("nodes", "groups", "classes", "constants"):
         if key not in tree:
@@ -127,7 +160,7 @@ def _load_tree(path: Path) -> dict[str, Any]:
 def run(opts: Options) -> Result:
     started = time.perf_counter()
     paths = repoe_paths()
-    trees = {"3.25": paths["skill_tree"], **opts.trees}
+    trees = {**tree_files(opts.trees_dir), **opts.trees}
     campaign_raw = read_campaign_sources(opts.campaign) if opts.campaign else None
 
     # Everything that can change the output: our own code and every source's bytes.
@@ -137,6 +170,8 @@ def run(opts: Options) -> Result:
     for name in sorted(paths):
         if name != "skill_tree":
             h.update(name.encode() + b"\0" + paths[name].read_bytes())
+    if DEFAULT_PLANNER_GEMS.is_file():
+        h.update(b"planner-gems\0" + DEFAULT_PLANNER_GEMS.read_bytes())
     for version in sorted(trees):
         h.update(b"tree/" + version.encode() + b"\0" + trees[version].read_bytes())
     for key in sorted(campaign_raw or {}):
@@ -154,12 +189,22 @@ def run(opts: Options) -> Result:
     bundles: dict[str, tuple[str, Any]] = {}  # logical name -> (file stem, object)
     for version in sorted(trees):
         try:
-            tree_bundle = build_tree_bundle(_load_tree(trees[version]), version)
+            tree_bundle = build_tree_bundle(upgrade_layout(_load_tree(trees[version])), version)
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, ZeroDivisionError) as e:
             raise PipelineError(f"tree export {trees[version]} is malformed: {e!r}") from e
         bundles[f"tree/{version}"] = (f"tree-{version}", tree_bundle)
+    trees_by_version = {name.removeprefix("tree/"): obj for name, (_, obj) in bundles.items()}
+    try:
+        bundles["classes"] = ("classes", build_classes_bundle(trees_by_version))
+    except ValueError as e:
+        raise PipelineError(f"classes: {e}") from e
     gems = json.loads(paths["gems"].read_bytes())
-    bundles["gems"] = ("gems", build_gems_bundle(gems))
+    planner_gems = (
+        json.loads(gzip.decompress(DEFAULT_PLANNER_GEMS.read_bytes()))
+        if DEFAULT_PLANNER_GEMS.is_file()
+        else {}
+    )
+    bundles["gems"] = ("gems", build_gems_bundle(gems, planner_gems))
     base_items = json.loads(paths["base_items"].read_bytes())
     uniques = json.loads(paths["uniques"].read_bytes())
     bundles["items"] = ("items", build_items_bundle(base_items, uniques))
@@ -207,6 +252,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default=os.environ.get("WAYPOINT_GAME_DATA_DIST", str(DEFAULT_OUT)))
     parser.add_argument("--campaign", default=None, help="campaign folder or http(s) base URL")
+    parser.add_argument("--trees", default=None, help="folder of tree exports, <major>_<minor>.json[.gz]")
     parser.add_argument("--tree", action="append", default=[], help="extra tree export, VERSION=PATH")
     parser.add_argument("--force", action="store_true", help="rebuild even when the inputs are unchanged")
     args = parser.parse_args(argv)
@@ -214,6 +260,7 @@ def main(argv: list[str] | None = None) -> int:
         opts = Options(
             out=Path(args.out),
             campaign=args.campaign or default_campaign_source(),
+            trees_dir=Path(args.trees) if args.trees else Options().trees_dir,
             trees=parse_tree_args(args.tree),
             force=args.force,
         )

@@ -8,11 +8,12 @@ edges are left out; edges are undirected and unique.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from typing import Any
 
 from orbit import node_angle, orbit_position
 
-FORMAT = 1
+FORMAT = 2
 
 # Primary kind of a node; `flags` carries every property, `kind` picks one for drawing.
 KINDS = (
@@ -119,11 +120,10 @@ def _ascendancy_targets(
     tree: dict[str, Any],
     class_pos: dict[int, tuple[float, float]],
     asc_start_pos: dict[str, tuple[float, float]],
-) -> tuple[dict[str, tuple[float, float]], dict[str, int], dict[str, tuple[float, float]]]:
-    """Where each ascendancy's start node goes, its class, and its collapsed anchor."""
+) -> tuple[dict[str, tuple[float, float]], dict[str, int]]:
+    """Where each ascendancy's start node goes, and its class (-1 for an alternate one)."""
     targets: dict[str, tuple[float, float]] = {}
     owner: dict[str, int] = {}
-    anchor: dict[str, tuple[float, float]] = {}
     for ci, cls in enumerate(tree["classes"]):
         cx, cy = class_pos[ci]
         ascs = [a["id"] for a in cls["ascendancies"]]
@@ -139,205 +139,228 @@ def _ascendancy_targets(
             dx, dy = _rotate(ux, uy, (k - (len(ascs) - 1) / 2) * ASCENDANCY_FAN_DEG)
             targets[aid] = (cx + dx * ASCENDANCY_OFFSET, cy + dy * ASCENDANCY_OFFSET)
             owner[aid] = ci
-            anchor[aid] = (cx, cy)
         if ci == 0:
-            for j, alt in enumerate(tree.get("alternate_ascendancies", [])):
+            alternates = tree.get("alternate_ascendancies", [])
+            for j, alt in enumerate(alternates):
                 factor = ALTERNATE_FACTORS[j % len(ALTERNATE_FACTORS)]
-                dx, dy = _rotate(ux, uy, 90.0 * (j + 1))
+                # Evenly around the Scion start, clear of the Ascendant's direction
+                # (a quarter turn apart for the three of 3.25).
+                dx, dy = _rotate(ux, uy, 360.0 / (len(alternates) + 1) * (j + 1))
                 targets[alt["id"]] = (
                     cx + dx * ASCENDANCY_OFFSET * factor,
                     cy + dy * ASCENDANCY_OFFSET * factor,
                 )
                 owner[alt["id"]] = -1
-                anchor[alt["id"]] = (cx, cy)
-    return targets, owner, anchor
+    return targets, owner
+
+
+@dataclass
+class _Layout:
+    """What every step shares: the placed nodes, their indexes and positions."""
+
+    tree: dict[str, Any]
+    raw_nodes: dict[str, dict[str, Any]]
+    raw_groups: dict[str, dict[str, Any]]
+    placed: list[int]
+    index_of: dict[int, int]
+    strings: _Strings = field(default_factory=_Strings)
+    asc_ids: list[str] = field(default_factory=list)
+    gpos: dict[str, tuple[float, float]] = field(default_factory=dict)
+    xs: dict[int, tuple[float, float]] = field(default_factory=dict)
+    angles: dict[int, float] = field(default_factory=dict)
+
+    def node(self, nid: int) -> dict[str, Any]:
+        return self.raw_nodes[str(nid)]
 
 
 def build_tree_bundle(tree: dict[str, Any], version: str) -> dict[str, Any]:
+    lay = _place_nodes(tree)
+    starts = _starts(lay)
+    targets, owner = _ascendancy_targets(tree, starts.class_pos, starts.asc_start_pos)
+    lay.gpos = _group_positions(lay, starts, targets)
     const = tree["constants"]
-    radii: list[float] = const["orbitRadii"]
-    per_orbit: list[int] = const["skillsPerOrbit"]
+    nodes = _node_columns(lay, const["orbitRadii"], const["skillsPerOrbit"])
+    masteries, expansion, granted = _sparse_tables(lay)
+    return {
+        "format": FORMAT,
+        "version": version,
+        "tree": tree.get("tree", "Default"),
+        "kinds": list(KINDS),
+        "flagBits": FLAG_BITS,
+        "constants": {"orbitRadii": const["orbitRadii"], "skillsPerOrbit": const["skillsPerOrbit"]},
+        "points": tree.get("points", {"totalPoints": 121, "ascendancyPoints": 8}),
+        "bounds": _bounds(lay.xs.values()),
+        "strings": lay.strings.items,
+        "nodes": nodes,
+        "edges": _edge_columns(lay, const["orbitRadii"]),
+        "groups": _group_columns(lay),
+        "classes": _classes(lay, starts),
+        "ascendancies": _ascendancies(lay, owner),
+        "masteries": masteries,
+        "expansionJewels": expansion,
+        "granted": granted,
+    }
+
+
+def _place_nodes(tree: dict[str, Any]) -> _Layout:
+    """Only nodes that sit in a group have a place on the tree; the rest (cluster-jewel
+    notables and other templates) are dropped, as is the synthetic "root"."""
     raw_nodes: dict[str, dict[str, Any]] = tree["nodes"]
-    raw_groups: dict[str, dict[str, Any]] = tree["groups"]
+    placed = sorted(int(k) for k, n in raw_nodes.items() if k != "root" and "group" in n and "skill" in n)
+    lay = _Layout(tree, raw_nodes, tree["groups"], placed, {nid: i for i, nid in enumerate(placed)})
+    lay.asc_ids = [a["id"] for c in tree["classes"] for a in c["ascendancies"]]
+    lay.asc_ids += [a["id"] for a in tree.get("alternate_ascendancies", [])]
+    return lay
 
-    # Only nodes that sit in a group have a place on the tree; the rest (cluster-jewel
-    # notables and other templates) are dropped, as is the synthetic "root".
-    placed = sorted((int(k) for k, n in raw_nodes.items() if k != "root" and "group" in n and "skill" in n))
-    index_of = {nid: i for i, nid in enumerate(placed)}
 
-    group_of_asc: dict[str, str] = {}
-    asc_of_group: dict[str, str] = {}
-    for nid in placed:
-        n = raw_nodes[str(nid)]
+@dataclass
+class _Starts:
+    class_pos: dict[int, tuple[float, float]] = field(default_factory=dict)
+    class_start_node: dict[int, int] = field(default_factory=dict)
+    asc_start_pos: dict[str, tuple[float, float]] = field(default_factory=dict)
+    asc_of_group: dict[str, str] = field(default_factory=dict)
+
+
+def _starts(lay: _Layout) -> _Starts:
+    """Where the class starts and ascendancy starts sit in the export."""
+    st = _Starts()
+    for nid in lay.placed:
+        n = lay.node(nid)
+        gid = str(n["group"])
+        xy = float(lay.raw_groups[gid]["x"]), float(lay.raw_groups[gid]["y"])
         if n.get("ascendancyName"):
-            asc_of_group[str(n["group"])] = n["ascendancyName"]
-
-    def group_xy(gid: str) -> tuple[float, float]:
-        g = raw_groups[gid]
-        return float(g["x"]), float(g["y"])
-
-    class_pos: dict[int, tuple[float, float]] = {}
-    class_start_node: dict[int, int] = {}
-    asc_start_pos: dict[str, tuple[float, float]] = {}
-    asc_start_node: dict[str, int] = {}
-    for nid in placed:
-        n = raw_nodes[str(nid)]
+            st.asc_of_group[gid] = n["ascendancyName"]
         if n.get("classStartIndex") is not None:
-            class_pos[n["classStartIndex"]] = group_xy(str(n["group"]))
-            class_start_node[n["classStartIndex"]] = nid
+            st.class_pos[n["classStartIndex"]] = xy
+            st.class_start_node[n["classStartIndex"]] = nid
         if n.get("isAscendancyStart"):
-            asc_start_pos[n["ascendancyName"]] = group_xy(str(n["group"]))
-            asc_start_node[n["ascendancyName"]] = nid
-            group_of_asc[n["ascendancyName"]] = str(n["group"])
+            st.asc_start_pos[n["ascendancyName"]] = xy
+    return st
 
-    targets, owner, anchor = _ascendancy_targets(tree, class_pos, asc_start_pos)
 
-    # Group positions after moving every ascendancy tree as one rigid piece.
+def _group_positions(
+    lay: _Layout, st: _Starts, targets: dict[str, tuple[float, float]]
+) -> dict[str, tuple[float, float]]:
+    """Group positions after moving every ascendancy tree as one rigid piece."""
     gpos: dict[str, tuple[float, float]] = {}
-    for gid in raw_groups:
-        x, y = group_xy(gid)
-        asc = asc_of_group.get(gid)
+    for gid, g in lay.raw_groups.items():
+        x, y = float(g["x"]), float(g["y"])
+        asc = st.asc_of_group.get(gid)
         if asc is not None and asc in targets:
-            sx, sy = asc_start_pos[asc]
+            sx, sy = st.asc_start_pos[asc]
             tx, ty = targets[asc]
             x, y = x - sx + tx, y - sy + ty
         gpos[gid] = (x, y)
+    return gpos
 
-    strings = _Strings()
-    cols: dict[str, list[Any]] = {
-        k: []
-        for k in (
-            "id",
-            "x",
-            "y",
-            "kind",
-            "flags",
-            "group",
-            "orbit",
-            "orbitIndex",
-            "classStart",
-            "ascendancy",
-            "name",
-            "stats",
-            "flavour",
-            "reminder",
-        )
-    }
-    used_groups = sorted({str(raw_nodes[str(nid)]["group"]) for nid in placed}, key=int)
-    group_index = {gid: i for i, gid in enumerate(used_groups)}
 
-    asc_ids: list[str] = [a["id"] for c in tree["classes"] for a in c["ascendancies"]]
-    asc_ids += [a["id"] for a in tree.get("alternate_ascendancies", [])]
-    asc_index = {a: i for i, a in enumerate(asc_ids)}
+def _used_groups(lay: _Layout) -> list[str]:
+    return sorted({str(lay.node(nid)["group"]) for nid in lay.placed}, key=int)
 
-    xs: dict[int, tuple[float, float]] = {}
-    angles: dict[int, float] = {}
-    for nid in placed:
-        n = raw_nodes[str(nid)]
+
+def _node_columns(lay: _Layout, radii: list[float], per_orbit: list[int]) -> dict[str, list[Any]]:
+    names = ("id", "x", "y", "kind", "flags", "group", "orbit", "orbitIndex", "classStart", "ascendancy")
+    cols: dict[str, list[Any]] = {k: [] for k in (*names, "name", "stats", "flavour", "reminder")}
+    group_index = {gid: i for i, gid in enumerate(_used_groups(lay))}
+    asc_index = {a: i for i, a in enumerate(lay.asc_ids)}
+    strings = lay.strings
+    for nid in lay.placed:
+        n = lay.node(nid)
         gid = str(n["group"])
-        gx, gy = gpos[gid]
+        gx, gy = lay.gpos[gid]
         angle = node_angle(per_orbit, n["orbit"], n["orbitIndex"])
         x, y = orbit_position(gx, gy, radii[n["orbit"]], angle)
-        xs[nid] = (x, y)
-        angles[nid] = angle
-        kind, flags = _kind_and_flags(n, bool(raw_groups[gid].get("isProxy")))
-        cols["id"].append(nid)
-        cols["x"].append(_r(x))
-        cols["y"].append(_r(y))
-        cols["kind"].append(kind)
-        cols["flags"].append(flags)
-        cols["group"].append(group_index[gid])
-        cols["orbit"].append(n["orbit"])
-        cols["orbitIndex"].append(n["orbitIndex"])
-        cols["classStart"].append(n.get("classStartIndex", -1))
-        cols["ascendancy"].append(asc_index.get(n.get("ascendancyName", ""), -1))
+        lay.xs[nid] = (x, y)
+        lay.angles[nid] = angle
+        kind, flags = _kind_and_flags(n, bool(lay.raw_groups[gid].get("isProxy")))
+        row = (
+            nid,
+            _r(x),
+            _r(y),
+            kind,
+            flags,
+            group_index[gid],
+            n["orbit"],
+            n["orbitIndex"],
+            n.get("classStartIndex", -1),
+            asc_index.get(n.get("ascendancyName", ""), -1),
+        )
+        for k, v in zip(names, row, strict=True):
+            cols[k].append(v)
         cols["name"].append(strings.add(n.get("name", "")))
         cols["stats"].append([strings.add(s) for s in n.get("stats", [])])
         cols["flavour"].append(strings.add("\n".join(n["flavourText"])) if n.get("flavourText") else -1)
         cols["reminder"].append([strings.add(s) for s in n.get("reminderText", [])])
+    return cols
 
-    edges = _edges(raw_nodes, placed, xs, angles, gpos, radii)
+
+def _edge_columns(lay: _Layout, radii: list[float]) -> dict[str, list[Any]]:
     edge_cols: dict[str, list[Any]] = {k: [] for k in ("a", "b", "r", "cx", "cy", "start", "end")}
-    for a, b, arc in edges:
-        edge_cols["a"].append(index_of[a])
-        edge_cols["b"].append(index_of[b])
-        if arc is None:
-            for k in ("r", "cx", "cy", "start", "end"):
-                edge_cols[k].append(0)
-        else:
-            r, cx, cy, start, end = arc
-            edge_cols["r"].append(_r(r))
-            edge_cols["cx"].append(_r(cx))
-            edge_cols["cy"].append(_r(cy))
-            edge_cols["start"].append(_r(start, 5))
-            edge_cols["end"].append(_r(end, 5))
+    for a, b, arc in _edges(lay.raw_nodes, lay.placed, lay.angles, lay.gpos, radii):
+        edge_cols["a"].append(lay.index_of[a])
+        edge_cols["b"].append(lay.index_of[b])
+        r, cx, cy, start, end = arc or (0, 0, 0, 0, 0)
+        edge_cols["r"].append(_r(r))
+        edge_cols["cx"].append(_r(cx))
+        edge_cols["cy"].append(_r(cy))
+        edge_cols["start"].append(_r(start, 5))
+        edge_cols["end"].append(_r(end, 5))
+    return edge_cols
 
-    groups = {"id": [], "x": [], "y": [], "orbits": [], "background": [], "halfImage": [], "proxy": []}
-    for gid in used_groups:
-        g = raw_groups[gid]
+
+def _group_columns(lay: _Layout) -> dict[str, list[Any]]:
+    groups: dict[str, list[Any]] = {"x": [], "y": [], "orbits": [], "background": [], "proxy": []}
+    for gid in _used_groups(lay):
+        g = lay.raw_groups[gid]
         bg = (g.get("background") or {}).get("image", "")
-        groups["id"].append(int(gid))
-        groups["x"].append(_r(gpos[gid][0]))
-        groups["y"].append(_r(gpos[gid][1]))
+        groups["x"].append(_r(lay.gpos[gid][0]))
+        groups["y"].append(_r(lay.gpos[gid][1]))
         groups["orbits"].append(list(g.get("orbits", [])))
         groups["background"].append(
             int(bg[-1]) if bg.startswith("PSGroupBackground") and bg[-1].isdigit() else 0
         )
-        groups["halfImage"].append(1 if (g.get("background") or {}).get("isHalfImage") else 0)
         groups["proxy"].append(1 if g.get("isProxy") else 0)
+    return groups
 
-    ascendancies = []
-    asc_meta = {a["id"]: a for c in tree["classes"] for a in c["ascendancies"]}
-    asc_meta.update({a["id"]: a for a in tree.get("alternate_ascendancies", [])})
-    for aid in asc_ids:
-        members = [xs[nid] for nid in placed if raw_nodes[str(nid)].get("ascendancyName") == aid]
-        meta = asc_meta[aid]
-        centre = targets.get(aid, (0.0, 0.0))
-        bx = [p[0] for p in members] or [centre[0]]
-        by = [p[1] for p in members] or [centre[1]]
-        radius = max((math.hypot(p[0] - centre[0], p[1] - centre[1]) for p in members), default=0.0)
-        ascendancies.append(
-            {
-                "id": aid,
-                "name": meta.get("name", aid),
-                "classIndex": owner.get(aid, -1),
-                "alternate": owner.get(aid, -1) == -1,
-                "startNode": index_of[asc_start_node[aid]] if aid in asc_start_node else -1,
-                "centre": [_r(centre[0]), _r(centre[1])],
-                "radius": _r(radius + NODE_PAD),
-                "bounds": [
-                    _r(min(bx) - NODE_PAD),
-                    _r(min(by) - NODE_PAD),
-                    _r(max(bx) + NODE_PAD),
-                    _r(max(by) + NODE_PAD),
-                ],
-                "collapsed": [_r(anchor.get(aid, centre)[0]), _r(anchor.get(aid, centre)[1])],
-                "flavourText": meta.get("flavourText", ""),
-                "flavourTextColour": meta.get("flavourTextColour", ""),
-            }
-        )
 
-    classes = []
-    for ci, cls in enumerate(tree["classes"]):
-        classes.append(
-            {
-                "index": ci,
-                "name": cls["name"],
-                "baseStr": cls["base_str"],
-                "baseDex": cls["base_dex"],
-                "baseInt": cls["base_int"],
-                "startNode": index_of[class_start_node[ci]],
-                "x": _r(class_pos[ci][0]),
-                "y": _r(class_pos[ci][1]),
-                "ascendancies": [asc_index[a["id"]] for a in cls["ascendancies"]],
-            }
-        )
+def _ascendancies(lay: _Layout, owner: dict[str, int]) -> list[dict[str, Any]]:
+    tree = lay.tree
+    meta = {a["id"]: a for c in tree["classes"] for a in c["ascendancies"]}
+    meta.update({a["id"]: a for a in tree.get("alternate_ascendancies", [])})
+    return [
+        {
+            "id": aid,
+            "name": meta[aid].get("name", aid),
+            "classIndex": owner.get(aid, -1),
+            "alternate": owner.get(aid, -1) == -1,
+        }
+        for aid in lay.asc_ids
+    ]
 
+
+def _classes(lay: _Layout, st: _Starts) -> list[dict[str, Any]]:
+    asc_index = {a: i for i, a in enumerate(lay.asc_ids)}
+    return [
+        {
+            "name": cls["name"],
+            "baseStr": cls["base_str"],
+            "baseDex": cls["base_dex"],
+            "baseInt": cls["base_int"],
+            "startNode": lay.index_of[st.class_start_node[ci]],
+            "ascendancies": [asc_index[a["id"]] for a in cls["ascendancies"]],
+        }
+        for ci, cls in enumerate(lay.tree["classes"])
+    ]
+
+
+def _sparse_tables(lay: _Layout) -> tuple[dict[str, list[Any]], ...]:
+    """Masteries, cluster-jewel sockets and granted attributes: only the nodes that have them."""
     masteries: dict[str, list[Any]] = {"node": [], "effects": []}
     expansion: dict[str, list[Any]] = {"node": [], "size": [], "index": [], "proxy": [], "parent": []}
     granted: dict[str, list[Any]] = {"node": [], "str": [], "dex": [], "int": [], "points": []}
-    for i, nid in enumerate(placed):
-        n = raw_nodes[str(nid)]
+    strings, index_of = lay.strings, lay.index_of
+    for i, nid in enumerate(lay.placed):
+        n = lay.node(nid)
         if n.get("masteryEffects"):
             masteries["node"].append(i)
             masteries["effects"].append(
@@ -360,49 +383,24 @@ def build_tree_bundle(tree: dict[str, Any], version: str) -> dict[str, Any]:
             granted["node"].append(i)
             for k, v in zip(("str", "dex", "int", "points"), g, strict=True):
                 granted[k].append(v)
+    return masteries, expansion, granted
 
-    all_x = [p[0] for p in xs.values()]
-    all_y = [p[1] for p in xs.values()]
-    bounds = [
-        _r(math.floor(min(all_x) - NODE_PAD)),
-        _r(math.floor(min(all_y) - NODE_PAD)),
-        _r(math.ceil(max(all_x) + NODE_PAD)),
-        _r(math.ceil(max(all_y) + NODE_PAD)),
+
+def _bounds(points: Any) -> list[float]:
+    pts = list(points)
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return [
+        _r(math.floor(min(xs) - NODE_PAD)),
+        _r(math.floor(min(ys) - NODE_PAD)),
+        _r(math.ceil(max(xs) + NODE_PAD)),
+        _r(math.ceil(max(ys) + NODE_PAD)),
     ]
-
-    return {
-        "format": FORMAT,
-        "version": version,
-        "tree": tree.get("tree", "Default"),
-        "kinds": list(KINDS),
-        "flagBits": FLAG_BITS,
-        "constants": {
-            "orbitRadii": radii,
-            "skillsPerOrbit": per_orbit,
-            "PSSCentreInnerRadius": const.get("PSSCentreInnerRadius", 130),
-            "classes": const.get("classes", {}),
-            "characterAttributes": const.get("characterAttributes", {}),
-        },
-        "points": tree.get("points", {"totalPoints": 121, "ascendancyPoints": 8}),
-        "bounds": bounds,
-        "imageZoomLevels": tree.get("imageZoomLevels", []),
-        "jewelSlots": [index_of[int(s)] for s in tree.get("jewelSlots", []) if int(s) in index_of],
-        "strings": strings.items,
-        "nodes": cols,
-        "edges": edge_cols,
-        "groups": groups,
-        "classes": classes,
-        "ascendancies": ascendancies,
-        "masteries": masteries,
-        "expansionJewels": expansion,
-        "granted": granted,
-    }
 
 
 def _edges(
     raw_nodes: dict[str, dict[str, Any]],
     placed: list[int],
-    xs: dict[int, tuple[float, float]],
     angles: dict[int, float],
     gpos: dict[str, tuple[float, float]],
     radii: list[float],

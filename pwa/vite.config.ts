@@ -3,6 +3,13 @@ import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
 
+/**
+ * Tree versions kept for offline use: the newest plus the five most recently used
+ * (at most ~3 MB uncompressed, ~0.8 MB on the wire). Workbox's expiration evicts
+ * the least recently used entry past this count.
+ */
+export const TREE_CACHE_ENTRIES = 6;
+
 const workers = fileURLToPath(new URL("../workers", import.meta.url));
 
 export default defineConfig({
@@ -38,6 +45,8 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
+        // No /api/ route: Dexie is the one read cache for builds (src/data/builds.ts). A
+        // service-worker copy would answer a stale, per-user isLiked as if it were fresh.
         runtimeCaching: [
           {
             // The manifest names the current bundles: fresh when online, cached for offline starts.
@@ -46,14 +55,11 @@ export default defineConfig({
             options: { cacheName: "game-data-manifest", networkTimeoutSeconds: 5 },
           },
           {
-            // Public build reads (explore pages, one build): shown at once, refreshed behind.
-            // User-specific lists (liked, created) are left to the app's Dexie cache.
-            urlPattern: ({ url, request }) =>
-              request.method === "GET" &&
-              url.pathname.startsWith("/api/Build/") &&
-              !/^\/api\/Build\/(liked|created)-search/.test(url.pathname),
-            handler: "StaleWhileRevalidate",
-            options: { cacheName: "api-builds", expiration: { maxEntries: 200, maxAgeSeconds: 24 * 60 * 60 }, cacheableResponse: { statuses: [200] } },
+            // Tree bundles (one per game version, ~80-140 KB gz each): content-hashed, cached on first use,
+            // least recently used evicted past TREE_CACHE_ENTRIES. The newest is fetched at start (warmNewestTree).
+            urlPattern: ({ url }) => /^\/game-data\/tree-[^/]+\.json$/.test(url.pathname),
+            handler: "CacheFirst",
+            options: { cacheName: "game-data-trees", expiration: { maxEntries: TREE_CACHE_ENTRIES } },
           },
           {
             // Content-hashed game-data bundles never change.

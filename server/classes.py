@@ -1,20 +1,72 @@
-"""Base classes and their ascendancies (spec section 3, plus 3.25+ additions)."""
+"""Base classes and their ascendancies, read from the game-data pipeline's class
+table (`classes` in game-data/dist/manifest.json, built from the tree bundles of
+every shipped tree version; see game-data/FORMAT.md). The PWA reads the same table.
+"""
 
 from __future__ import annotations
 
-ASCENDANCIES = {
-    "Marauder": ("Juggernaut", "Berserker", "Chieftain"),
-    "Ranger": ("Deadeye", "Raider", "Pathfinder", "Warden"),
-    "Witch": ("Necromancer", "Elementalist", "Occultist"),
-    "Duelist": ("Champion", "Gladiator", "Slayer"),
-    "Templar": ("Inquisitor", "Hierophant", "Guardian"),
-    "Shadow": ("Assassin", "Saboteur", "Trickster"),
-    "Scion": ("Ascendant", "Reliquarian"),
-}
-BASE_OF = {a.lower(): base for base, ascs in ASCENDANCIES.items() for a in ascs}
-BASE_OF.update({b.lower(): b for b in ASCENDANCIES})
+import logging
+from functools import lru_cache
+from pathlib import Path
+
+import msgspec
+
+log = logging.getLogger(__name__)
 
 
-def base_class(name: str) -> str:
-    """The base class of a class or ascendancy name; the name itself when unknown."""
-    return BASE_OF.get((name or "").strip().lower(), (name or "").strip())
+class ClassEntry(msgspec.Struct, frozen=True):
+    name: str
+    attribute: str
+    ascendancies: list[str]
+
+
+class ClassesBundle(msgspec.Struct, frozen=True):
+    format: int
+    classes: list[ClassEntry]
+
+
+class ClassTableError(Exception):
+    pass
+
+
+class ClassTable(msgspec.Struct, frozen=True):
+    """Base class -> ascendancy names (every name a planner export may use)."""
+
+    ascendancies: dict[str, tuple[str, ...]]
+
+    def base_class(self, name: str) -> str:
+        """The base class of a class or ascendancy name; the name itself when unknown."""
+        key = (name or "").strip()
+        low = key.lower()
+        for base, ascs in self.ascendancies.items():
+            if low == base.lower() or low in (a.lower() for a in ascs):
+                return base
+        return key
+
+
+class _Manifest(msgspec.Struct):
+    files: dict[str, str]
+
+
+@lru_cache(maxsize=4)
+def load_class_table(dist: str) -> ClassTable:
+    """The class table of a game-data dist folder; ClassTableError when it has none."""
+    root = Path(dist)
+    try:
+        manifest = msgspec.json.decode((root / "manifest.json").read_bytes(), type=_Manifest)
+        fname = manifest.files["classes"]
+        bundle = msgspec.json.decode((root / fname).read_bytes(), type=ClassesBundle)
+    except (OSError, KeyError, msgspec.DecodeError) as e:
+        raise ClassTableError(f"no class table in {root} ({e}); run ./just game-data") from e
+    if bundle.format != 1:
+        raise ClassTableError(f"{root}: unknown class table format {bundle.format}")
+    return ClassTable({c.name: tuple(c.ascendancies) for c in bundle.classes})
+
+
+def base_class(dist: str, name: str) -> str:
+    """base_class of the dist's table; without a table every name stands for itself."""
+    try:
+        return load_class_table(dist).base_class(name)
+    except ClassTableError as e:
+        log.warning("%s", e)
+        return (name or "").strip()

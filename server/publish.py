@@ -10,6 +10,8 @@ import re
 
 import msgspec
 
+from server.wire import Step
+
 MAX_STEPS = 100
 MAX_TITLE = 120
 MAX_CODE_CHARS = 512 * 1024
@@ -18,21 +20,16 @@ BUILD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{7,63}$")
 _HOST_PREFIX = re.compile(r"^(?:https?://)?(?:www\.)?pobb\.in/(?:pob/)?", re.I)
 
 
-class StepIn(msgspec.Struct, rename="camel"):
-    title: str = ""
-    equipment_set_id: str = ""
-    skill_set_id: str = ""
-    passive_tree_id: str = ""
-
-
 class PublishRequest(msgspec.Struct, rename="camel"):
+    """The spec's publish payload: every field is sent (ascendancy empty if none)."""
+
     build_id: str
     pob_cod: str
-    base_class: str = ""
-    ascendancy: str = ""
-    tree_version: str = ""
-    steps: list[StepIn] = []
-    skills: list[str] = []
+    base_class: str
+    ascendancy: str
+    tree_version: str
+    steps: list[Step]
+    skills: list[str]
 
 
 class Publishable(msgspec.Struct, frozen=True):
@@ -41,7 +38,7 @@ class Publishable(msgspec.Struct, frozen=True):
     tree_version: str
     code: str
     skills: list[str]
-    steps: list[StepIn]
+    steps: list[Step]
 
 
 class PublishRejected(Exception):
@@ -122,5 +119,5 @@ def validate(req: PublishRequest, code: str, extract) -> Publishable:
         tree_version=tree_version,
         code=code,
         skills=skills,
-        steps=[StepIn(s.title.strip(), s.equipment_set_id, s.skill_set_id, s.passive_tree_id) for s in req.steps],
+        steps=[Step(s.title.strip(), s.equipment_set_id, s.skill_set_id, s.passive_tree_id) for s in req.steps],
     )

@@ -22,6 +22,7 @@ import msgspec
 from server.store import builds as store
 from server.store import users
 from server.store.db import Database
+from server.wire import Step
 
 log = logging.getLogger("waypoint.seed")
 
@@ -97,7 +98,7 @@ def plan_build(path: Path, corpus_root: Path):
     for i, tree in enumerate(extract.trees):
         items = extract.item_sets[min(i, len(extract.item_sets) - 1)]
         skill_set = extract.skill_sets[min(i, len(extract.skill_sets) - 1)]
-        steps.append(store.Step(tree.title or f"Step {i + 1}", items.id, skill_set.id, tree.id))
+        steps.append(Step(tree.title or f"Step {i + 1}", items.id, skill_set.id, tree.id))
     return rel, dict(
         base_class=extract.class_name,
         ascendancy=extract.ascendancy_name or "",

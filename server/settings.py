@@ -8,12 +8,10 @@ the built PWA and game data from this checkout. A field `foo_bar` is read from
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import msgspec
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-SHARED_DIR = REPO_ROOT.parent / "shared"
+from server.paths import CORPUS_DIR, REPO_ROOT
 
 
 class Settings(msgspec.Struct, kw_only=True, frozen=True):
@@ -29,7 +27,7 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     # Game-data bundles served under /game-data/ with immutable caching.
     game_data_dist: str = str(REPO_ROOT / "game-data" / "dist")
     # Real planner builds and official-API samples (demo data, local provider).
-    corpus_dir: str = str(SHARED_DIR / "corpus")
+    corpus_dir: str = str(CORPUS_DIR)
     # Seed demo builds into an empty database at start.
     seed_demo: bool = True
     # Upstream paste host for GET /api/proxy/pobb/{code}.

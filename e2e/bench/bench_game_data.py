@@ -1,7 +1,8 @@
-"""BENCH tree.bundle_gz_kb and the game-data pipeline's cold/warm times.
+"""BENCH tree.bundle_gz_kb (per tree version, and the largest) and the game-data
+pipeline's cold/warm times.
 
-The tree bundle is measured against a baseline from the same run: the official
-3.25 export it is built from, gzipped the same way.
+Each tree bundle is measured against a baseline from the same run: the official
+export it is built from, gzipped the same way.
 """
 
 from __future__ import annotations
@@ -19,13 +20,38 @@ sys.path.insert(0, str(REPO / "game-data"))
 import pipeline  # noqa: E402
 
 
+def report(out: Path, result: pipeline.Result) -> None:
+    sources = pipeline.tree_files(pipeline.Options().trees_dir)
+    largest = 0
+    for name, fname in sorted(result.manifest["files"].items()):
+        if not name.startswith("tree/"):
+            continue
+        version = name.removeprefix("tree/")
+        data = (out / fname).read_bytes()
+        tree_gz = len(gzip.compress(data, 9, mtime=0))
+        raw = sources[version].read_bytes()
+        export = gzip.decompress(raw) if sources[version].name.endswith(".gz") else raw
+        export_gz = len(gzip.compress(export, 9, mtime=0))
+        largest = max(largest, tree_gz)
+        print(f"BENCH tree.bundle_gz_kb.{version} {tree_gz / 1024:.1f} KB", flush=True)
+        print(f"BENCH tree.bundle_vs_export_gz_ratio.{version} {tree_gz / export_gz:.3f} x", flush=True)
+    print(f"BENCH tree.bundle_gz_kb {largest / 1024:.1f} KB", flush=True)
+    total_gz = sum((out / (f + ".gz")).stat().st_size for f in result.manifest["files"].values())
+    print(f"BENCH game_data.all_bundles_gz_kb {total_gz / 1024:.1f} KB", flush=True)
+
+
 def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="waypoint-bench-game-data-") as tmp:
+        measure(Path(tmp))
+
+
+def measure(tmp: Path) -> None:
     campaign = pipeline.default_campaign_source()
     cold: list[float] = []
     warm: list[float] = []
     result = None
-    for _ in range(3):
-        out = Path(tempfile.mkdtemp(prefix="waypoint-bench-game-data-"))
+    for i in range(2):
+        out = tmp / str(i)
         t0 = time.perf_counter()
         result = pipeline.run(pipeline.Options(out=out, campaign=campaign))
         cold.append(time.perf_counter() - t0)
@@ -34,15 +60,7 @@ def main() -> None:
         warm.append(time.perf_counter() - t0)
         assert again.skipped
     assert result is not None
-    tree_file = out / result.manifest["files"]["tree/3.25"]
-    tree_gz = len(gzip.compress(tree_file.read_bytes(), 9, mtime=0))
-    export_gz = len(gzip.compress(pipeline.repoe_paths()["skill_tree"].read_bytes(), 9, mtime=0))
-    total_gz = sum((out / (f + ".gz")).stat().st_size for f in result.manifest["files"].values())
-    print(f"BENCH tree.bundle_gz_kb {tree_gz / 1024:.1f} KB", flush=True)
-    print(f"BENCH tree.bundle_raw_kb {tree_file.stat().st_size / 1024:.1f} KB", flush=True)
-    print(f"BENCH tree.export_gz_kb {export_gz / 1024:.1f} KB", flush=True)
-    print(f"BENCH tree.bundle_vs_export_gz_ratio {tree_gz / export_gz:.3f} x", flush=True)
-    print(f"BENCH game_data.all_bundles_gz_kb {total_gz / 1024:.1f} KB", flush=True)
+    report(out, result)
     print(f"BENCH game_data.pipeline_cold_s {statistics.median(cold):.2f} s", flush=True)
     print(f"BENCH game_data.pipeline_warm_ms {statistics.median(warm) * 1000:.0f} ms", flush=True)
 

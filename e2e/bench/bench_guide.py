@@ -7,13 +7,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+from server.paths import POB_CORPUS
+
 REPO = Path(__file__).resolve().parents[2]
-CODE = REPO.parent / "shared/corpus/pob/AdamZ-8113__pob-codes/sanavixx_cyclone_shockwave_slayer_328.code.txt"
+CODE = POB_CORPUS / "AdamZ-8113__pob-codes/sanavixx_cyclone_shockwave_slayer_328.code.txt"
 
 
 def main() -> None:
     r = subprocess.run(
-        ["npx", "tsx", "workers/guide/benchParse.ts", str(CODE)],
+        ["npx", "tsx", "workers/guide/test/benchParse.ts", str(CODE)],
         cwd=REPO,
         capture_output=True,
         text=True,

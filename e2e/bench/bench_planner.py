@@ -1,6 +1,6 @@
 """Planner decoding benchmark.
 
-Runs workers/planner/bench.ts under Node (the TypeScript decoder: largest and
+Runs workers/planner/test/bench.ts under Node (the TypeScript decoder: largest and
 median corpus build, and a bare inflate + XML parse of the same bytes in the
 same run), then times the Python extraction (server.planner) of the same
 largest build. Prints `BENCH <name> <value> <unit>` lines.
@@ -17,9 +17,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
+from server.paths import POB_CORPUS  # noqa: E402
 from server.planner import decode_planner  # noqa: E402
 
-CORPUS = REPO.parent / "shared" / "corpus" / "pob"
+CORPUS = POB_CORPUS
 
 
 def python_decode_ms(text: str, runs: int = 40) -> float:
@@ -35,7 +36,7 @@ def python_decode_ms(text: str, runs: int = 40) -> float:
 
 def main() -> int:
     out = subprocess.run(
-        [str(REPO / "node_modules" / ".bin" / "tsx"), "workers/planner/bench.ts"],
+        [str(REPO / "node_modules" / ".bin" / "tsx"), "workers/planner/test/bench.ts"],
         cwd=REPO,
         capture_output=True,
         text=True,

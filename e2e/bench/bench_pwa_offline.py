@@ -29,9 +29,14 @@ def load_to_first_card(page) -> float:
 
 
 def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="waypoint-bench-offline-") as tmp:
+        measure(Path(tmp))
+
+
+def measure(tmp: Path) -> None:
     reuse = os.environ.get("WAYPOINT_E2E_PWA_DIST")
     dist = (
-        Path(reuse) if reuse else build_pwa(Path(tempfile.mkdtemp(prefix="waypoint-bench-offline-")) / "dist")
+        Path(reuse) if reuse else build_pwa(tmp / "dist", dev_pages=False)
     )
     with ServerProcess(dist) as server, sync_playwright() as p:
         browser = launch_chromium(p)

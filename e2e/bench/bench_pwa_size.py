@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import os
 import re
 import subprocess
 import sys
@@ -20,12 +21,17 @@ def initial_js(dist: Path) -> list[Path]:
 
 
 def main() -> None:
-    out = Path(tempfile.mkdtemp(prefix="waypoint-bench-pwa-")) / "dist"
-    subprocess.run(["npx", "vite", "build", "pwa", "--outDir", str(out), "--logLevel", "error"], cwd=REPO, check=True)
-    files = initial_js(out)
-    if not files:
-        sys.exit("no entry script found in index.html")
-    total = sum(len(gzip.compress(f.read_bytes(), 9)) for f in files)
+    with tempfile.TemporaryDirectory(prefix="waypoint-bench-pwa-") as tmp:
+        out = Path(tmp) / "dist"
+        # A production build: no VITE_DEV_PAGES, so no dev pages or test hooks.
+        env = {k: v for k, v in os.environ.items() if k != "VITE_DEV_PAGES"}
+        subprocess.run(
+            ["npx", "vite", "build", "pwa", "--outDir", str(out), "--logLevel", "error"], cwd=REPO, env=env, check=True
+        )
+        files = initial_js(out)
+        if not files:
+            sys.exit("no entry script found in index.html")
+        total = sum(len(gzip.compress(f.read_bytes(), 9)) for f in files)
     print(f"BENCH pwa.initial_js_gz {total / 1024:.1f} KB", flush=True)
 
 

@@ -56,7 +56,11 @@ def main() -> int:
     if not shutil.which("wrk"):
         print("wrk is missing: apt-get install -y wrk", file=sys.stderr)
         return 1
-    tmp = Path(tempfile.mkdtemp(prefix="waypoint-bench-"))
+    with tempfile.TemporaryDirectory(prefix="waypoint-bench-") as tmp:
+        return measure(Path(tmp))
+
+
+def measure(tmp: Path) -> int:
     db = tmp / "bench.sqlite3"
     t0 = time.perf_counter()
     bulk_insert_builds(db, BUILDS)
@@ -93,7 +97,6 @@ def main() -> int:
     print(f"BENCH server.search_signed_in_p99_ms {signed_p99:.2f} ms")
     print(f"BENCH server.static_rps {static_rps:.0f} req/s")
     print(f"BENCH server.search_vs_static {100 * search_rps / static_rps:.0f} %")
-    shutil.rmtree(tmp, ignore_errors=True)
     return 0
 
 

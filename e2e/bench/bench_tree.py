@@ -37,8 +37,13 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="waypoint-bench-tree-") as tmp:
+        measure(Path(tmp))
+
+
+def measure(tmp: Path) -> None:
     reuse = os.environ.get("WAYPOINT_E2E_PWA_DIST")
-    dist = Path(reuse) if reuse else build_pwa(Path(tempfile.mkdtemp(prefix="waypoint-bench-tree-")) / "dist")
+    dist = Path(reuse) if reuse else build_pwa(tmp / "dist")
     url = dev_tree_url(corpus_code(BUILD))
     with ServerProcess(dist) as server, sync_playwright() as p:
         browser = launch_chromium(p, *SWIFTSHADER)

@@ -1,7 +1,8 @@
-"""Fixtures for the game-data pipeline tests: the real RePoE export and real pipeline runs."""
+"""Fixtures for the game-data pipeline tests: the real tree exports and real pipeline runs."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import sys
 from pathlib import Path
@@ -15,7 +16,16 @@ if str(GAME_DATA) not in sys.path:
 import pipeline  # noqa: E402
 from tree_bundle import build_tree_bundle  # noqa: E402
 
-SHARED_CAMPAIGN = GAME_DATA.parent.parent / "shared" / "game-data" / "campaign"
+from server.paths import CAMPAIGN_DIR, POB_CORPUS, TREES_DIR  # noqa: E402
+
+SHARED_CAMPAIGN = CAMPAIGN_DIR
+SHARED_TREES = TREES_DIR
+CORPUS = POB_CORPUS
+
+
+def load_export(version: str) -> dict:
+    """The official export of a tree version ("3_25") from ../shared."""
+    return json.loads(gzip.decompress((SHARED_TREES / f"{version}.json.gz").read_bytes()))
 
 
 @pytest.fixture(scope="session")
@@ -25,6 +35,7 @@ def repoe_paths() -> dict[str, Path]:
 
 @pytest.fixture(scope="session")
 def tree_export(repoe_paths) -> dict:
+    # RePoE's 3.25 export: the hand-computed positions below were taken from it.
     return json.loads(repoe_paths["skill_tree"].read_bytes())
 
 

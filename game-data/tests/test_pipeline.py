@@ -7,6 +7,7 @@ import hashlib
 import http.server
 import json
 import shutil
+import tempfile
 import threading
 from functools import partial
 from pathlib import Path
@@ -14,9 +15,23 @@ from pathlib import Path
 import pipeline
 import pytest
 from campaign_bundle import FILES, CampaignSourceError
-from conftest import SHARED_CAMPAIGN
+from conftest import SHARED_CAMPAIGN, SHARED_TREES
 
-TREE_GZ_LIMIT = 500 * 1024
+# Issue 12's goal for each version's bundle.
+TREE_GZ_LIMIT = 150 * 1024
+
+
+# Two exports (an old layout and the newest) keep the tests that run the pipeline often quick;
+# built_dist (conftest) runs it once over every version.
+SMALL_TREES = Path(tempfile.mkdtemp(prefix="waypoint-small-trees-"))
+for _v in ("3_6", "3_28"):
+    shutil.copy(SHARED_TREES / f"{_v}.json.gz", SMALL_TREES / f"{_v}.json.gz")
+
+
+def shipped_versions() -> list[str]:
+    """The plain <major>_<minor> exports in ../shared (the _alternate/_ruthless variants are not shipped yet)."""
+    names = [p.name.removesuffix(".json.gz").split("_") for p in SHARED_TREES.glob("*_*.json.gz")]
+    return sorted(f"{a}.{b}" for a, b, *rest in names if not rest)
 
 
 def test_manifest_names_every_bundle_by_content_hash(built_dist):
@@ -24,62 +39,75 @@ def test_manifest_names_every_bundle_by_content_hash(built_dist):
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest == result.manifest
     assert manifest["version"] == 1
-    assert set(manifest["files"]) == {"tree/3.25", "gems", "items", "campaign"}
-    stems = {"tree/3.25": "tree-3.25", "gems": "gems", "items": "items", "campaign": "campaign"}
+    trees = {f"tree/{v}" for v in shipped_versions()}
+    assert len(trees) >= 14
+    assert set(manifest["files"]) == {*trees, "classes", "gems", "items", "campaign"}
     for name, fname in manifest["files"].items():
         data = (out / fname).read_bytes()
-        assert fname == f"{stems[name]}.{hashlib.sha256(data).hexdigest()[:16]}.json"
+        assert fname == f"{name.replace('/', '-')}.{hashlib.sha256(data).hexdigest()[:16]}.json"
         assert gzip.decompress((out / (fname + ".gz")).read_bytes()) == data
-        assert json.loads(data)["format"] == 1
+        assert json.loads(data)["format"] == (2 if name in trees else 1)
+        if name in trees:
+            assert json.loads(data)["version"] == name.removeprefix("tree/")
 
 
-def test_tree_bundle_is_at_most_500_kb_gzipped(built_dist):
+def test_each_tree_bundle_is_at_most_150_kb_gzipped(built_dist):
     out, result = built_dist
-    fname = result.manifest["files"]["tree/3.25"]
-    assert len(gzip.compress((out / fname).read_bytes(), compresslevel=9)) <= TREE_GZ_LIMIT
-    assert (out / (fname + ".gz")).stat().st_size <= TREE_GZ_LIMIT
+    for v in shipped_versions():
+        fname = result.manifest["files"][f"tree/{v}"]
+        assert len(gzip.compress((out / fname).read_bytes(), compresslevel=9)) <= TREE_GZ_LIMIT, v
+        assert (out / (fname + ".gz")).stat().st_size <= TREE_GZ_LIMIT, v
 
 
-def test_same_inputs_give_the_same_bytes_and_a_second_run_is_skipped(built_dist, tmp_path):
-    out, first = built_dist
-    other = pipeline.run(pipeline.Options(out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
+def test_same_inputs_give_the_same_bytes_and_a_second_run_is_skipped(tmp_path):
+    out = tmp_path / "first"
+    first = pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=out, campaign=str(SHARED_CAMPAIGN)))
+    tmp_path = tmp_path / "other"
+    other = pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
     assert other.manifest == first.manifest and not other.skipped
     for fname in other.manifest["files"].values():
         assert (tmp_path / fname).read_bytes() == (out / fname).read_bytes()
     mtimes = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
-    again = pipeline.run(pipeline.Options(out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
+    again = pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
     assert again.skipped and again.manifest == first.manifest
     assert {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()} == mtimes
     # --force rebuilds, to the same names.
-    forced = pipeline.run(pipeline.Options(out=tmp_path, campaign=str(SHARED_CAMPAIGN), force=True))
+    forced = pipeline.run(
+        pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path, campaign=str(SHARED_CAMPAIGN), force=True)
+    )
     assert not forced.skipped and forced.manifest == first.manifest
 
 
 def test_a_deleted_bundle_is_rebuilt_even_when_the_inputs_match(tmp_path):
-    first = pipeline.run(pipeline.Options(out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
+    first = pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
     (tmp_path / first.manifest["files"]["gems"]).unlink()
-    again = pipeline.run(pipeline.Options(out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
+    again = pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path, campaign=str(SHARED_CAMPAIGN)))
     assert not again.skipped
     assert (tmp_path / first.manifest["files"]["gems"]).is_file()
 
 
-def test_extra_tree_versions_are_added_and_old_files_cleaned_up(tmp_path, repoe_paths):
-    export = json.loads(repoe_paths["skill_tree"].read_bytes())
+def test_extra_tree_versions_are_added_and_old_files_cleaned_up(tmp_path, tree_export):
+    trees = tmp_path / "trees"
+    trees.mkdir()
+    shutil.copy(SHARED_TREES / "3_25.json.gz", trees / "3_25.json.gz")
+    (trees / "3_25_ruthless.json.gz").write_bytes(b"not read: a variant")
+    export = json.loads(json.dumps(tree_export))
     # A "newer" export: one node renamed, so its bundle differs.
-    export["nodes"]["10016"]["name"] = "Executioner (3.26)"
-    newer = tmp_path / "skill_tree_3_26.json"
+    export["nodes"]["10016"]["name"] = "Executioner (3.99)"
+    newer = tmp_path / "skill_tree_3_99.json"
     newer.write_text(json.dumps(export))
     out = tmp_path / "dist"
-    with_newer = pipeline.run(pipeline.Options(out=out, trees=pipeline.parse_tree_args([f"3_26={newer}"])))
+    extra = pipeline.parse_tree_args([f"3_99={newer}"])
+    with_newer = pipeline.run(pipeline.Options(out=out, trees_dir=trees, trees=extra))
     files = with_newer.manifest["files"]
-    assert set(files) == {"tree/3.25", "tree/3.26", "gems", "items"}  # no campaign source given
-    assert files["tree/3.26"].startswith("tree-3.26.") and files["tree/3.26"] != files["tree/3.25"]
-    assert "Executioner (3.26)" in json.loads((out / files["tree/3.26"]).read_bytes())["strings"]
+    assert set(files) == {"tree/3.25", "tree/3.99", "classes", "gems", "items"}  # no campaign source given
+    assert files["tree/3.99"].startswith("tree-3.99.") and files["tree/3.99"] != files["tree/3.25"]
+    assert "Executioner (3.99)" in json.loads((out / files["tree/3.99"]).read_bytes())["strings"]
     stale = out / "gems.0123456789abcdef.json"
     stale.write_text("{}")
-    without = pipeline.run(pipeline.Options(out=out))
-    assert set(without.manifest["files"]) == {"tree/3.25", "gems", "items"}
-    assert not (out / files["tree/3.26"]).exists() and not (out / (files["tree/3.26"] + ".gz")).exists()
+    without = pipeline.run(pipeline.Options(out=out, trees_dir=trees))
+    assert set(without.manifest["files"]) == {"tree/3.25", "classes", "gems", "items"}
+    assert not (out / files["tree/3.99"]).exists() and not (out / (files["tree/3.99"] + ".gz")).exists()
     assert not stale.exists()
     assert sorted(p.name for p in out.iterdir() if p.name.endswith(".json")) == sorted(
         [*without.manifest["files"].values(), "manifest.json"]
@@ -109,12 +137,12 @@ def test_a_bad_campaign_source_fails_clearly_and_keeps_the_previous_bundles(
     tmp_path, damage, message, capsys
 ):
     out = tmp_path / "dist"
-    good = pipeline.run(pipeline.Options(out=out, campaign=str(SHARED_CAMPAIGN)))
+    good = pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=out, campaign=str(SHARED_CAMPAIGN)))
     before = {p.name: p.read_bytes() for p in out.iterdir()}
     source = _copy_campaign(tmp_path / "campaign")
     damage(source)
     with pytest.raises(CampaignSourceError, match=message):
-        pipeline.run(pipeline.Options(out=out, campaign=str(source)))
+        pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=out, campaign=str(source)))
     assert pipeline.main(["--out", str(out), "--campaign", str(source)]) == 1
     assert message.split(":")[0] in capsys.readouterr().err
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before
@@ -125,7 +153,7 @@ def test_hostile_campaign_input_is_bounded(tmp_path, monkeypatch, campaign_http)
     source = _copy_campaign(tmp_path / "campaign")
     (source / "areas.json").write_text("[" * 200_000 + "]" * 200_000)  # nesting bomb
     with pytest.raises(CampaignSourceError, match="areas.json: not valid JSON"):
-        pipeline.run(pipeline.Options(out=tmp_path / "dist", campaign=str(source)))
+        pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path / "dist", campaign=str(source)))
     import campaign_bundle
 
     monkeypatch.setattr(campaign_bundle, "MAX_FILE_BYTES", 50_000)  # areas.json is ~53 KB
@@ -140,15 +168,24 @@ def test_a_bad_tree_export_fails_clearly(tmp_path):
     broken = tmp_path / "tree.json"
     broken.write_text('{"nodes": {}}')
     with pytest.raises(pipeline.PipelineError, match="has no 'groups'"):
-        pipeline.run(pipeline.Options(out=tmp_path / "dist", trees={"3.26": broken}))
+        pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path / "dist", trees={"3.26": broken}))
     broken.write_text('{"nodes": [], "groups": {}, "classes": [], "constants": {}}')
     with pytest.raises(pipeline.PipelineError, match="is malformed"):
-        pipeline.run(pipeline.Options(out=tmp_path / "dist", trees={"3.26": broken}))
+        pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path / "dist", trees={"3.26": broken}))
     broken.write_text("{" * 100_000)
     with pytest.raises(pipeline.PipelineError, match="is not valid JSON"):
-        pipeline.run(pipeline.Options(out=tmp_path / "dist", trees={"3.26": broken}))
+        pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path / "dist", trees={"3.26": broken}))
     with pytest.raises(pipeline.PipelineError, match="VERSION=PATH"):
         pipeline.parse_tree_args(["3.26"])
+    bomb = tmp_path / "3_26.json.gz"
+    bomb.write_bytes(gzip.compress(b" " * (pipeline.MAX_TREE_BYTES + 10)))
+    with pytest.raises(pipeline.PipelineError, match="inflates past"):
+        pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path / "dist", trees={"3.26": bomb}))
+    bomb.write_bytes(b"\x1f\x8b broken")
+    with pytest.raises(pipeline.PipelineError, match="is not valid JSON"):
+        pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path / "dist", trees={"3.26": bomb}))
+    with pytest.raises(pipeline.PipelineError, match="does not exist"):
+        pipeline.run(pipeline.Options(out=tmp_path / "dist", trees_dir=tmp_path / "nowhere"))
     assert not (tmp_path / "dist" / "manifest.json").exists()
 
 
@@ -172,7 +209,14 @@ def campaign_http():
 
 def test_campaign_from_a_url_equals_campaign_from_the_folder(tmp_path, campaign_http, built_dist):
     out, from_folder = built_dist
-    result = pipeline.run(pipeline.Options(out=tmp_path, campaign=campaign_http))
+    result = pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path, campaign=campaign_http))
     assert result.manifest["files"]["campaign"] == from_folder.manifest["files"]["campaign"]
     with pytest.raises(CampaignSourceError, match="HTTP 404"):
-        pipeline.run(pipeline.Options(out=tmp_path / "x", campaign=campaign_http + "nowhere/"))
+        pipeline.run(
+            pipeline.Options(trees_dir=SMALL_TREES, out=tmp_path / "x", campaign=campaign_http + "nowhere/")
+        )
+
+
+def test_the_campaign_bundle_reads_every_file_of_the_campaign_facts():
+    """The list of source files is checked against the shared campaign folder, not restated."""
+    assert sorted(FILES.values()) == sorted(p.name for p in SHARED_CAMPAIGN.glob("*.json"))

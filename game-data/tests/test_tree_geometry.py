@@ -208,49 +208,50 @@ def test_main_tree_is_not_moved_and_ascendancies_move_rigidly(tree_bundle, tree_
 
 def test_ascendancies_sit_beside_their_class_start_without_overlapping(tree_bundle, tree_export):
     n = tree_bundle["nodes"]
+    bits = tree_bundle["flagBits"]
     classes = tree_bundle["classes"]
     ascs = tree_bundle["ascendancies"]
     alternates = [a for a in ascs if a["alternate"]]
-    assert [a["id"] for a in alternates] == ["Warden", "Warlock", "Primalist"]
-    for cls in classes:
+    assert [a["id"] for a in alternates] == [a["id"] for a in tree_export["alternate_ascendancies"]]
+    members = {ai: [i for i in range(len(n["id"])) if n["ascendancy"][i] == ai] for ai in range(len(ascs))}
+    start_of = {
+        ai: next(i for i in nodes if n["flags"][i] & bits["ascendancyStart"]) for ai, nodes in members.items()
+    }
+    pos = lambda i: (n["x"][i], n["y"][i])  # noqa: E731
+    for ci, cls in enumerate(classes):
+        assert n["classStart"][cls["startNode"]] == ci
         for ai in cls["ascendancies"]:
-            asc = ascs[ai]
-            assert asc["classIndex"] == cls["index"] and not asc["alternate"]
-            start = asc["startNode"]
-            assert n["ascendancy"][start] == ai
-            dist = math.dist((n["x"][start], n["y"][start]), (cls["x"], cls["y"]))
+            assert ascs[ai]["classIndex"] == ci and not ascs[ai]["alternate"]
+            dist = math.dist(pos(start_of[ai]), pos(cls["startNode"]))
             assert dist == pytest.approx(ASCENDANCY_OFFSET, abs=0.02)
-            assert asc["collapsed"] == [cls["x"], cls["y"]]
     # They fan outward: their mean direction from the class start points away from the centre.
     for cls in classes[1:]:
-        d = math.hypot(cls["x"], cls["y"])
-        mx = sum(ascs[ai]["centre"][0] - cls["x"] for ai in cls["ascendancies"]) / len(cls["ascendancies"])
-        my = sum(ascs[ai]["centre"][1] - cls["y"] for ai in cls["ascendancies"]) / len(cls["ascendancies"])
-        assert (mx * cls["x"] + my * cls["y"]) / (math.hypot(mx, my) * d) > 0.999, cls["name"]
-    scion = classes[0]
+        cx, cy = pos(cls["startNode"])
+        d = math.hypot(cx, cy)
+        mx = sum(pos(start_of[ai])[0] - cx for ai in cls["ascendancies"]) / len(cls["ascendancies"])
+        my = sum(pos(start_of[ai])[1] - cy for ai in cls["ascendancies"]) / len(cls["ascendancies"])
+        assert (mx * cx + my * cy) / (math.hypot(mx, my) * d) > 0.999, cls["name"]
+    scion = pos(classes[0]["startNode"])
     # The Scion starts at the centre, so the Ascendant goes where the export put it.
     raw_start = tree_export["groups"][str(tree_export["nodes"]["35754"]["group"])]
-    asc = ascs[scion["ascendancies"][0]]
-    want = math.atan2(raw_start["y"] - scion["y"], raw_start["x"] - scion["x"])
-    got = math.atan2(asc["centre"][1] - scion["y"], asc["centre"][0] - scion["x"])
+    got_start = pos(start_of[classes[0]["ascendancies"][0]])
+    want = math.atan2(raw_start["y"] - scion[1], raw_start["x"] - scion[0])
+    got = math.atan2(got_start[1] - scion[1], got_start[0] - scion[0])
     assert abs(want - got) < 1e-3
     for alt, factor in zip(alternates, (0.8, 0.9, 0.75), strict=True):
-        s = alt["startNode"]
-        assert math.dist((n["x"][s], n["y"][s]), (scion["x"], scion["y"])) == pytest.approx(
-            ASCENDANCY_OFFSET * factor, abs=0.02
-        )
-    # Every node lies inside its ascendancy's disc and bounds; the discs never overlap.
-    for i in range(len(n["id"])):
-        a = n["ascendancy"][i]
-        if a < 0:
-            continue
-        asc = ascs[a]
-        assert math.dist((n["x"][i], n["y"][i]), asc["centre"]) <= asc["radius"]
-        bx0, by0, bx1, by1 = asc["bounds"]
-        assert bx0 <= n["x"][i] <= bx1 and by0 <= n["y"][i] <= by1
-    for i, a in enumerate(ascs):
-        for b in ascs[i + 1 :]:
-            assert math.dist(a["centre"], b["centre"]) > a["radius"] + b["radius"], (a["id"], b["id"])
+        s = start_of[ascs.index(alt)]
+        assert math.dist(pos(s), scion) == pytest.approx(ASCENDANCY_OFFSET * factor, abs=0.02)
+    # Discs around each start holding all of its nodes never overlap (alternates are a hidden view).
+    radius = {
+        ai: max(math.dist(pos(i), pos(start_of[ai])) for i in nodes) + 100 for ai, nodes in members.items()
+    }
+    main = [ai for ai in range(len(ascs)) if not ascs[ai]["alternate"]]
+    for i, a in enumerate(main):
+        for b in main[i + 1 :]:
+            assert math.dist(pos(start_of[a]), pos(start_of[b])) > radius[a] + radius[b], (
+                ascs[a]["id"],
+                ascs[b]["id"],
+            )
 
 
 def test_node_kinds_and_texts(tree_bundle, tree_export):

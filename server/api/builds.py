@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from typing import Annotated
 
 import msgspec
@@ -18,9 +17,20 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody, Parameter, QueryParameter
 
 from server.auth.session import current_user, require_user
+from server.cache import app_cache
 from server.errors import ApiError
 from server.publish import PublishRejected, PublishRequest, check_shape, validate
 from server.store import builds as store
+from server.wire import (
+    BuildInfoAnswer,
+    BuildInfoData,
+    BuildPageAnswer,
+    Cursor,
+    LikeAnswer,
+    LikeRequest,
+    Published,
+    PublishedAnswer,
+)
 
 log = logging.getLogger("waypoint")
 
@@ -30,154 +40,13 @@ PAGE_SIZE_DEFAULT = 20
 PAGE_SIZE_CAP = 50
 
 
-class BuildSummary(msgspec.Struct, rename="camel"):
-    build_id: str
-    slug: str
-    skills: list[str]
-    base_class: str
-    ascendancy: str
-    steps: int
-    creator_name: str
-    likes: int
-    is_liked: bool
-
-
-class PageCursor(msgspec.Struct, rename="camel"):
-    last_guid: str
-    like_amount: int
-    # Additive: the like-event sequence the first page was read at. Sending it
-    # back (snapshot=...) keeps later pages in the first page's order.
-    snapshot: int | None = None
-
-
-class BuildPage(msgspec.Struct, rename="camel"):
-    builds: list[BuildSummary]
-    page_size: int
-    cursor: PageCursor | None
-
-
-class BuildPageAnswer(msgspec.Struct):
-    data: BuildPage
-
-
-class StepOut(msgspec.Struct, rename="camel"):
-    title: str
-    equipment_set_id: str
-    skill_set_id: str
-    passive_tree_id: str
-
-
-class BuildInfo(msgspec.Struct, rename="camel"):
-    build_id: str
-    slug: str
-    creator_name: str
-    likes: int
-    is_liked: bool
-    base_class: str
-    ascendancy: str
-    tree_version: str
-    skills: list[str]
-    steps: list[StepOut]
-    pob_code: str
-    created_at: str
-    updated_at: str
-
-
-class BuildInfoData(msgspec.Struct, rename="camel"):
-    build_info: BuildInfo
-
-
-class BuildInfoAnswer(msgspec.Struct):
-    data: BuildInfoData
-
-
-class Published(msgspec.Struct, rename="camel"):
-    slug: str
-    build_id: str
-
-
-class PublishedAnswer(msgspec.Struct):
-    data: Published
-
-
-class LikeRequest(msgspec.Struct):
-    like: bool
-
-
-class LikeState(msgspec.Struct, rename="camel"):
-    build_id: str
-    likes: int
-    is_liked: bool
-
-
-class LikeAnswer(msgspec.Struct):
-    data: LikeState
-
-
-class CursorSnapshots:
-    """Snapshots of recently issued cursors, for clients that only send lastGuid + likeAmount.
-
-    Keyed by (lastGuid, likeAmount); bounded LRU; per process (with several
-    workers a miss falls back to current counts). Two readers ending a page on the
-    same build with the same count share an entry; either snapshot is then close.
-    """
-
-    def __init__(self, size: int = 50_000):
-        self.size = size
-        self.items: OrderedDict[tuple[str, int], int] = OrderedDict()
-
-    def get(self, guid: str, amount: int) -> int | None:
-        snap = self.items.get((guid, amount))
-        if snap is not None:
-            self.items.move_to_end((guid, amount))
-        return snap
-
-    def put(self, guid: str, amount: int, snapshot: int) -> None:
-        self.items[(guid, amount)] = snapshot
-        self.items.move_to_end((guid, amount))
-        if len(self.items) > self.size:
-            self.items.popitem(last=False)
-
-
-class PublicPages:
-    """Anonymous search answers, reused while the database is unchanged.
-
-    Valid while the reader's `PRAGMA data_version` (bumped by every commit from
-    any other connection or process) stays the same; keyed by the raw query.
-    """
-
-    def __init__(self, size: int = 2_000):
-        self.size = size
-        self.version = -1
-        self.items: dict[bytes, BuildPageAnswer] = {}
-
-    def get(self, version: int, key: bytes) -> BuildPageAnswer | None:
-        if version != self.version:
-            self.version = version
-            self.items.clear()
-            return None
-        return self.items.get(key)
-
-    def put(self, version: int, key: bytes, answer: BuildPageAnswer) -> None:
-        if version != self.version:  # the data changed while this page was read
-            return
-        if len(self.items) >= self.size:
-            self.items.clear()
-        self.items[key] = answer
-
-
-def _public_pages(request: Request) -> PublicPages:
-    state = request.app.state
-    if not hasattr(state, "public_pages"):
-        state.public_pages = PublicPages()
-    return state.public_pages
-
-
-def _snapshots(request: Request) -> CursorSnapshots:
-    state = request.app.state
-    if not hasattr(state, "cursor_snapshots"):
-        state.cursor_snapshots = CursorSnapshots()
-    return state.cursor_snapshots
+# Anonymous search answers are reused while the database is unchanged: keyed by
+# (data_version, raw query), so a commit from any connection or process retires them.
+PUBLIC_PAGES = ("public_pages", 2_000)
+# Snapshots of issued cursors, for clients that send only lastGuid + likeAmount.
+# Per process: with several workers a miss sorts by current counts, which is why
+# clients send `snapshot` back.
+CURSOR_SNAPSHOTS = ("cursor_snapshots", 50_000)
 
 
 def _clean(values: list[str] | None, what: str, cap: int) -> list[str]:
@@ -195,11 +64,10 @@ async def _search(request: Request, p: SearchParams, *, liked: bool = False, cre
     classes, skills, creator, snapshot, page_size = p.classes, p.skills, p.creator, p.snapshot, p.page_size
     user = require_user(request) if (liked or created) else current_user(request)
     db = request.app.state.db
-    cache = version = None
+    query_key = None
     if user is None:
-        cache = _public_pages(request)
-        version = db.reader.execute("PRAGMA data_version").fetchone()[0]
-        hit = cache.get(version, request.scope.get("query_string", b""))
+        query_key = (store.data_version(db), request.scope.get("query_string", b""))
+        hit = app_cache(request, *PUBLIC_PAGES).get(query_key)
         if hit is not None:
             return hit
     if page_size < 1:
@@ -210,8 +78,8 @@ async def _search(request: Request, p: SearchParams, *, liked: bool = False, cre
     if (guid is None) != (amount is None):
         raise ApiError(400, "A cursor needs both lastGuid and likeAmount")
     if guid is not None and snapshot is None:
-        snapshot = _snapshots(request).get(guid, amount)
-    after = store.Cursor(likes=amount, last_id=guid, snapshot=snapshot) if guid is not None else None
+        snapshot = app_cache(request, *CURSOR_SNAPSHOTS).get((guid, amount))
+    after = Cursor(last_guid=guid, like_amount=amount, snapshot=snapshot) if guid is not None else None
     q = store.SearchQuery(
         # Class names are single capitalised words ("Hierophant"); accept any case.
         classes=[c.capitalize() for c in _clean(classes, "class", MAX_CLASS_FILTERS)],
@@ -227,22 +95,13 @@ async def _search(request: Request, p: SearchParams, *, liked: bool = False, cre
         page = await asyncio.to_thread(lambda: store.search(db, q, db.thread_reader()))
     else:
         page = store.search(db, q)
-    nxt = page.next
+    nxt = page.cursor
     if nxt is not None and nxt.snapshot is not None:
-        _snapshots(request).put(nxt.last_id, nxt.likes, nxt.snapshot)
-    answer = BuildPageAnswer(
-        BuildPage(
-            builds=[
-                BuildSummary(b.id, b.slug, b.skills, b.base_class, b.ascendancy, b.step_count, b.creator_name,
-                             b.likes, b.is_liked)
-                for b in page.builds
-            ],
-            page_size=size,
-            cursor=PageCursor(nxt.last_id, nxt.likes, nxt.snapshot) if nxt else None,
-        )
-    )
-    if cache is not None:
-        cache.put(version, request.scope.get("query_string", b""), answer)
+        app_cache(request, *CURSOR_SNAPSHOTS).put((nxt.last_guid, nxt.like_amount), nxt.snapshot)
+    answer = BuildPageAnswer(page)
+    # Cached only when no commit landed while the page was read.
+    if query_key is not None and store.data_version(db) == query_key[0]:
+        app_cache(request, *PUBLIC_PAGES).put(query_key, answer)
     return answer
 
 
@@ -306,16 +165,7 @@ def read_build(request: Request, id_or_slug: IdOrSlug) -> BuildInfoAnswer:
     b = store.find_build(request.app.state.db, id_or_slug, user.id if user else None)
     if b is None:
         raise ApiError(404, f"No build '{id_or_slug}'")
-    return BuildInfoAnswer(
-        BuildInfoData(
-            BuildInfo(
-                build_id=b.id, slug=b.slug, creator_name=b.creator_name, likes=b.likes, is_liked=b.is_liked,
-                base_class=b.base_class, ascendancy=b.ascendancy, tree_version=b.tree_version, skills=b.skills,
-                steps=[StepOut(s.title, s.equipment_set_id, s.skill_set_id, s.passive_tree_id) for s in b.steps],
-                pob_code=b.code, created_at=b.created_at, updated_at=b.updated_at,
-            )
-        )
-    )
+    return BuildInfoAnswer(BuildInfoData(b))
 
 
 def decode_and_validate(req: PublishRequest):
@@ -334,11 +184,12 @@ def decode_and_validate(req: PublishRequest):
 async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[PublishedAnswer]:
     user = require_user(request)
     db = request.app.state.db
-    existing = store.find_build(db, data.build_id)
-    if existing is not None and existing.id == data.build_id:
-        if existing.creator_id != user.id:
+    existing = store.find_owner(db, data.build_id)
+    if existing is not None:
+        slug, creator_id = existing
+        if creator_id != user.id:
             raise ApiError(409, "This buildId is already used by another creator")
-        return Response(PublishedAnswer(Published(existing.slug, existing.id)), status_code=200)
+        return Response(PublishedAnswer(Published(slug, data.build_id)), status_code=200)
     try:
         # lxml decoding is CPU work; keep it off the event loop.
         ok = await asyncio.to_thread(decode_and_validate, data)
@@ -350,7 +201,7 @@ async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[
             store.NewBuild(
                 id=data.build_id, creator_id=user.id, creator_name=user.display_name, base_class=ok.base_class,
                 ascendancy=ok.ascendancy, tree_version=ok.tree_version, code=ok.code, skills=ok.skills,
-                steps=[store.Step(s.title, s.equipment_set_id, s.skill_set_id, s.passive_tree_id) for s in ok.steps],
+                steps=ok.steps,
             ),
         )
     except store.BuildConflict as exc:
@@ -366,7 +217,7 @@ async def like(request: Request, id_or_slug: IdOrSlug, data: JSONBody[LikeReques
     result = await store.set_like(db, user.id, build_id, data.like) if build_id else None
     if result is None:
         raise ApiError(404, f"No build '{id_or_slug}'")
-    return LikeAnswer(LikeState(build_id=build_id, likes=result[0], is_liked=result[1]))
+    return LikeAnswer(result)
 
 
 builds_router = Router(

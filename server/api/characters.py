@@ -218,7 +218,7 @@ async def post_attached(request: Request, char_id: CharId, data: JSONBody[Attach
     )
     if char is None:
         raise ApiError(404, f"No character '{char_id}' in realm {realm}")
-    char_base = base_class(char.class_)
+    char_base = base_class(request.app.state.settings.game_data_dist, char.class_)
     if char_base.lower() != build.base_class.lower():
         raise ApiError(
             422,
@@ -226,8 +226,8 @@ async def post_attached(request: Request, char_id: CharId, data: JSONBody[Attach
             "Please select a different build",
             "class_mismatch",
         )
-    await attachments.attach(db, user.id, char_id, build.id)
-    return _attached(request, attachments.Attachment(build.id, build.slug))
+    await attachments.attach(db, user.id, char_id, build.build_id)
+    return _attached(request, attachments.Attachment(build.build_id, build.slug))
 
 
 characters_router = Router(

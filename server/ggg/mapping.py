@@ -93,9 +93,9 @@ class CharacterSummary(msgspec.Struct):
     realm: str
     # "class" is a Python keyword; the wire name is still "class".
     class_: str = msgspec.field(name="class")
-    league: str = ""
-    level: int = 0
-    experience: int = 0
+    league: str
+    level: int
+    experience: int
 
 
 class Character(msgspec.Struct, rename="camel"):

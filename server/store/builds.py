@@ -21,19 +21,13 @@ from datetime import UTC, datetime
 import msgspec
 
 from server.store.db import Database
+from server.wire import BuildInfo, BuildPage, BuildSummary, Cursor, LikeResult, Step
 
 SLUG_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no look-alikes (l, o, 0, 1)
 SLUG_LEN = 8
 # A snapshot with more later events than this is too old to replay cheaply; the
 # page then sorts by current counts (best effort) and pins a fresh snapshot.
 MAX_SNAPSHOT_LAG = 20_000
-
-
-class Step(msgspec.Struct, rename="camel", frozen=True):
-    title: str
-    equipment_set_id: str
-    skill_set_id: str
-    passive_tree_id: str
 
 
 class NewBuild(msgspec.Struct, frozen=True):
@@ -48,34 +42,6 @@ class NewBuild(msgspec.Struct, frozen=True):
     steps: list[Step]
 
 
-class BuildRecord(NewBuild, frozen=True, kw_only=True):
-    """A stored build: what was published plus what the store adds."""
-
-    slug: str
-    likes: int
-    is_liked: bool
-    created_at: str
-    updated_at: str
-
-
-class Summary(msgspec.Struct, frozen=True):
-    id: str
-    slug: str
-    skills: list[str]
-    base_class: str
-    ascendancy: str
-    step_count: int
-    creator_name: str
-    likes: int
-    is_liked: bool
-
-
-class Cursor(msgspec.Struct, frozen=True):
-    likes: int
-    last_id: str
-    snapshot: int | None = None
-
-
 class SearchQuery(msgspec.Struct, frozen=True):
     classes: list[str] = []
     skills: list[str] = []
@@ -85,11 +51,6 @@ class SearchQuery(msgspec.Struct, frozen=True):
     viewer: int | None = None
     after: Cursor | None = None
     page_size: int = 20
-
-
-class SearchPage(msgspec.Struct, frozen=True):
-    builds: list[Summary]
-    next: Cursor | None
 
 
 class BuildConflict(Exception):
@@ -148,7 +109,8 @@ def _viewer(viewer: int | None) -> int:
     return viewer if viewer is not None else -1
 
 
-def find_build(db: Database, id_or_slug: str, viewer: int | None = None) -> BuildRecord | None:
+def find_build(db: Database, id_or_slug: str, viewer: int | None = None) -> BuildInfo | None:
+    """The build as the API sends it, with `isLiked` for `viewer`."""
     row = db.read_one(
         "SELECT b.id, b.slug, b.creator_id, b.creator_name, b.base_class, b.ascendancy, b.tree_version, b.code_z,"
         " b.skills, b.steps, b.likes, EXISTS(SELECT 1 FROM likes l WHERE l.user_id = ? AND l.build_id = b.id),"
@@ -157,12 +119,24 @@ def find_build(db: Database, id_or_slug: str, viewer: int | None = None) -> Buil
     )
     if row is None:
         return None
-    return BuildRecord(
-        id=row[0], slug=row[1], creator_id=row[2], creator_name=row[3], base_class=row[4], ascendancy=row[5],
-        tree_version=row[6], code=zlib.decompress(row[7]).decode(), skills=_skills_decoder.decode(row[8]),
+    return BuildInfo(
+        build_id=row[0], slug=row[1], creator_name=row[3], base_class=row[4], ascendancy=row[5],
+        tree_version=row[6], pob_code=zlib.decompress(row[7]).decode(), skills=_skills_decoder.decode(row[8]),
         steps=_steps_decoder.decode(row[9]), likes=row[10], is_liked=bool(row[11]),
         created_at=row[12], updated_at=row[13],
     )
+
+
+def find_owner(db: Database, build_id: str) -> tuple[str, int] | None:
+    """(slug, creator id) of the build with exactly this client id."""
+    row = db.read_one("SELECT slug, creator_id FROM builds WHERE id = ?", (build_id,))
+    return (row[0], row[1]) if row else None
+
+
+def data_version(db: Database) -> int:
+    """SQLite's `PRAGMA data_version` on the event-loop reader: it changes with every commit
+    from any other connection or process, so answers cached under it are current."""
+    return db.reader.execute("PRAGMA data_version").fetchone()[0]
 
 
 def resolve_build_id(db: Database, id_or_slug: str) -> str | None:
@@ -204,7 +178,7 @@ def needs_thread(q: SearchQuery) -> bool:
     return bool(q.classes or q.skills or q.creator or q.liked_by is not None)
 
 
-def search(db: Database, q: SearchQuery, conn: sqlite3.Connection | None = None) -> SearchPage:
+def search(db: Database, q: SearchQuery, conn: sqlite3.Connection | None = None) -> BuildPage:
     """One page. `conn` is a read connection (default: the event-loop reader)."""
     conn = conn or db.reader
     params: dict = {"viewer": _viewer(q.viewer), "n": q.page_size + 1}
@@ -224,14 +198,14 @@ def search(db: Database, q: SearchQuery, conn: sqlite3.Connection | None = None)
             f" FROM ({sql})"
         )
     elif snapshot is None:
-        params.update(l=after.likes, g=after.last_id)
+        params.update(l=after.like_amount, g=after.last_guid)
         sql = (
             f"SELECT *, (SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'like_events'), 0)) AS snap"
             f" FROM (SELECT {_COLS}, b.likes AS k FROM builds b WHERE {where}"
             " AND (b.likes < :l OR (b.likes = :l AND b.id > :g)) ORDER BY b.likes DESC, b.id LIMIT :n)"
         )
     else:
-        params.update(l=after.likes, g=after.last_id, snap=snapshot)
+        params.update(l=after.like_amount, g=after.last_guid, snap=snapshot)
         sql = (
             "WITH changed AS MATERIALIZED (SELECT build_id, SUM(delta) AS d FROM like_events"
             " WHERE seq > :snap GROUP BY build_id)"
@@ -247,21 +221,21 @@ def search(db: Database, q: SearchQuery, conn: sqlite3.Connection | None = None)
     rows = conn.execute(sql, params).fetchall()
     page = rows[: q.page_size]
     builds = [
-        Summary(
-            id=r[0], slug=r[1], skills=_skills_decoder.decode(r[2]), base_class=r[3], ascendancy=r[4],
-            step_count=r[5], creator_name=r[6], likes=r[7], is_liked=bool(r[8]),
+        BuildSummary(
+            build_id=r[0], slug=r[1], skills=_skills_decoder.decode(r[2]), base_class=r[3], ascendancy=r[4],
+            steps=r[5], creator_name=r[6], likes=r[7], is_liked=bool(r[8]),
         )
         for r in page
     ]
     nxt = None
     if len(rows) > q.page_size and page:
         last = page[-1]
-        nxt = Cursor(likes=last["k"], last_id=last["id"], snapshot=last["snap"])
-    return SearchPage(builds=builds, next=nxt)
+        nxt = Cursor(last_guid=last["id"], like_amount=last["k"], snapshot=last["snap"])
+    return BuildPage(builds=builds, page_size=q.page_size, cursor=nxt)
 
 
-async def set_like(db: Database, user_id: int, build_id: str, like: bool) -> tuple[int, bool] | None:
-    """Set membership: (likes, is_liked) after the change, or None for an unknown build."""
+async def set_like(db: Database, user_id: int, build_id: str, like: bool) -> LikeResult | None:
+    """Set membership: the build's like state after the change, or None for an unknown build."""
     async with db.transaction() as conn:
         async with conn.execute("SELECT 1 FROM builds WHERE id = ?", (build_id,)) as cur:
             if await cur.fetchone() is None:
@@ -275,7 +249,7 @@ async def set_like(db: Database, user_id: int, build_id: str, like: bool) -> tup
             await conn.execute("DELETE FROM likes WHERE user_id = ? AND build_id = ?", (user_id, build_id))
         async with conn.execute("SELECT likes FROM builds WHERE id = ?", (build_id,)) as cur:
             count = (await cur.fetchone())[0]
-    return count, like
+    return LikeResult(build_id=build_id, likes=count, is_liked=like)
 
 
 def is_unique_violation(exc: Exception) -> bool:

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import msgspec
 
-from server.classes import ASCENDANCIES
+from server.classes import load_class_table
+from server.settings import Settings
 from server.store.db import PRAGMAS, apply_migrations
 
 SKILLS = [
@@ -34,7 +35,8 @@ def bulk_insert_builds(db_path: str | Path, count: int, seed: int = 7, max_likes
         conn.execute(pragma)
     code_z = zlib.compress(b"synthetic-bench-build", 9)
     steps = msgspec.json.encode(_STEP).decode()
-    classes = [(b, a) for b, ascs in ASCENDANCIES.items() for a in ("", *ascs)]
+    table = load_class_table(Settings.from_env().game_data_dist)
+    classes = [(b, a) for b, ascs in table.ascendancies.items() for a in ("", *ascs)]
     conn.execute("BEGIN IMMEDIATE")
     conn.execute(
         "INSERT INTO users(provider, subject, display_name) VALUES ('demo', 'bulk', 'Bulk Creator')"

@@ -21,13 +21,11 @@ import secrets
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from urllib.parse import parse_qs, quote, unquote, urlencode, urlsplit
 
-SAMPLE = (
-    Path(__file__).resolve().parents[2].parent
-    / "shared/corpus/ggg-api/PathOfBuildingCommunity__PathOfBuilding/character_detail_SampleCharacter.json"
-)
+from server.paths import CORPUS_DIR
+
+SAMPLE = CORPUS_DIR / "ggg-api/PathOfBuildingCommunity__PathOfBuilding/character_detail_SampleCharacter.json"
 LIST_FIELDS = ("id", "name", "realm", "class", "league", "level", "experience")
 
 

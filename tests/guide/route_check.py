@@ -14,8 +14,10 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from server.paths import CAMPAIGN_DIR
+
 REPO = Path(__file__).resolve().parents[2]
-CAMPAIGN = REPO.parent / "shared" / "game-data" / "campaign"
+CAMPAIGN = CAMPAIGN_DIR
 GUIDE = REPO / "guide"
 ACTS = range(1, 11)
 if str(REPO / "game-data") not in sys.path:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from e2e.harness import SHARED
+from server.paths import POB_CORPUS
 
-CORPUS = SHARED / "corpus" / "pob"
+CORPUS = POB_CORPUS
 
 
 def corpus_files() -> list[Path]:

@@ -1,7 +1,7 @@
 """Hostile input: both decoders name the error within 1 s and 64 MB.
 
 Each case runs in a fresh subprocess per implementation (Python probe and the
-Node probe workers/planner/probe.ts), which reports the error kind, the
+Node probe workers/planner/test/probe.ts), which reports the error kind, the
 decode's wall and CPU time and the growth of the process's peak RSS.
 """
 
@@ -55,7 +55,7 @@ def test_python_names_the_error_within_limits(payload_dir, name):
 
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_typescript_names_the_error_within_limits(payload_dir, name):
-    result = probe([str(TSX), "workers/planner/probe.ts", str(payload_dir / name)])
+    result = probe([str(TSX), "workers/planner/test/probe.ts", str(payload_dir / name)])
     assert result["kind"] == EXPECTED[name]
     assert result["cpu_ms"] < LIMIT_CPU_MS
     assert result["ms"] < LIMIT_WALL_MS

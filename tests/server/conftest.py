@@ -10,10 +10,10 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from server.app import create_app
+from server.paths import POB_CORPUS
 from server.settings import Settings
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-POB = SHARED / "corpus" / "pob"
+POB = POB_CORPUS
 # Templar / Inquisitor, two trees, one item set, one skill set.
 INQUISITOR = POB / "AdamZ-8113__pob-codes" / "heavy_strike_of_trarthus_inquisitor_328.code.txt"
 # Duelist / Slayer, eleven trees, item and skill sets.

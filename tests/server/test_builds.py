@@ -227,3 +227,16 @@ async def test_anonymous_pages_are_reused_only_while_the_data_is_unchanged(clien
     second = publish_payload(SLAYER)
     await client.post("/api/Build", json=second, headers=u)
     assert len((await client.get("/api/Build/search")).json()["data"]["builds"]) == 2
+
+
+async def test_a_publish_payload_missing_a_field_is_a_400_naming_it(client):
+    """Every field of the spec's publish payload is required (one Step struct in and out)."""
+    await sign_in(client)
+    no_version = publish_payload()
+    del no_version["treeVersion"]
+    r = await client.post("/api/Build", json=no_version)
+    assert r.status_code == 400 and "`treeVersion`" in r.json()["error"]["message"]
+    no_title = publish_payload()
+    del no_title["steps"][1]["title"]
+    r = await client.post("/api/Build", json=no_title)
+    assert r.status_code == 400 and "steps[1]" in r.json()["error"]["message"] and "`title`" in r.text

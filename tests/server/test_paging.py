@@ -11,6 +11,7 @@ import random
 import sqlite3
 import threading
 import time
+from pathlib import Path
 
 import httpx
 from litestar.testing import AsyncTestClient
@@ -60,14 +61,14 @@ async def test_likes_moving_across_the_page_boundary_neither_skip_nor_repeat(tmp
         assert set(walked) == set(ids)
         # The counts shown are current even though the order is pinned.
         assert (await c.get(f"/api/Build/{low}")).json()["data"]["buildInfo"]["likes"] == 10
-        # A client that sends only lastGuid + likeAmount (as the PWA does) gets the
+        # A client that sends only lastGuid + likeAmount (no snapshot) gets the
         # same consistency: the server remembers the snapshot of the cursors it issued.
         plain = page1 + await _walk(c, cursor, use_snapshot=False)
         assert plain == walked
         # Control: with that memory gone (e.g. another worker process) and no snapshot
         # sent, the same cursor repeats `top` and skips `low`, so the hazard is real.
-        app.state.cursor_snapshots.items.clear()
-        app.state.public_pages.items.clear()  # and no reused anonymous pages
+        app.state.cursor_snapshots.clear()
+        app.state.public_pages.clear()  # and no reused anonymous pages
         naive = page1 + await _walk(c, cursor, use_snapshot=False)
         assert naive.count(top) == 2 and low not in naive
         # A fresh first page sees the new order.
@@ -114,7 +115,7 @@ def test_paging_a_real_server_while_likes_change_concurrently(tmp_path):
                     params = {"pageSize": 15}
                     if cursor:
                         params.update(lastGuid=cursor["lastGuid"], likeAmount=cursor["likeAmount"])
-                        if walk == 0:  # the second walk sends only what the PWA sends
+                        if walk == 0:  # the second walk leaves the snapshot out (the one worker remembers it)
                             params["snapshot"] = cursor["snapshot"]
                     data = reader.get("/api/Build/search", params=params).json()["data"]
                     seen += [b["buildId"] for b in data["builds"]]
@@ -134,3 +135,72 @@ def test_paging_a_real_server_while_likes_change_concurrently(tmp_path):
         conn = sqlite3.connect(db)
         events = conn.execute("SELECT COUNT(*) FROM like_events").fetchone()[0]
         assert events > 50
+
+
+def _worker_pids(server: ServerProcess) -> set[int]:
+    """The uvicorn worker processes under the server's supervisor process (not its resource tracker)."""
+    pid = server.proc.pid
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return {int(c) for c in children if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()}
+
+
+def test_the_second_search_page_keeps_its_snapshot_with_2_workers(tmp_path):
+    """Two worker processes share no memory: the cursor's snapshot comes back from the
+    client (as the PWA's builds.ts sends it), so whichever worker answers a later page
+    sorts it by the first page's counts. Likes move across the page boundary between
+    the pages and keep changing while the walk goes on."""
+    db = tmp_path / "workers.sqlite3"
+    ids = bulk_insert_builds(db, 90, seed=13, max_likes=0)
+    env = {"WAYPOINT_SEED_DEMO": "false", "WAYPOINT_RATE_LIMIT_PER_MINUTE": "0", "WAYPOINT_WORKERS": "2"}
+    with ServerProcess(env=env, db_path=db) as server:
+        deadline = time.monotonic() + 30
+        while len(_worker_pids(server)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(_worker_pids(server)) == 2
+        fans = [_local_sign_in(server.base_url, f"Fan {i}") for i in range(8)]
+        for k, build_id in enumerate(ids):
+            for fan in fans[: k % 9]:
+                assert fan.post(f"/api/Build/{build_id}/like", json={"like": True}).status_code == 200
+
+        def page(cursor: dict | None) -> dict:
+            # A new connection per request, so the kernel hands requests to either worker.
+            params = {"pageSize": 20, **(cursor or {})}
+            r = httpx.get(f"{server.base_url}/api/Build/search", params=params, timeout=15)
+            assert r.status_code == 200, r.text
+            return r.json()["data"]
+
+        for walk in range(3):
+            first = page(None)
+            seen = [b["buildId"] for b in first["builds"]]
+            cursor = first["cursor"]
+            assert set(cursor) == {"lastGuid", "likeAmount", "snapshot"} and cursor["snapshot"] > 0
+            # The top build of page 1 loses its likes, a 0-like build beyond it gains 8:
+            # sorted by current counts, the next pages would repeat one and skip the other.
+            top = seen[0]
+            low = next(b for b in reversed(ids) if b not in seen and ids.index(b) % 9 == 0)
+            for fan in fans:
+                fan.post(f"/api/Build/{top}/like", json={"like": False})
+                fan.post(f"/api/Build/{low}/like", json={"like": True})
+            stop = threading.Event()
+            rng = random.Random(walk)
+
+            def churn(fan=fans[walk], stop=stop, rng=rng):
+                while not stop.is_set():
+                    fan.post(f"/api/Build/{rng.choice(ids)}/like", json={"like": rng.random() < 0.5})
+
+            thread = threading.Thread(target=churn, daemon=True)
+            thread.start()
+            try:
+                while cursor:
+                    data = page(cursor)  # the cursor goes back whole, snapshot included
+                    seen += [b["buildId"] for b in data["builds"]]
+                    cursor = data["cursor"]
+            finally:
+                stop.set()
+                thread.join(10)
+            assert len(seen) == len(set(seen)), f"walk {walk}: a build was repeated"
+            assert set(seen) == set(ids), f"walk {walk}: a build was skipped"
+            # Restore the order for the next walk's hazard.
+            for fan in fans:
+                fan.post(f"/api/Build/{low}/like", json={"like": False})
+                fan.post(f"/api/Build/{top}/like", json={"like": True})

@@ -3,17 +3,13 @@
  * tests and the benchmark (the PWA gets them from the game-data bundle).
  */
 import { readFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { CAMPAIGN_DIR, REPO_DIR } from "../sharedDir";
 import type { CampaignData, GuideScript, RouteFacts } from "./types";
 
-// From a string, not `new URL(...)`: DOM test environments replace the global URL class.
-const repoRoot = `${resolve(dirname(fileURLToPath(import.meta.url)), "../..")}/`;
-
-export const campaignDir = process.env.WAYPOINT_CAMPAIGN_DIR ?? `${repoRoot}../shared/game-data/campaign`;
-export const guideDir = `${repoRoot}guide`;
+export const campaignDir = process.env.WAYPOINT_CAMPAIGN_DIR ?? CAMPAIGN_DIR;
+export const guideDir = `${REPO_DIR}/guide`;
 /** The route facts' own part (passive points per quest, game version); the bundle carries the joined table. */
-export const routeFactsPath = `${repoRoot}game-data/route-facts.json`;
+export const routeFactsPath = `${REPO_DIR}/game-data/route-facts.json`;
 
 function readJson<T>(name: string): T {
   return JSON.parse(readFileSync(`${campaignDir}/${name}`, "utf8")) as T;

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-/** Comlink shell over the planner decoder; the PWA wraps it with `wrap<PlannerWorkerApi>(new Worker(...))`. */
+/** Comlink shell over the planner decoder; the PWA's one client is pwa/src/data/planner.ts. */
 import { expose } from "comlink";
 import { plannerWorkerApi } from "./api";
 

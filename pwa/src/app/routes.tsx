@@ -3,16 +3,33 @@ import { createBrowserRouter, Navigate, useLocation, type RouteObject } from "re
 import { Layout } from "./Layout";
 import { PageLoader } from "../ui/PageLoader";
 import { NotFoundPage } from "./NotFoundPage";
+import { PageErrorBoundary } from "./PageErrorBoundary";
 
-/** Feature pages load on demand so the initial bundle stays small. */
+/** Feature pages load on demand so the initial bundle stays small; each has its own error boundary. */
 function page(load: () => Promise<{ default: ComponentType }>) {
   const Page = lazy(load);
   return (
-    <Suspense fallback={<PageLoader />}>
-      <Page />
-    </Suspense>
+    <PageErrorBoundary>
+      <Suspense fallback={<PageLoader />}>
+        <Page />
+      </Suspense>
+    </PageErrorBoundary>
   );
 }
+
+/**
+ * The dev pages (/dev/tree, /dev/guide) are routed only in `vite dev` and in
+ * builds made with VITE_DEV_PAGES=1 (the e2e harness); production has none.
+ * The condition is spelled out here, not imported, so a production build
+ * drops the pages' chunks too, not only their routes.
+ */
+const devRoutes: RouteObject[] =
+  import.meta.env.DEV || import.meta.env.VITE_DEV_PAGES === "1"
+    ? [
+        { path: "/dev/tree", element: page(() => import("../features/dev/DevTreePage")) },
+        { path: "/dev/guide", element: page(() => import("../features/dev/DevGuidePage")) },
+      ]
+    : [];
 
 /** Redirect that keeps the query string (filter presets such as ClassFilters). */
 function RedirectKeepingQuery({ to }: { to: string }) {
@@ -36,8 +53,7 @@ export const routes: RouteObject[] = [
       { path: "/trade-helper", element: page(() => import("../features/teasers/TradeHelperPage")) },
       { path: "/crafting-assistant", element: page(() => import("../features/teasers/CraftingAssistantPage")) },
       { path: "/wealth-tracker", element: page(() => import("../features/teasers/WealthTrackerPage")) },
-      { path: "/dev/tree", element: page(() => import("../features/dev/DevTreePage")) },
-      { path: "/dev/guide", element: page(() => import("../features/dev/DevGuidePage")) },
+      ...devRoutes,
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -1,4 +1,5 @@
 import { createTheme } from "@mantine/core";
+import type { CSSProperties } from "react";
 
 export const theme = createTheme({
   primaryColor: "yellow",
@@ -14,6 +15,14 @@ export const LAYOUT = {
   footerPx: 26,
   headerPx: 56,
   toastLimit: 3,
+  /** Sticky offsets (§9): the first sticky bar of a page (filters, step navigator) and the one below it (tabs). */
+  stickyTopPx: 70,
+  stickySecondPx: 130,
 } as const;
+
+/** A bar that stays `top` px below the top of the window while its page scrolls. */
+export function stickyBar(top: number, zIndex = 5): CSSProperties {
+  return { position: "sticky", top, zIndex, background: "var(--mantine-color-body)" };
+}
 
 export const DESKTOP_QUERY = `(min-width: ${LAYOUT.breakpointPx}px)`;

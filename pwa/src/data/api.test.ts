@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiRequestError, buildUrl, configureApi, onUnauthorized, request } from "./api";
-import { startTestServer } from "./testServer";
+import { startTestServer } from "./test/scriptedServer";
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {

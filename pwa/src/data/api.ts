@@ -2,7 +2,8 @@
  * The HTTP client for the sync server: `/api` base, cookies, a 10 s timeout per
  * attempt and the retry schedule of retry.ts. Answers are unwrapped from
  * `data`; errors become ApiRequestError. A 401 from any call notifies the
- * session (one 'Session expired' dialog) before it is thrown.
+ * listeners (the 'Session expired' dialog and the logout handler, data/expiry.ts)
+ * before it is thrown.
  */
 import { retryDelay, shouldRetry, type Failure } from "./retry";
 

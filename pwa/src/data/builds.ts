@@ -38,8 +38,11 @@ export async function loadListPage(
   const key = listKey(source, filters);
   const query = {
     ...searchQuery(source, filters),
+    // The whole cursor goes back: its snapshot keeps this page in the first page's
+    // order even when another server worker answers.
     lastGuid: cursor?.lastGuid,
     likeAmount: cursor?.likeAmount,
+    snapshot: cursor?.snapshot,
   };
   try {
     const page = await fetcher<BuildPage>("GET", SEARCH_PATH[source], { ...opts, query });

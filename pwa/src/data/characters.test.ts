@@ -4,7 +4,7 @@ import { ApiRequestError, configureApi } from "./api";
 import { attachBuild, loadAttachment, loadCharacterDetail, loadCharacters } from "./characters";
 import { openDb, type WaypointDb } from "./db";
 import { Outbox } from "./outbox";
-import { startTestServer, type Responder } from "./testServer";
+import { startTestServer, type Responder } from "./test/scriptedServer";
 
 let n = 0;
 const open: { db: WaypointDb; close: () => Promise<void> }[] = [];

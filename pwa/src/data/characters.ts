@@ -38,21 +38,21 @@ export async function loadCharacters(db: WaypointDb, realm: Realm, opts: Request
   try {
     const list = await fetcher<CharacterSummary[]>("GET", listPath(realm), { retries: 0, ...opts });
     const now = Date.now();
-    await db.transaction("rw", db.characters, db.settings, async () => {
+    await db.transaction("rw", db.characters, async () => {
       const gone = (await db.characters.where("realm").equals(realm).primaryKeys()).filter((id) => !list.some((c) => c.id === id));
       await db.characters.bulkDelete(gone);
       for (const c of list) {
         const prev = await db.characters.get(c.id);
         await db.characters.put({ ...prev, ...c, savedAt: now });
       }
-      await db.settings.put({ key: `characters-saved:${realm}`, value: now });
     });
     return { value: list, fromCache: false, savedAt: now };
   } catch (err) {
     rethrowUnlessCacheable(err);
     const cached = await db.characters.where("realm").equals(realm).toArray();
-    const saved = (await db.settings.get(`characters-saved:${realm}`))?.value as number | undefined;
-    if (!saved) throw err;
+    // Every entry of one list answer carries that answer's time; the oldest is the list's age.
+    if (!cached.length) throw err;
+    const saved = Math.min(...cached.map((c) => c.savedAt));
     return { value: cached.map(({ detail: _d, detailSavedAt: _s, savedAt: _a, ...c }) => c), fromCache: true, savedAt: saved, error: err as ApiRequestError };
   }
 }
@@ -65,7 +65,7 @@ export async function loadCharacterDetail(
     const detail = await fetcher<Character>("GET", `${listPath(realm)}/${encodeURIComponent(name)}`, { retries: 0, ...opts });
     const now = Date.now();
     const prev = await db.characters.get(id);
-    const summary: CharacterSummary = { id, name: detail.name, realm, class: detail.class, league: detail.league, level: detail.level };
+    const summary: CharacterSummary = { id, name: detail.name, realm, class: detail.class, league: detail.league, level: detail.level, experience: detail.experience };
     await db.characters.put({ ...prev, ...summary, detail, detailSavedAt: now, savedAt: prev?.savedAt ?? now });
     return { value: detail, fromCache: false, savedAt: now };
   } catch (err) {

@@ -1,20 +1,15 @@
-/** Class data (spec §3): 7 base classes, 19 ascendancies, colours by attribute. */
+/**
+ * Class data (spec §3): base classes, their ascendancies and colours by attribute.
+ * The table is not restated here: it is the game-data `classes` bundle, derived by
+ * the pipeline from the tree bundles of every shipped version (the server reads
+ * the same one), so a newer ascendancy (Reliquarian, Warden) is known everywhere.
+ */
+import type { ClassesBundle } from "./gameDataTypes";
 
+export type ClassTable = Pick<ClassesBundle, "classes" | "alternateAscendancies">;
 export type Attribute = "Str" | "Dex" | "Int" | "StrDex" | "StrInt" | "DexInt" | "StrDexInt";
 
-export const BASE_CLASSES: { name: string; attribute: Attribute; ascendancies: string[] }[] = [
-  { name: "Marauder", attribute: "Str", ascendancies: ["Juggernaut", "Berserker", "Chieftain"] },
-  { name: "Ranger", attribute: "Dex", ascendancies: ["Deadeye", "Raider", "Pathfinder"] },
-  { name: "Witch", attribute: "Int", ascendancies: ["Necromancer", "Elementalist", "Occultist"] },
-  { name: "Duelist", attribute: "StrDex", ascendancies: ["Champion", "Gladiator", "Slayer"] },
-  { name: "Templar", attribute: "StrInt", ascendancies: ["Inquisitor", "Hierophant", "Guardian"] },
-  { name: "Shadow", attribute: "DexInt", ascendancies: ["Assassin", "Saboteur", "Trickster"] },
-  { name: "Scion", attribute: "StrDexInt", ascendancies: ["Ascendant"] },
-];
-
-export const ASCENDANCIES = BASE_CLASSES.flatMap((c) => c.ascendancies.map((a) => ({ name: a, baseClass: c.name, attribute: c.attribute })));
-
-/** Mantine colour names: Str red, Dex green, Int blue, and their mixes. */
+/** Mantine colour names: Str red, Dex green, Int blue, and their mixes; unknown names stay gray. */
 export const ATTRIBUTE_COLOR: Record<Attribute, string> = {
   Str: "red",
   Dex: "green",
@@ -22,17 +17,33 @@ export const ATTRIBUTE_COLOR: Record<Attribute, string> = {
   StrDex: "yellow",
   StrInt: "grape",
   DexInt: "cyan",
-  StrDexInt: "gray",
+  StrDexInt: "orange",
 };
+/** Alternate ascendancies (Warden of the Maji, the bloodlines) belong to no class. */
+export const ALTERNATE_COLOR = "violet";
+export const UNKNOWN_COLOR = "gray";
 
-export function baseClassOf(name: string): string | undefined {
-  const lower = name.toLowerCase();
-  return BASE_CLASSES.find((c) => c.name.toLowerCase() === lower)?.name ?? ASCENDANCIES.find((a) => a.name.toLowerCase() === lower)?.baseClass;
+export function baseClasses(table: ClassTable | null): string[] {
+  return table?.classes.map((c) => c.name) ?? [];
 }
 
-export function classColor(name: string): string {
-  const base = BASE_CLASSES.find((c) => c.name === baseClassOf(name));
-  return base ? ATTRIBUTE_COLOR[base.attribute] : "gray";
+/** Every class ascendancy, in class order (what a build's ascendancy can be). */
+export function ascendancies(table: ClassTable | null): { name: string; baseClass: string }[] {
+  return table?.classes.flatMap((c) => c.ascendancies.map((name) => ({ name, baseClass: c.name }))) ?? [];
+}
+
+export function baseClassOf(table: ClassTable | null, name: string): string | undefined {
+  const lower = name.trim().toLowerCase();
+  return table?.classes.find((c) => c.name.toLowerCase() === lower || c.ascendancies.some((a) => a.toLowerCase() === lower))?.name;
+}
+
+export function classColor(table: ClassTable | null, name: string): string {
+  const base = baseClassOf(table, name);
+  const cls = table?.classes.find((c) => c.name === base);
+  if (cls) return ATTRIBUTE_COLOR[cls.attribute as Attribute] ?? UNKNOWN_COLOR;
+  const lower = name.trim().toLowerCase();
+  const alternate = table?.alternateAscendancies.some((a) => a.name.toLowerCase() === lower || a.id.toLowerCase() === lower);
+  return alternate ? ALTERNATE_COLOR : UNKNOWN_COLOR;
 }
 
 /** Card title: the first skill plus the ascendancy, or the base class without one. */

@@ -64,11 +64,6 @@ export interface OutboxEntry {
   lastError?: string;
 }
 
-export interface Setting {
-  key: string;
-  value: unknown;
-}
-
 export type WaypointDb = Dexie & {
   builds: EntityTable<CachedBuild, "buildId">;
   planner: EntityTable<CachedPlanner, "code">;
@@ -77,7 +72,6 @@ export type WaypointDb = Dexie & {
   likeOverrides: EntityTable<LikeOverride, "buildId">;
   attachments: EntityTable<CachedAttachment, "characterId">;
   outbox: EntityTable<OutboxEntry, "seq">;
-  settings: EntityTable<Setting, "key">;
 };
 
 export function openDb(name = "waypoint"): WaypointDb {
@@ -92,6 +86,8 @@ export function openDb(name = "waypoint"): WaypointDb {
     outbox: "++seq, key, kind",
     settings: "key",
   });
+  // The settings table mirrored the session and was never read.
+  db.version(2).stores({ settings: null });
   return db;
 }
 
@@ -103,17 +99,11 @@ export function getDb(): WaypointDb {
   return shared;
 }
 
-/** Logout: everything cached for the user goes; the outbox too, since it carries the user's intents. */
-export async function clearUserData(db: WaypointDb): Promise<void> {
-  await db.transaction("rw", [db.builds, db.lists, db.characters, db.likeOverrides, db.attachments, db.outbox, db.settings], async () => {
-    await Promise.all([
-      db.builds.clear(),
-      db.lists.clear(),
-      db.characters.clear(),
-      db.likeOverrides.clear(),
-      db.attachments.clear(),
-      db.outbox.clear(),
-      db.settings.clear(),
-    ]);
-  });
+/**
+ * Logout: everything cached for the user goes; the outbox too, since it carries
+ * the user's intents, unless `keepOutbox` (a 401: unsynced work waits for the next login).
+ */
+export async function clearUserData(db: WaypointDb, { keepOutbox = false } = {}): Promise<void> {
+  const tables = [db.builds, db.lists, db.characters, db.likeOverrides, db.attachments, ...(keepOutbox ? [] : [db.outbox])];
+  await db.transaction("rw", tables, () => Promise.all(tables.map((t) => t.clear())));
 }

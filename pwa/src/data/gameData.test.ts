@@ -1,12 +1,14 @@
 // The game-data loader against the real pipeline output served by the real
 // server (python -m server serve on loopback), plus the pure version picker.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GameDataClient, GameDataError, closestTreeVersion, findGem, type DecodedTree } from "./gameData";
+import { TREES_DIR } from "@workers/sharedDir";
+import { treeModelFromBundle } from "../tree/adapter";
+import { GameDataClient, GameDataError, closestTreeVersion, findGem, type TreeBundle } from "./gameData";
 
 const REPO = resolve(__dirname, "../../..");
 const PYTHON = join(REPO, ".venv/bin/python");
@@ -45,11 +47,12 @@ describe("GameDataClient over the real server", () => {
     return fetch(input, init);
   };
   let client: GameDataClient;
-  let tree: DecodedTree;
+  let tree: TreeBundle;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "waypoint-game-data-"));
-    execFileSync(PYTHON, ["game-data/pipeline.py", "--out", join(dir, "dist")], { cwd: REPO, stdio: "pipe" });
+    // The pipeline's own output (./just setup, kept fresh by ./just game-data: it is skipped when up to date).
+    execFileSync(PYTHON, ["game-data/pipeline.py"], { cwd: REPO, stdio: "pipe" });
     const port = await freePort();
     server = spawn(PYTHON, ["-m", "server", "serve"], {
       cwd: REPO,
@@ -59,7 +62,7 @@ describe("GameDataClient over the real server", () => {
         WAYPOINT_HOST: "127.0.0.1",
         WAYPOINT_PORT: String(port),
         WAYPOINT_DB_PATH: join(dir, "db.sqlite3"),
-        WAYPOINT_GAME_DATA_DIST: join(dir, "dist"),
+        WAYPOINT_GAME_DATA_DIST: join(REPO, "game-data/dist"),
         WAYPOINT_PWA_DIST: join(dir, "no-pwa"),
         WAYPOINT_SEED_DEMO: "false",
         WAYPOINT_LOG_LEVEL: "warning",
@@ -75,7 +78,7 @@ describe("GameDataClient over the real server", () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     client = new GameDataClient(`${base}/game-data`, countingFetch);
-    tree = await client.getTree("3_28");
+    tree = await client.getTreeBundle("3_28");
   }, 60_000);
 
   afterAll(() => {
@@ -84,73 +87,28 @@ describe("GameDataClient over the real server", () => {
   });
 
   it("loads the closest tree once and keeps it in memory", async () => {
-    expect(tree.version).toBe("3.25");
-    expect(await client.treeVersions()).toEqual(["3.25"]);
-    expect(await client.getTree("3.25")).toBe(tree);
-    expect(await client.getTree()).toBe(tree);
+    // The trees the pipeline reads: every <major>_<minor> export in ../shared (the variants are not shipped yet).
+    const shipped = readdirSync(TREES_DIR)
+      .map((f) => /^(\d+)_(\d+)\.json\.gz$/.exec(f))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => `${m[1]}.${m[2]}`);
+    expect((await client.treeVersions()).sort()).toEqual(shipped.sort());
+    expect(tree.version).toBe("3.28");
+    expect(await client.getTreeBundle("3.28")).toBe(tree);
+    expect(await client.getTreeBundle()).toBe(tree); // the newest
     const manifestCalls = requests.filter((r) => r.includes("manifest.json"));
     expect(manifestCalls).toEqual([`${base}/game-data/manifest.json no-cache`]);
-    expect(requests.filter((r) => /tree-3\.25\.[0-9a-f]{16}\.json$/.test(r))).toHaveLength(1);
+    expect(requests.filter((r) => /tree-3\.28\.[0-9a-f]{16}\.json$/.test(r))).toHaveLength(1);
+    expect(treeModelFromBundle(tree).byId.size).toBe(tree.nodes.id.length);
   });
 
-  it("decodes the columnar nodes into node objects", () => {
-    expect(tree.nodes).toHaveLength(2572);
-    const executioner = tree.byId.get(10016)!;
-    expect(executioner.name).toBe("Executioner");
-    expect(executioner.kind).toBe("notable");
-    expect(executioner.isNotable).toBe(true);
-    expect(executioner.stats).toEqual([
-      "60% increased Damage with Hits against Enemies that are on Low Life",
-      "15% increased Area of Effect if you've Killed Recently",
+  it("warms the newest tree for offline use without parsing it", async () => {
+    const before = requests.length;
+    await client.warmNewestTree();
+    expect(closestTreeVersion(await client.treeVersions(), null)).toBe("3.28");
+    expect(requests.slice(before).filter((r) => r.includes("/tree-"))).toEqual([
+      expect.stringMatching(/\/tree-3\.28\.[0-9a-f]{16}\.json$/),
     ]);
-    expect(executioner.reminderText).toEqual(["(Recently refers to the past 4 seconds)"]);
-    // Orbit 3 (16 slots), slot 11 = 240 degrees, radius 335, group centre (-2783.94, 8089.25).
-    expect(executioner.x).toBeCloseTo(-2783.94 - 335 * (Math.sqrt(3) / 2), 1);
-    expect(executioner.y).toBeCloseTo(8089.25 + 335 * 0.5, 1);
-    expect(executioner.angle).toBeCloseTo((240 * Math.PI) / 180, 3);
-
-    const mastery = tree.byId.get(10141)!;
-    expect(mastery.kind).toBe("mastery");
-    expect(mastery.masteryEffects.map((e) => e.effect)).toEqual([19002, 24305, 6630, 36081, 16013, 45653]);
-    expect(mastery.masteryEffects[0].stats).toEqual(["3% chance to Recover all Life when you Kill an Enemy"]);
-    expect(mastery.neighbours).toEqual([]); // no mastery edges
-
-    expect(tree.byId.get(10532)!.expansionJewel).toEqual({ size: 1, index: 0, proxy: 37898, parent: 2491 });
-    expect(tree.byId.get(10153)!.grantedStrength).toBe(30);
-
-    const witchStart = tree.nodes[tree.classes[3].startNode];
-    expect(witchStart.classStartIndex).toBe(3);
-    expect(witchStart.kind).toBe("classStart");
-    const necro = tree.ascendancies.find((a) => a.id === "Necromancer")!;
-    const necroStart = tree.nodes[necro.startNode];
-    expect(necroStart.isAscendancyStart).toBe(true);
-    expect(necroStart.ascendancyName).toBe("Necromancer");
-    expect(Math.hypot(necroStart.x - tree.classes[3].x, necroStart.y - tree.classes[3].y)).toBeCloseTo(1450, 1);
-    expect(witchStart.neighbours).not.toContain(necroStart.index);
-
-    const { minX, minY, maxX, maxY } = tree.bounds;
-    for (const n of tree.nodes) {
-      expect(Number.isFinite(n.x) && n.x >= minX && n.x <= maxX && n.y >= minY && n.y <= maxY).toBe(true);
-    }
-  });
-
-  it("decodes edges, with arcs that end on their nodes", () => {
-    expect(tree.edges).toHaveLength(2577);
-    const arcs = tree.edges.filter((e) => e.arc);
-    expect(arcs).toHaveLength(1421);
-    for (const e of arcs) {
-      const { cx, cy, r, start, end } = e.arc!;
-      const a = tree.nodes[e.a];
-      const b = tree.nodes[e.b];
-      const ps = [cx + r * Math.sin(start), cy - r * Math.cos(start)];
-      const pe = [cx + r * Math.sin(end), cy - r * Math.cos(end)];
-      const d = (p: number[], n: { x: number; y: number }) => Math.hypot(p[0] - n.x, p[1] - n.y);
-      expect(Math.min(d(ps, a) + d(pe, b), d(ps, b) + d(pe, a))).toBeLessThan(0.2);
-    }
-    for (const e of tree.edges) {
-      expect(tree.nodes[e.a].neighbours).toContain(e.b);
-      expect(tree.nodes[e.b].neighbours).toContain(e.a);
-    }
   });
 
   it("serves the gems, items and campaign bundles", async () => {
@@ -180,8 +138,8 @@ describe("GameDataClient over the real server", () => {
       if (fail) return Promise.reject(new TypeError("network down"));
       return fetch(input, init);
     });
-    await expect(flaky.getTree()).rejects.toThrow(/network down/);
+    await expect(flaky.getTreeBundle()).rejects.toThrow(/network down/);
     fail = false;
-    expect((await flaky.getTree()).nodes).toHaveLength(2572);
+    expect((await flaky.getTreeBundle()).nodes.id).toEqual(tree.nodes.id);
   });
 });

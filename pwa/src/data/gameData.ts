@@ -3,18 +3,11 @@
 // Each bundle is fetched once per page and kept in memory; a failed fetch is
 // forgotten so the next call retries.
 
-import type {
-  CampaignBundle,
-  DecodedTree,
-  GameDataManifest,
-  GemsBundle,
-  ItemsBundle,
-  TreeBundle,
-} from "./gameDataTypes";
-import { closestTreeVersion, decodeTree, treeVersionsOf } from "./treeBundle";
+import type { CampaignBundle, ClassesBundle, GameDataManifest, GemsBundle, ItemsBundle, TreeBundle } from "./gameDataTypes";
+import { closestTreeVersion, treeVersionsOf } from "./treeVersions";
 
 export * from "./gameDataTypes";
-export { closestTreeVersion, decodeTree, hasFlag, treeVersionsOf } from "./treeBundle";
+export { closestTreeVersion, treeVersionsOf } from "./treeVersions";
 export { findGem, type FoundGem } from "./gemLookup";
 
 export class GameDataError extends Error {
@@ -32,7 +25,6 @@ type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 export class GameDataClient {
   private manifest: Promise<GameDataManifest> | null = null;
   private readonly bundles = new Map<string, Promise<unknown>>();
-  private readonly trees = new Map<string, Promise<DecodedTree>>();
 
   constructor(
     private readonly base: string = "/game-data/",
@@ -74,7 +66,7 @@ export class GameDataClient {
 
   /**
    * The raw tree bundle closest to `wantedVersion` (e.g. a build's "3_28"); newest when omitted.
-   * The renderer builds its own packed model from this, so it never pays for node objects.
+   * Read it with tree/adapter.ts treeModelFromBundle (tree/useTreeModel.ts keeps one model per bundle).
    */
   async getTreeBundle(wantedVersion?: string | null): Promise<TreeBundle> {
     const version = closestTreeVersion(await this.treeVersions(), wantedVersion);
@@ -82,15 +74,18 @@ export class GameDataClient {
     return this.getBundle<TreeBundle>(`tree/${version}`);
   }
 
-  /** The same bundle decoded into node objects (names, stats, masteries, jewels), decoded once. */
-  async getTree(wantedVersion?: string | null): Promise<DecodedTree> {
-    const bundle = await this.getTreeBundle(wantedVersion);
-    let p = this.trees.get(bundle.version);
-    if (!p) {
-      p = Promise.resolve(decodeTree(bundle));
-      this.trees.set(bundle.version, p);
-    }
-    return p;
+  /**
+   * Fetches the newest tree bundle without parsing it, so the service worker holds it
+   * for offline use from the first visit (older versions are cached when first drawn).
+   */
+  async warmNewestTree(): Promise<void> {
+    const manifest = await this.getManifest();
+    const version = closestTreeVersion(treeVersionsOf(manifest.files), null);
+    if (version) await this.fetchImpl(this.base + manifest.files[`tree/${version}`]).then((r) => r.arrayBuffer());
+  }
+
+  getClasses(): Promise<ClassesBundle> {
+    return this.getBundle<ClassesBundle>("classes");
   }
 
   getGems(): Promise<GemsBundle> {
@@ -125,8 +120,8 @@ export class GameDataClient {
 /** The app-wide loader; its in-memory cache lives as long as the page. */
 export const gameData = new GameDataClient();
 
-export const loadTree = (wantedVersion?: string | null) => gameData.getTree(wantedVersion);
 export const loadTreeBundle = (wantedVersion?: string | null) => gameData.getTreeBundle(wantedVersion);
+export const loadClasses = () => gameData.getClasses();
 export const loadGems = () => gameData.getGems();
 export const loadItems = () => gameData.getItems();
 export const loadCampaign = () => gameData.getCampaign();

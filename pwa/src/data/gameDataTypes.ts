@@ -1,5 +1,5 @@
 // Game-data bundle types: the wire shapes written by game-data/pipeline.py
-// (see game-data/FORMAT.md) and the decoded tree the renderer works with.
+// (see game-data/FORMAT.md). The tree is read only through tree/adapter.ts.
 
 import type { CampaignData } from "@workers/guide/types";
 
@@ -80,27 +80,22 @@ export interface TreeEdgeColumns {
 }
 
 export interface TreeGroupColumns {
-  id: number[];
   x: number[];
   y: number[];
   orbits: number[][];
   /** PSGroupBackground size 1..3, 0 for none. */
   background: number[];
-  halfImage: number[];
   /** 1 for cluster-jewel proxy groups (drawn only when a jewel fills them). */
   proxy: number[];
 }
 
 export interface TreeClass {
-  index: number;
   name: string;
   baseStr: number;
   baseDex: number;
   baseInt: number;
   /** Node index of the class start. */
   startNode: number;
-  x: number;
-  y: number;
   /** Indexes into TreeBundle.ascendancies. */
   ascendancies: number[];
 }
@@ -111,22 +106,10 @@ export interface TreeAscendancy {
   /** Owning class index; -1 for an alternate (class-less) ascendancy. */
   classIndex: number;
   alternate: boolean;
-  /** Node index of the ascendancy start, -1 if none. */
-  startNode: number;
-  /** Where the ascendancy start sits after placement. */
-  centre: [number, number];
-  /** Radius around `centre` that holds every node (plus node padding). */
-  radius: number;
-  /** Bounds of the placed nodes, padded by 100 units. */
-  bounds: Box;
-  /** The hidden/collapsed view: the class start the tree folds into. */
-  collapsed: [number, number];
-  flavourText: string;
-  flavourTextColour: string;
 }
 
 export interface TreeBundle {
-  format: 1;
+  format: 2;
   version: string;
   tree: string;
   kinds: NodeKind[];
@@ -134,15 +117,9 @@ export interface TreeBundle {
   constants: {
     orbitRadii: number[];
     skillsPerOrbit: number[];
-    PSSCentreInnerRadius: number;
-    classes: Record<string, number>;
-    characterAttributes: Record<string, number>;
   };
   points: { totalPoints: number; ascendancyPoints: number };
   bounds: Box;
-  imageZoomLevels: number[];
-  /** Node indexes of the jewel sockets. */
-  jewelSlots: number[];
   strings: string[];
   nodes: TreeNodeColumns;
   edges: TreeEdgeColumns;
@@ -156,94 +133,16 @@ export interface TreeBundle {
   granted: { node: number[]; str: number[]; dex: number[]; int: number[]; points: number[] };
 }
 
-// ---------------------------------------------------------------- tree (decoded)
+// ---------------------------------------------------------------- classes
 
-export interface MasteryEffect {
-  effect: number;
-  stats: string[];
-}
-
-export interface ExpansionJewel {
-  size: number;
-  index: number;
-  /** Node id of the proxy node, or null. */
-  proxy: number | null;
-  /** Node id of the parent socket, or null. */
-  parent: number | null;
-}
-
-export interface TreeNode {
-  index: number;
-  id: number;
-  x: number;
-  y: number;
-  kind: NodeKind;
-  flags: number;
-  group: number;
-  orbit: number;
-  orbitIndex: number;
-  /** Angle on its orbit, radians (0 up, clockwise). */
-  angle: number;
-  classStartIndex: number | null;
-  ascendancyName: string | null;
-  name: string;
-  stats: string[];
-  flavourText: string | null;
-  reminderText: string[];
-  isNotable: boolean;
-  isKeystone: boolean;
-  isMastery: boolean;
-  isJewelSocket: boolean;
-  isAscendancyStart: boolean;
-  isMultipleChoice: boolean;
-  isMultipleChoiceOption: boolean;
-  isBlighted: boolean;
-  isProxy: boolean;
-  masteryEffects: MasteryEffect[];
-  expansionJewel: ExpansionJewel | null;
-  grantedStrength: number;
-  grantedDexterity: number;
-  grantedIntelligence: number;
-  grantedPassivePoints: number;
-  /** Indexes of neighbouring nodes (drawn edges only). */
-  neighbours: number[];
-}
-
-export interface TreeArc {
-  cx: number;
-  cy: number;
-  r: number;
-  start: number;
-  end: number;
-}
-
-export interface TreeEdge {
-  a: number;
-  b: number;
-  arc: TreeArc | null;
-}
-
-export interface TreeGroup {
-  index: number;
-  id: number;
-  x: number;
-  y: number;
-  orbits: number[];
-  background: number;
-  halfImage: boolean;
-  proxy: boolean;
-}
-
-export interface DecodedTree {
-  version: string;
-  bundle: TreeBundle;
-  nodes: TreeNode[];
-  byId: Map<number, TreeNode>;
-  edges: TreeEdge[];
-  groups: TreeGroup[];
-  classes: TreeClass[];
-  ascendancies: TreeAscendancy[];
-  bounds: { minX: number; minY: number; maxX: number; maxY: number };
+/** The class table of every shipped tree version (game-data/classes_bundle.py). */
+export interface ClassesBundle {
+  format: 1;
+  /** Base classes in class-id order; ascendancy names newest version first, older names after. */
+  classes: { name: string; attribute: string; ascendancies: string[] }[];
+  alternateAscendancies: { id: string; name: string }[];
+  /** Per tree version: ascendancy names by class id, and the alternate ones. */
+  versions: Record<string, { ascendancies: string[][]; alternate: string[] }>;
 }
 
 // ---------------------------------------------------------------- gems, items, campaign

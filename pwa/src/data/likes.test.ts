@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { effectiveLike, expiredOverrides, formatLikes, LIKE_OVERRIDE_TTL_MS } from "./likes";
+import type { OutboxEntry } from "./db";
+import { effectiveLike, expiredOverrides, formatLikes, LIKE_OVERRIDE_TTL_MS, mergeOverrides, pendingLikes } from "./likes";
+import { attachIntent, likeIntent } from "./outbox";
+
+const entry = (intent: ReturnType<typeof likeIntent>, createdAt: number): OutboxEntry => ({ ...intent, method: "POST", idempotencyKey: "k", createdAt, attempts: 0 });
 
 const now = 1_700_000_000_000;
 
@@ -30,5 +34,13 @@ describe("like overrides", () => {
 
   it("formats counts en-US", () => {
     expect(formatLikes(1234567)).toBe("1,234,567");
+  });
+
+  it("shows a pending like over the accepted override of its build, and nothing for other intents", () => {
+    const pending = pendingLikes([entry(likeIntent("b/1", false), now), entry(attachIntent("c1", "b/1"), now)]);
+    expect(pending).toEqual([{ buildId: "b/1", liked: false, at: now }]);
+    const merged = mergeOverrides([{ buildId: "b/1", liked: true, at: now - 5000 }, { buildId: "x", liked: true, at: now }], pending);
+    expect(effectiveLike({ likes: 10, isLiked: true }, merged.get("b/1"), now)).toEqual({ likes: 9, isLiked: false });
+    expect(merged.get("x")).toMatchObject({ liked: true });
   });
 });

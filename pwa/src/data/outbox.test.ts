@@ -1,42 +1,60 @@
+// @vitest-environment happy-dom
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiRequestError, configureApi, request } from "./api";
+import { ApiRequestError, request } from "./api";
 import { openDb, type OutboxEntry, type WaypointDb } from "./db";
 import { attachIntent, likeIntent, Outbox, publishIntent } from "./outbox";
-import { startTestServer } from "./testServer";
+import { sendEntry } from "./sync";
+import { openPageOn, serverForThisFile, serverUnreachable, signIn } from "./test/realServer";
+import type { BuildInfo } from "./types";
 
 let dbs: WaypointDb[] = [];
 let n = 0;
 const freshName = () => `outbox-test-${++n}-${Math.random()}`;
-afterEach(async () => {
+
+const server = serverForThisFile({ builds: 8 });
+afterEach(() => {
   for (const db of dbs) db.close();
   dbs = [];
 });
-function db(name: string) {
+function db(name = freshName()) {
   const d = openDb(name);
   dbs.push(d);
   return d;
 }
 
-const offline = () => Promise.reject(new ApiRequestError({ kind: "network" }, "network", "offline"));
+/** The app's sender, with a record of what it was asked to send. */
+function recording(sent: OutboxEntry[]) {
+  return (e: OutboxEntry) => {
+    sent.push(e);
+    return sendEntry(e);
+  };
+}
+const likes = async (buildId: string) => (await request<{ buildInfo: BuildInfo }>("GET", `/Build/${buildId}`)).buildInfo;
 
-describe("outbox", () => {
-  it("replays in the order the intents were made", async () => {
-    const sent: string[] = [];
-    const box = new Outbox(db(freshName()), async (e) => void sent.push(`${e.kind}:${JSON.stringify(e.body)}`));
-    await box.enqueue(likeIntent("a", true));
-    await box.enqueue(attachIntent("char1", "a"));
-    await box.enqueue(likeIntent("b", true));
-    await box.enqueue(publishIntent({ buildId: "new" }));
+describe("outbox against the real server", () => {
+  it("replays in the order the intents were made, drops what the server refuses for good, and goes on", async () => {
+    const [a, b] = server.current.buildIds;
+    await signIn("Orderly");
+    const sent: OutboxEntry[] = [];
+    const box = new Outbox(db(), recording(sent));
+    await box.enqueue(likeIntent(a, true));
+    await box.enqueue(attachIntent("no-such-character", a));
+    await box.enqueue(likeIntent(b, true));
+    await box.enqueue(publishIntent({ buildId: "publish-without-a-code" }));
     const r = await box.flush();
-    expect(sent).toEqual(['like:{"like":true}', 'attach:{"buildId":"a"}', 'like:{"like":true}', 'publish:{"buildId":"new"}']);
+    expect(sent.map((e) => e.key)).toEqual([`like:${a}`, "attach:no-such-character", `like:${b}`, "publish:publish-without-a-code"]);
+    expect(r.sent.map((e) => e.key)).toEqual([`like:${a}`, `like:${b}`]);
+    expect(r.dropped.map((d) => [d.entry.key, d.entry.kind])).toEqual([["attach:no-such-character", "attach"], ["publish:publish-without-a-code", "publish"]]);
     expect(r.remaining).toBe(0);
     expect(await box.count()).toBe(0);
+    expect(await likes(a)).toMatchObject({ likes: 1, isLiked: true });
+    expect(await likes(b)).toMatchObject({ likes: 1, isLiked: true });
   });
 
   it("keeps only a like's latest intent, placed where the latest was made", async () => {
-    const d = db(freshName());
-    const box = new Outbox(d, offline);
+    await serverUnreachable();
+    const box = new Outbox(db(), sendEntry);
     await box.enqueue(likeIntent("a", true));
     await box.enqueue(likeIntent("b", true));
     await box.enqueue(likeIntent("a", false));
@@ -51,82 +69,69 @@ describe("outbox", () => {
   });
 
   it("never queues a publish of the same client id twice", async () => {
-    const box = new Outbox(db(freshName()), offline);
+    const box = new Outbox(db(), sendEntry);
     await box.enqueue(publishIntent({ buildId: "p1" }));
     await box.enqueue(publishIntent({ buildId: "p1" }));
     expect(await box.count()).toBe(1);
   });
 
-  it("stops at a transient failure, keeps order and the same Idempotency-Key, survives a reload", async () => {
+  it("stops while the server is unreachable, keeps order and the Idempotency-Key, and replays after a reload", async () => {
+    const [, , c, d] = server.current.buildIds;
+    await signIn("Patient");
+    await serverUnreachable();
     const name = freshName();
     const d1 = db(name);
-    const box1 = new Outbox(d1, offline);
-    const first = await box1.enqueue(likeIntent("a", true));
-    await box1.enqueue(likeIntent("b", true));
-    const r = await box1.flush();
-    expect(r).toMatchObject({ remaining: 2, unauthorized: false });
+    const box1 = new Outbox(d1, sendEntry);
+    const first = await box1.enqueue(likeIntent(c, true));
+    await box1.enqueue(likeIntent(d, true));
+    expect(await box1.flush()).toMatchObject({ remaining: 2, unauthorized: false, sent: [] });
     d1.close();
 
-    // A new page: a fresh database handle over the same IndexedDB.
+    // A new page: a fresh database handle over the same IndexedDB, the server reachable again.
+    openPageOn(server.current);
     const sent: OutboxEntry[] = [];
-    const box2 = new Outbox(db(name), async (e) => void sent.push(e));
-    const pending = await box2.pending();
-    expect(pending[0]).toMatchObject({ key: "like:a", idempotencyKey: first.idempotencyKey, attempts: 1, lastError: "offline" });
+    const box2 = new Outbox(db(name), recording(sent));
+    const [waiting] = await box2.pending();
+    expect(waiting).toMatchObject({ key: `like:${c}`, idempotencyKey: first.idempotencyKey, attempts: 1, lastError: expect.any(String) });
     await box2.flush();
-    expect(sent.map((e) => e.key)).toEqual(["like:a", "like:b"]);
+    expect(sent.map((e) => e.key)).toEqual([`like:${c}`, `like:${d}`]);
     expect(sent[0].idempotencyKey).toBe(first.idempotencyKey);
-  });
-
-  it("drops an entry the server rejects for good and goes on", async () => {
-    const sent: string[] = [];
-    const box = new Outbox(db(freshName()), async (e) => {
-      if (e.key === "like:gone") throw new ApiRequestError({ kind: "http", status: 404 }, "not_found", "Build not found");
-      sent.push(e.key);
-    });
-    await box.enqueue(likeIntent("gone", true));
-    await box.enqueue(likeIntent("b", true));
-    const r = await box.flush();
-    expect(r.dropped.map((d) => [d.entry.key, d.error])).toEqual([["like:gone", "Build not found"]]);
-    expect(sent).toEqual(["like:b"]);
+    expect(await likes(c)).toMatchObject({ likes: 1 });
+    expect(await likes(d)).toMatchObject({ likes: 1 });
   });
 
   it("stops on a 401 and keeps everything for after the next login", async () => {
-    const box = new Outbox(db(freshName()), () => Promise.reject(new ApiRequestError({ kind: "http", status: 401 }, "unauthorized", "no")));
-    await box.enqueue(likeIntent("a", true));
-    const r = await box.flush();
-    expect(r).toMatchObject({ unauthorized: true, remaining: 1 });
+    const e = server.current.buildIds[4];
+    const box = new Outbox(db(), sendEntry);
+    await box.enqueue(likeIntent(e, true));
+    await box.enqueue(likeIntent(server.current.buildIds[5], true));
+    expect(await box.flush()).toMatchObject({ unauthorized: true, remaining: 2, sent: [], dropped: [] });
+    await signIn("Returning");
+    expect(await box.flush()).toMatchObject({ unauthorized: false, remaining: 0 });
+    expect(await likes(e)).toMatchObject({ likes: 1, isLiked: true });
   });
 
   it("shares one run between concurrent flushes, so nothing is sent twice", async () => {
-    let calls = 0;
-    const box = new Outbox(db(freshName()), async () => {
-      calls++;
-      await new Promise((r) => setTimeout(r, 20));
-    });
-    await box.enqueue(likeIntent("a", true));
+    await signIn("Concurrent");
+    const sent: OutboxEntry[] = [];
+    const box = new Outbox(db(), recording(sent));
+    await box.enqueue(likeIntent(server.current.buildIds[6], true));
     await Promise.all([box.flush(), box.flush(), box.flush()]);
-    expect(calls).toBe(1);
+    expect(sent).toHaveLength(1);
   });
 
-  it("replays through the real client with the stored key, so a server sees one key per intent", async () => {
-    const keys: string[] = [];
-    let fail = true;
-    const srv = await startTestServer((req) => {
-      keys.push(String(req.headers["idempotency-key"]));
-      if (fail) return { status: 503 };
-      return { status: 200, body: { data: { buildId: "a", likes: 1, isLiked: true } } };
-    });
-    configureApi(srv.base);
-    try {
-      const box = new Outbox(db(freshName()), (e) => request(e.method, e.path, { body: e.body, idempotencyKey: e.idempotencyKey, retries: 0 }));
-      const entry = await box.enqueue(likeIntent("a", true));
-      expect((await box.flush()).remaining).toBe(1);
-      fail = false;
-      expect((await box.flush()).sent).toHaveLength(1);
-      expect(keys).toEqual([entry.idempotencyKey, entry.idempotencyKey]);
-      expect(srv.seen[1].url).toBe("/api/Build/a/like");
-    } finally {
-      await srv.close();
-    }
+  it("sends the stored Idempotency-Key, so the server holds the replayed intent to it", async () => {
+    const f = server.current.buildIds[7];
+    await signIn("Keyed");
+    const box = new Outbox(db(), sendEntry);
+    const entry = await box.enqueue(likeIntent(f, true));
+    expect((await box.flush()).sent).toHaveLength(1);
+    // The same entry again: the server replays its first answer.
+    expect(await sendEntry(entry)).toEqual({ buildId: f, likes: 1, isLiked: true });
+    // The same key with another request is refused: the server did see this key.
+    const other = await sendEntry({ ...entry, body: { like: false } }).catch((err: unknown) => err);
+    expect(other).toBeInstanceOf(ApiRequestError);
+    expect(other).toMatchObject({ status: 422 });
+    expect(await likes(f)).toMatchObject({ likes: 1 });
   });
 });

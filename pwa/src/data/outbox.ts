@@ -7,6 +7,8 @@
  */
 import { ApiRequestError, newIdempotencyKey } from "./api";
 import type { OutboxEntry, OutboxKind, WaypointDb } from "./db";
+import { LIKE_KEY_PREFIX } from "./likes";
+import type { LikeRequest, LikeResult } from "./types";
 
 /** Sends one entry; resolves with the server's answer or throws ApiRequestError. */
 export type OutboxSender = (entry: OutboxEntry) => Promise<unknown>;
@@ -29,9 +31,9 @@ export interface Intent {
 
 export const likeIntent = (buildId: string, like: boolean): Intent => ({
   kind: "like",
-  key: `like:${buildId}`,
+  key: `${LIKE_KEY_PREFIX}${buildId}`,
   path: `/Build/${encodeURIComponent(buildId)}/like`,
-  body: { like },
+  body: { like } satisfies LikeRequest,
 });
 
 export const attachIntent = (characterId: string, buildId: string): Intent => ({
@@ -109,8 +111,16 @@ export class Outbox {
       const entry = await this.db.outbox.orderBy("seq").first();
       if (!entry) break;
       try {
-        await this.send(entry);
-        await this.db.outbox.delete(entry.seq!);
+        const answer = await this.send(entry);
+        await this.db.transaction("rw", this.db.outbox, this.db.likeOverrides, async () => {
+          await this.db.outbox.delete(entry.seq!);
+          // The server accepted the like: its state becomes the override (in the same
+          // transaction, so the UI never sees the pending state gone and no override yet).
+          if (entry.kind === "like") {
+            const liked = (answer as LikeResult | undefined)?.isLiked ?? (entry.body as LikeRequest).like;
+            await this.db.likeOverrides.put({ buildId: entry.key.slice(LIKE_KEY_PREFIX.length), liked, at: this.now() });
+          }
+        });
         result.sent.push(entry);
       } catch (err) {
         const e = err as ApiRequestError;

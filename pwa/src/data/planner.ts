@@ -1,22 +1,24 @@
 /**
- * Planner decoding off the main thread: the planner worker (a Comlink shell
- * over workers/planner) turns a planner code into a PlannerBuild. Decoding is
- * pure, so results are cached in Dexie by code and a viewed build opens
- * offline without decoding again.
+ * The one planner worker client. The planner worker (a Comlink shell over
+ * workers/planner) turns a planner code or XML into a PlannerBuild; its API
+ * type comes from the worker module itself. The worker answers errors as
+ * values (structured cloning would drop an Error's kind), and this client
+ * turns them back into a thrown PlannerDecodeError that keeps the kind.
+ * Decoding is pure, so results are cached in Dexie by code and a viewed
+ * build opens offline without decoding again.
  */
 import { wrap, type Remote } from "comlink";
-import type { DecodeResult } from "@workers/planner/index";
+import type { PlannerErrorKind } from "@workers/planner/index";
 import type { PlannerBuild } from "@workers/planner/types";
+import type { PlannerWorkerApi } from "@workers/planner/worker";
 import type { WaypointDb } from "./db";
 
-interface PlannerWorkerApi {
-  decode(input: string): Promise<DecodeResult>;
-}
+export type PlannerWorker = Remote<PlannerWorkerApi>;
 
 /** A planner code that does not decode (the kind and message come from the decoder). */
 export class PlannerDecodeError extends Error {
   constructor(
-    public readonly kind: string,
+    public readonly kind: PlannerErrorKind,
     message: string,
   ) {
     super(message);
@@ -24,17 +26,24 @@ export class PlannerDecodeError extends Error {
   }
 }
 
-async function decodeInWorker(code: string): Promise<PlannerBuild> {
-  const result = await worker().decode(code);
+/** Decode through a worker's API (the real worker, or the same API over any Comlink endpoint). */
+export async function decodeThrough(worker: Pick<PlannerWorker, "decode">, input: string): Promise<PlannerBuild> {
+  const result = await worker.decode(input);
   if (!result.ok) throw new PlannerDecodeError(result.error.kind, result.error.message);
   return result.build;
 }
 
-let remote: Remote<PlannerWorkerApi> | undefined;
+let remote: PlannerWorker | undefined;
 
-function worker(): Remote<PlannerWorkerApi> {
+/** The planner worker, started once per page. */
+export function plannerWorker(): PlannerWorker {
   remote ??= wrap<PlannerWorkerApi>(new Worker(new URL("../../../workers/planner/worker.ts", import.meta.url), { type: "module" }));
   return remote;
+}
+
+/** A planner code or XML decoded in the planner worker. */
+export function decodeInWorker(input: string): Promise<PlannerBuild> {
+  return decodeThrough(plannerWorker(), input);
 }
 
 export async function decodePlannerCached(db: WaypointDb, code: string, decode: (code: string) => Promise<PlannerBuild> = decodeInWorker): Promise<PlannerBuild> {

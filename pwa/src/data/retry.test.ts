@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_DELAY_MS, retryDelay, retrySchedule, shouldRetry } from "./retry";
+import { retryDelay, retrySchedule, shouldRetry } from "./retry";
 
 describe("retry schedule", () => {
   it("waits 1 s, 2 s, 4 s for three retries without jitter", () => {
@@ -12,8 +12,10 @@ describe("retry schedule", () => {
   });
 
   it("caps the doubled delay at 30 s", () => {
-    expect(retryDelay(5, () => 0)).toBe(MAX_DELAY_MS);
-    expect(retryDelay(10, () => 0.5)).toBe(MAX_DELAY_MS + 150);
+    // Spec §10 "Requests": backoff 1 s doubled per try, capped 30 s, plus up to 300 ms jitter.
+    expect(retryDelay(4, () => 0)).toBe(16_000);
+    expect(retryDelay(5, () => 0)).toBe(30_000);
+    expect(retryDelay(10, () => 0.5)).toBe(30_150);
   });
 
   it("never retries a 401 or a cancellation", () => {

@@ -72,28 +72,6 @@ let snapshot: SessionSnapshot | null = null;
 function set(next: Partial<SessionSnapshot>) {
   snapshot = { ...getSession(), ...next };
   for (const l of listeners) l();
-  void mirrorSessionToDb();
-}
-
-/**
- * The Dexie settings table mirrors the session (identity, realm, selected
- * character) so workers and the sync engine read it without local storage.
- * Dexie loads lazily, so the first paint never waits for it.
- */
-export async function mirrorSessionToDb(): Promise<void> {
-  if (typeof indexedDB === "undefined") return;
-  try {
-    const { getDb } = await import("./db");
-    const s = getSession();
-    const character = typeof localStorage === "undefined" ? null : localStorage.getItem(CHARACTER_KEY);
-    await getDb().settings.bulkPut([
-      { key: "identity", value: s.identity },
-      { key: "realm", value: s.realm },
-      { key: "selectedCharacter", value: character },
-    ]);
-  } catch (err) {
-    console.warn("session could not be mirrored to IndexedDB", err);
-  }
 }
 
 export function getSession(): SessionSnapshot {
@@ -129,9 +107,17 @@ export function forgetIdentity() {
   set({ identity: null, expired: false });
 }
 
-/** One dialog at a time: repeated 401s while it is open change nothing. Only a logged-in user can have an expired session. */
-export function markExpired() {
+/**
+ * A 401 (spec §4): the 'Session expired' dialog opens, and the identity is
+ * forgotten as the logout handler would (the session is gone on the server).
+ * Everything else in local storage stays. One dialog at a time: repeated 401s
+ * while it is open change nothing, and only a logged-in user can have an
+ * expired session. True when this call ended the session.
+ */
+export function markExpired(): boolean {
   const s = getSession();
-  if (s.expired || !s.identity) return;
-  set({ expired: true });
+  if (s.expired || !s.identity) return false;
+  localStorage.removeItem(IDENTITY_KEY);
+  set({ expired: true, identity: null });
+  return true;
 }

@@ -5,16 +5,18 @@
 import { request } from "./api";
 import { getDb, type WaypointDb } from "./db";
 import { expiredOverrides } from "./likes";
-import { likeIntent, Outbox } from "./outbox";
+import { likeIntent, Outbox, type OutboxSender } from "./outbox";
 import { setPendingCount } from "./pending";
 import { retryDelay } from "./retry";
-import { markExpired, mirrorSessionToDb } from "./session";
+import { sessionExpired } from "./expiry";
 
 let outbox: Outbox | undefined;
 
+/** How the app sends an outbox entry: the outbox retries on its own schedule (reconnect, start), so one attempt per flush. */
+export const sendEntry: OutboxSender = (e) => request(e.method, e.path, { body: e.body, idempotencyKey: e.idempotencyKey, retries: 0 });
+
 export function getOutbox(): Outbox {
-  // The outbox retries on its own schedule (reconnect, start), so one attempt per flush.
-  outbox ??= new Outbox(getDb(), (e) => request(e.method, e.path, { body: e.body, idempotencyKey: e.idempotencyKey, retries: 0 }));
+  outbox ??= new Outbox(getDb(), sendEntry);
   return outbox;
 }
 
@@ -31,7 +33,7 @@ export function syncNow(): Promise<void> {
     .flush()
     .then((r) => {
       clearTimeout(retryTimer);
-      if (r.unauthorized) markExpired();
+      if (r.unauthorized) void sessionExpired();
       failures = r.remaining > 0 && !r.unauthorized ? failures + 1 : 0;
       if (failures && typeof navigator !== "undefined" && navigator.onLine) retryTimer = setTimeout(syncNow, retryDelay(Math.min(failures - 1, 5)));
     }, () => undefined);
@@ -46,7 +48,6 @@ export function startSync(): void {
   const flush = () => void syncNow();
   window.addEventListener("online", flush);
   void pruneOverrides(getDb());
-  void mirrorSessionToDb();
   flush();
   // The first visit has no controlling service worker yet: warm once it takes over.
   if (navigator.serviceWorker?.controller) void warmGameData();
@@ -73,12 +74,11 @@ export async function pruneOverrides(db: WaypointDb, now = Date.now()): Promise<
 }
 
 /**
- * Like or unlike: the override is stored at once (optimistic, survives reloads),
- * the intent goes through the outbox, and a flush is attempted right away.
+ * Like or unlike: the intent goes into the outbox, whose pending entry is the
+ * optimistic state (it survives reloads); the outbox stores the override once
+ * the server accepts it. A flush is attempted right away.
  */
 export async function setLike(buildId: string, like: boolean): Promise<void> {
-  const db = getDb();
-  await db.likeOverrides.put({ buildId, liked: like, at: Date.now() });
   await getOutbox().enqueue(likeIntent(buildId, like));
   await syncNow();
 }

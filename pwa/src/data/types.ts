@@ -1,4 +1,9 @@
-/** Wire types of the sync server's HTTP API (DESIGN.md "Contracts"; spec §7). */
+/**
+ * Wire types of the sync server's HTTP API (DESIGN.md "Contracts"; spec §7).
+ * Each interface has the name, fields and optionality of the server's msgspec
+ * struct (server/wire.py and the other routers); tests/contract/test_contract.py
+ * checks them against the served /schema/openapi.json.
+ */
 
 export type Realm = "pc" | "xbox" | "sony";
 export const REALMS: { value: Realm; label: string }[] = [
@@ -25,9 +30,11 @@ export interface BuildSummary {
   isLiked: boolean;
 }
 
+/** Where the next page starts. Sent back whole: `snapshot` keeps later pages in the first page's order on any server worker. */
 export interface Cursor {
   lastGuid: string;
   likeAmount: number;
+  snapshot?: number | null;
 }
 
 export interface BuildPage {
@@ -36,7 +43,7 @@ export interface BuildPage {
   cursor: Cursor | null;
 }
 
-export interface BuildStep {
+export interface Step {
   title: string;
   equipmentSetId: string;
   skillSetId: string;
@@ -53,10 +60,14 @@ export interface BuildInfo {
   ascendancy: string;
   treeVersion: string;
   skills: string[];
-  steps: BuildStep[];
+  steps: Step[];
   pobCode: string;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface LikeRequest {
+  like: boolean;
 }
 
 export interface LikeResult {
@@ -65,14 +76,19 @@ export interface LikeResult {
   isLiked: boolean;
 }
 
-export interface PublishPayload {
+export interface PublishRequest {
   buildId: string;
   ascendancy: string;
   baseClass: string;
   treeVersion: string;
-  steps: BuildStep[];
+  steps: Step[];
   pobCod: string;
   skills: string[];
+}
+
+export interface Published {
+  slug: string;
+  buildId: string;
 }
 
 export interface CharacterSummary {
@@ -82,7 +98,7 @@ export interface CharacterSummary {
   class: string;
   league: string;
   level: number;
-  experience?: number;
+  experience: number;
 }
 
 export interface AttachedBuild {

@@ -49,7 +49,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
     }
     return {
       states,
-      notice: versionNotice(unknownIds.length, clusterIds.length),
+      notice: versionNotice(unknownIds.length, clusterIds.length, build.treeVersion, model.version),
       lists: sideLists(model, build, other),
       ascendancyTarget: ascendancyTarget(model, build, other),
     };

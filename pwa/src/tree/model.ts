@@ -1,7 +1,7 @@
 /**
- * TreeModel: the renderer's view of one passive tree version. The game-data
- * bundle is adapted into this shape once (see adapter.ts), so the renderer,
- * the hit grid and the compare never depend on the bundle's wire format.
+ * TreeModel: the one reading of a passive tree version. The game-data bundle is
+ * adapted into this shape once (see adapter.ts), so the renderer, the hit grid,
+ * the compare and the pathing (graph.ts) never depend on the bundle's wire format.
  */
 
 export type NodeKind =
@@ -19,6 +19,25 @@ export type NodeKind =
 export interface MasteryEffect {
   effect: number;
   stats: string[];
+}
+
+/** A cluster-jewel socket (`expansionJewel` in the export). */
+export interface ExpansionJewel {
+  /** 0 small, 1 medium, 2 large. */
+  size: number;
+  index: number;
+  /** Node id of the proxy node that anchors the jewel's subgraph, or null. */
+  proxy: number | null;
+  /** Node id of the socket this one is nested in, or null. */
+  parent: number | null;
+}
+
+/** Attributes and points a node grants when allocated (only nodes that grant something have one). */
+export interface Granted {
+  strength: number;
+  dexterity: number;
+  intelligence: number;
+  passivePoints: number;
 }
 
 export interface TreeNode {
@@ -39,11 +58,16 @@ export interface TreeNode {
   stats: string[];
   flavourText: string[];
   reminderText: string[];
+  /** Ascendancy id (TreeModel.ascendancies[].id) of an ascendancy node, else null. */
   ascendancyName: string | null;
   classStartIndex: number | null;
   masteryEffects: MasteryEffect[];
-  /** Group index in the bundle; masteries have no edges and join their group's nodes through it. */
-  group?: number;
+  /** Group index and orbit slot, as in the export (cluster-jewel layout reads them). */
+  group: number;
+  orbit: number;
+  orbitIndex: number;
+  granted: Granted | null;
+  expansionJewel: ExpansionJewel | null;
 }
 
 export interface TreeArc {
@@ -78,7 +102,22 @@ export interface Bounds {
 
 export interface TreeClass {
   name: string;
+  /** Ascendancy ids, in the planner's 1-based ascendClassId order. */
   ascendancies: string[];
+  baseStr: number;
+  baseDex: number;
+  baseInt: number;
+  /** Node index of the class start. */
+  startNode: number;
+}
+
+export interface TreeAscendancy {
+  /** The id nodes carry (`ascendancyName`); can differ from the name shown (Raider is shown as Warden). */
+  id: string;
+  name: string;
+  /** Owning class index; -1 for an alternate (class-less) ascendancy. */
+  classIndex: number;
+  alternate: boolean;
 }
 
 export interface TreeModel {
@@ -89,7 +128,12 @@ export interface TreeModel {
   /** Bounds of the main tree (ascendancy trees included as placed by the pipeline). */
   bounds: Bounds;
   classes: TreeClass[];
+  ascendancies: TreeAscendancy[];
+  /** Ids of the alternate ascendancies, in the planner's 1-based secondaryAscendClassId order. */
   alternateAscendancies: string[];
+  points: { totalPoints: number; ascendancyPoints: number };
+  orbitRadii: number[];
+  skillsPerOrbit: number[];
   byId: Map<number, TreeNode>;
 }
 

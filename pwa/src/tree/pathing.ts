@@ -8,6 +8,7 @@
  * The walk only steps onto nodes the step allocates, so every path is made of
  * missing passives and the paths together take each of them exactly once.
  */
+import { neighbours } from "./graph";
 import type { TreeModel, TreeNode } from "./model";
 
 export interface PassivePath {
@@ -49,11 +50,7 @@ const adjacencyCache = new WeakMap<TreeModel, number[][]>();
 export function adjacency(model: TreeModel): number[][] {
   let adj = adjacencyCache.get(model);
   if (adj) return adj;
-  adj = model.nodes.map(() => []);
-  for (const e of model.edges) {
-    adj[e.a].push(e.b);
-    adj[e.b].push(e.a);
-  }
+  adj = neighbours(model).map((list) => [...list]);
   const masteriesOf = new Map<number, number[]>();
   for (const n of model.nodes) {
     if (n.kind === "mastery" && n.group !== undefined) masteriesOf.set(n.group, [...(masteriesOf.get(n.group) ?? []), n.index]);

@@ -2,6 +2,7 @@
  * The side lists (Keystones, Masteries, Overrides) and their compare status,
  * computed from the allocations alone so they can be tested without a canvas.
  */
+import { compareVersions, treeVersionName } from "../data/treeVersions";
 import type { MasteryEffect, TreeModel, TreeNode } from "./model";
 
 export interface OverrideLike {
@@ -113,17 +114,19 @@ export function sideLists(model: TreeModel, build: AllocationForLists, other?: A
 }
 
 /**
- * The quiet notice for allocated passives the renderer cannot place: ids from
- * a newer tree version, and cluster jewel passives. Null when all are shown.
+ * The quiet notice for what the renderer cannot show as the build has it: a
+ * tree version we do not ship (drawn on the nearest one), allocated ids that
+ * tree lacks, and cluster jewel passives. Null when all are shown.
  */
-export function versionNotice(unknownCount: number, clusterCount = 0): string | null {
+export function versionNotice(unknownCount: number, clusterCount = 0, wanted?: string | null, shown?: string): string | null {
   const parts: string[] = [];
+  const want = treeVersionName(wanted);
+  const fallback = want !== null && shown !== undefined && want !== shown;
+  if (fallback) parts.push(`Tree ${want} is not available: drawn on tree ${shown}`);
   if (unknownCount > 0) {
-    parts.push(
-      unknownCount === 1
-        ? "1 passive from a newer tree version is not shown"
-        : `${unknownCount} passives from a newer tree version are not shown`,
-    );
+    const newer = !fallback || compareVersions(want, shown!) > 0;
+    const what = newer ? "from a newer tree version" : `of tree ${want} not on tree ${shown}`;
+    parts.push(unknownCount === 1 ? `1 passive ${what} is not shown` : `${unknownCount} passives ${what} are not shown`);
   }
   if (clusterCount > 0) {
     parts.push(

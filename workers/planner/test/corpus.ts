@@ -1,8 +1,13 @@
 /** Test helper: the real planner builds in ../shared/corpus/pob, read in place (never copied). */
 import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { POB_CORPUS_DIR, SHARED_DIR } from "../../sharedDir";
 
-export const CORPUS_DIR = fileURLToPath(new URL("../../../../shared/corpus/pob/", import.meta.url));
+export const CORPUS_DIR = POB_CORPUS_DIR;
+
+/** A spec document (../shared/spec/{name}), the independent source of the texts tests expect. */
+export function specText(name: string): string {
+  return readFileSync(`${SHARED_DIR}/spec/${name}`, "utf8");
+}
 
 export function corpusFiles(): string[] {
   const files: string[] = [];

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { parsePlannerInput, PLANNER_LINK_MESSAGE, validatePlannerLink } from "../links";
-import { corpusText } from "./corpus";
+import { corpusText, specText } from "./corpus";
 
-const MESSAGE = "Link must start with pobb.in/ followed by 12 characters.";
+// The spec's message for the paste host, read from the spec rather than restated.
+const specMessage = /Planner link must match[^\n]*message '([^']+)'/.exec(specText("builds-browser-and-tracker.md"))?.[1];
+const MESSAGE = specMessage!.replace("{host}", "pobb.in");
 
 describe("validatePlannerLink", () => {
   it("uses the spec's exact message", () => {
+    expect(specMessage).toContain("{host}/");
     expect(PLANNER_LINK_MESSAGE).toBe(MESSAGE);
   });
 

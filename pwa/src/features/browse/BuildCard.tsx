@@ -1,10 +1,12 @@
 import { Badge, Box, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
+import { useClassTable } from "../../data/useClassTable";
 import type { BuildSummary } from "../../data/types";
 import { LikeToggle } from "./LikeToggle";
 
 export function BuildCard({ build }: { build: BuildSummary }) {
+  const classTable = useClassTable();
   return (
     <Card component={Link} to={`/build/view/${encodeURIComponent(build.slug)}`} withBorder padding="md" data-testid="build-card" data-build-id={build.buildId} data-slug={build.slug}>
       <Stack gap={6}>
@@ -14,7 +16,7 @@ export function BuildCard({ build }: { build: BuildSummary }) {
             <LikeToggle buildId={build.buildId} likes={build.likes} isLiked={build.isLiked} />
           </Box>
         </Group>
-        <Badge color={classColor(build.ascendancy || build.baseClass)} variant="light" w="fit-content" data-testid="class-badge">
+        <Badge color={classColor(classTable, build.ascendancy || build.baseClass)} variant="light" w="fit-content" data-testid="class-badge">
           {classBadge(build)}
         </Badge>
         <Group gap={4}>

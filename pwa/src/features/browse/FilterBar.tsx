@@ -1,8 +1,9 @@
 import { Box, Button, Group, MultiSelect, Tabs, TextInput, type ComboboxItemGroup } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { ASCENDANCIES, BASE_CLASSES, classColor } from "../../data/classes";
+import { ascendancies, baseClasses, classColor, type ClassTable } from "../../data/classes";
+import { useClassTable } from "../../data/useClassTable";
 import { MAX_SKILL_FILTERS, type BuildFilters } from "../../data/filters";
-import { DESKTOP_QUERY } from "../../app/theme";
+import { DESKTOP_QUERY, LAYOUT, stickyBar } from "../../app/theme";
 
 interface Props {
   value: BuildFilters;
@@ -14,30 +15,31 @@ interface Props {
 }
 
 /** Class options grouped Selected, Base classes, Ascendancies (selected ones move to the top). */
-export function classGroups(selected: string[]): ComboboxItemGroup<string>[] {
+export function classGroups(table: ClassTable | null, selected: string[]): ComboboxItemGroup<string>[] {
   const sel = new Set(selected);
   const groups: ComboboxItemGroup<string>[] = [];
   if (selected.length) groups.push({ group: "Selected", items: selected });
-  groups.push({ group: "Base classes", items: BASE_CLASSES.map((c) => c.name).filter((n) => !sel.has(n)) });
-  groups.push({ group: "Ascendancies", items: ASCENDANCIES.map((a) => a.name).filter((n) => !sel.has(n)) });
+  groups.push({ group: "Base classes", items: baseClasses(table).filter((n) => !sel.has(n)) });
+  groups.push({ group: "Ascendancies", items: ascendancies(table).map((a) => a.name).filter((n) => !sel.has(n)) });
   return groups;
 }
 
-const Dot = ({ name }: { name: string }) => (
-  <Box component="span" w={10} h={10} bg={`${classColor(name)}.6`} style={{ borderRadius: 10, display: "inline-block", flex: "none" }} aria-hidden />
+const Dot = ({ name, table }: { name: string; table: ClassTable | null }) => (
+  <Box component="span" w={10} h={10} bg={`${classColor(table, name)}.6`} style={{ borderRadius: 10, display: "inline-block", flex: "none" }} aria-hidden />
 );
 
 export function FilterBar({ value, onChange, onSearch, onClear, skillOptions, showCreator }: Props) {
+  const table = useClassTable();
   const desktop = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
   const classes = (
     <MultiSelect
       label="Classes"
       placeholder={value.classes.length ? undefined : "Any class"}
-      data={classGroups(value.classes)}
+      data={classGroups(table, value.classes)}
       value={value.classes}
       onChange={(classes) => onChange({ ...value, classes })}
       renderOption={({ option }) => (
-        <Group gap={8} wrap="nowrap"><Dot name={option.value} />{option.value}</Group>
+        <Group gap={8} wrap="nowrap"><Dot name={option.value} table={table} />{option.value}</Group>
       )}
       searchable
       clearable
@@ -80,7 +82,7 @@ export function FilterBar({ value, onChange, onSearch, onClear, skillOptions, sh
   return (
     <Box
       data-testid="filter-bar"
-      style={{ position: "sticky", top: desktop ? 0 : 56, zIndex: 5, background: "var(--mantine-color-body)" }}
+      style={stickyBar(LAYOUT.stickyTopPx)}
       py="sm"
     >
       {desktop ? (

@@ -12,8 +12,9 @@ const Heart = ({ filled }: { filled: boolean }) => (
 );
 
 /**
- * The like toggle: optimistic (the local override shows at once), disabled
- * while pending; queued in the outbox when the server cannot be reached.
+ * The like toggle: optimistic (the pending outbox entry shows at once, the
+ * override once the server accepted it), disabled while pending; the like
+ * waits in the outbox when the server cannot be reached.
  * Logged out it is a login prompt.
  */
 export function LikeToggle({ buildId, likes, isLiked }: { buildId: string; likes: number; isLiked: boolean }) {

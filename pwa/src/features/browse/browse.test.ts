@@ -1,5 +1,9 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { ASCENDANCIES, baseClassOf, buildTitle, classBadge, classColor } from "../../data/classes";
+import { POB_CORPUS_DIR, REPO_DIR, TREES_DIR } from "@workers/sharedDir";
+import { ascendancies, baseClassOf, buildTitle, classBadge, classColor, type ClassTable } from "../../data/classes";
 import { emptyText } from "./emptyTexts";
 import { classGroups } from "./FilterBar";
 
@@ -20,19 +24,63 @@ describe("build browser texts", () => {
     expect(buildTitle({ skills: ["Arc"], baseClass: "Witch", ascendancy: "" })).toBe("Arc Witch");
   });
 
-  it("knows 19 ascendancies and colours classes by attribute", () => {
-    expect(ASCENDANCIES).toHaveLength(19);
-    expect(baseClassOf("hierophant")).toBe("Templar");
-    expect(classColor("Juggernaut")).toBe("red");
-    expect(classColor("Deadeye")).toBe("green");
-    expect(classColor("Occultist")).toBe("blue");
+  // The spec's table (§3): base class -> attribute, 19 ascendancies.
+  const SPEC_ATTRIBUTES = { Marauder: "Str", Ranger: "Dex", Witch: "Int", Duelist: "StrDex", Templar: "StrInt", Shadow: "DexInt", Scion: "StrDexInt" };
+  const SPEC_COLOURS = { Str: "red", Dex: "green", Int: "blue" };
+
+  it("knows every ascendancy of the spec and of the newest tree export, coloured by attribute", () => {
+    const table = realClassTable();
+    const spec = "Marauder (Juggernaut, Berserker, Chieftain); Ranger (Deadeye, Raider, Pathfinder); Witch (Necromancer, Elementalist, Occultist); Duelist (Champion, Gladiator, Slayer); Templar (Inquisitor, Hierophant, Guardian); Shadow (Assassin, Saboteur, Trickster); Scion (Ascendant)";
+    for (const [, base, list] of spec.matchAll(/(\w+) \(([^)]*)\)/g)) {
+      for (const asc of list.split(", ")) expect(baseClassOf(table, asc)).toBe(base);
+    }
+    for (const [base, attr] of Object.entries(SPEC_ATTRIBUTES)) {
+      expect(table.classes.find((c) => c.name === base)?.attribute).toBe(attr);
+      if (attr in SPEC_COLOURS) expect(classColor(table, base)).toBe(SPEC_COLOURS[attr as keyof typeof SPEC_COLOURS]);
+    }
+    // The 3.28 export (read here, independently of the pipeline) names its ascendancies; each maps to its class.
+    const tree = JSON.parse(gunzipSync(readFileSync(resolve(TREES_DIR, "3_28.json.gz"))).toString()) as {
+      classes: { name: string; ascendancies: { id: string; name: string }[] }[];
+      alternate_ascendancies: { id: string; name: string }[];
+    };
+    for (const cls of tree.classes) {
+      for (const a of cls.ascendancies) {
+        expect(baseClassOf(table, a.name)).toBe(cls.name);
+        expect(classColor(table, a.name)).not.toBe("gray");
+      }
+    }
+    expect(tree.alternate_ascendancies.every((a) => classColor(table, a.name) === "violet")).toBe(true);
+    expect(classColor(table, "Not A Class")).toBe("gray");
+  });
+
+  it("badges and filters the corpus's Reliquarian build by its class", () => {
+    const table = realClassTable();
+    const xml = readFileSync(resolve(POB_CORPUS_DIR, "AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.xml"), "utf8");
+    const className = /<Build [^>]*\bclassName="([^"]+)"/.exec(xml)![1];
+    const ascendancy = /<Build [^>]*\bascendClassName="([^"]+)"/.exec(xml)![1];
+    expect(ascendancy).toBe("Reliquarian");
+    expect(baseClassOf(table, ascendancy)).toBe(className);
+    expect(classColor(table, ascendancy)).toBe(classColor(table, className));
+    expect(classColor(table, ascendancy)).not.toBe("gray");
+    expect(classGroups(table, [])[1].items).toContain("Reliquarian");
   });
 
   it("groups class options Selected, Base classes, Ascendancies", () => {
-    const g = classGroups(["Witch", "Slayer"]);
+    const table = realClassTable();
+    const g = classGroups(table, ["Witch", "Slayer"]);
     expect(g.map((x) => x.group)).toEqual(["Selected", "Base classes", "Ascendancies"]);
     expect(g[1].items).not.toContain("Witch");
-    expect(g[2].items).toHaveLength(18);
-    expect(classGroups([]).map((x) => x.group)).toEqual(["Base classes", "Ascendancies"]);
+    expect(g[2].items).not.toContain("Slayer");
+    expect(g[2].items).toHaveLength(ascendancies(table).length - 1);
+    expect(classGroups(table, []).map((x) => x.group)).toEqual(["Base classes", "Ascendancies"]);
+    expect(classGroups(null, [])[0].items).toEqual([]); // before the table loads
   });
 });
+
+
+/** The class table the pipeline wrote into game-data/dist (./just setup). */
+function realClassTable(): ClassTable {
+  const dist = resolve(REPO_DIR, "game-data/dist");
+  const manifest = JSON.parse(readFileSync(resolve(dist, "manifest.json"), "utf8")) as { files: Record<string, string> };
+  return JSON.parse(readFileSync(resolve(dist, manifest.files.classes), "utf8")) as ClassTable;
+}

@@ -3,7 +3,7 @@ import type { ApiRequestError } from "../../data/api";
 import { loadListPage } from "../../data/builds";
 import { getDb } from "../../data/db";
 import { listKey, orderFirstPage, type BuildFilters } from "../../data/filters";
-import { effectiveLike } from "../../data/likes";
+import { effectiveLike, readLikeOverrides } from "../../data/likes";
 import type { BrowseSource, BuildSummary, Cursor } from "../../data/types";
 
 export interface BuildListState {
@@ -40,7 +40,7 @@ export function useBuildList(source: BrowseSource, filters: BuildFilters, enable
     (async () => {
       try {
         const page = await loadListPage(getDb(), source, filters, null, 0, { signal: ctl.signal });
-        const overrides = new Map((await getDb().likeOverrides.toArray()).map((o) => [o.buildId, o]));
+        const overrides = await readLikeOverrides(getDb());
         const now = Date.now();
         const builds = orderFirstPage(page.value.builds, (b) => effectiveLike(b, overrides.get(b.buildId), now).likes);
         if (gen.current !== my) return;

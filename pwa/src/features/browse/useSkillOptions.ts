@@ -2,19 +2,15 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
 import { getDb } from "../../data/db";
 
-let gemNames: Promise<string[]> | undefined;
-
 /** Active skill gem names from the game-data gems bundle (supports are not build skills). */
-function loadGemNames(): Promise<string[]> {
-  gemNames ??= import("../../data/gameData")
-    .then((m) => m.loadGems())
-    .then((bundle) => Object.values(bundle.gems).filter((g) => !g.isSupport).map((g) => g.name))
-    .catch((err) => {
-      console.warn("gem names unavailable; skill options come from cached builds", err);
-      gemNames = undefined;
-      return [];
-    });
-  return gemNames;
+async function loadGemNames(): Promise<string[]> {
+  try {
+    const bundle = await (await import("../../data/gameData")).loadGems();
+    return Object.values(bundle.gems).filter((g) => !g.isSupport).map((g) => g.name);
+  } catch (err) {
+    console.warn("gem names unavailable; skill options come from cached builds", err);
+    return [];
+  }
 }
 
 /** Skill filter options: game-data gems plus every skill seen in cached builds, alphabetical. */

@@ -1,8 +1,10 @@
-import { Badge, Button, Group, Modal, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Badge, Box, Button, Group, Modal, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useNetwork } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
+import { LAYOUT, stickyBar } from "../../app/theme";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
+import { useClassTable } from "../../data/useClassTable";
 import { PageLoader } from "../../ui/PageLoader";
 import { StepNavigator } from "../../ui/StepNavigator";
 import { LikeToggle } from "../browse/LikeToggle";
@@ -22,6 +24,7 @@ export default function BuildViewPage() {
   const navigate = useNavigate();
   const { identity } = useSession();
   const view = useBuildView(slug);
+  const classTable = useClassTable();
   const { online } = useNetwork();
   const [step, setStep] = useState(0);
   const [attachOpen, setAttachOpen] = useState(false);
@@ -52,7 +55,7 @@ export default function BuildViewPage() {
             {(view.fromCache || !online) && <Badge color="orange" variant="filled" data-testid="offline-badge">Offline</Badge>}
           </Group>
           <Group gap="xs">
-            <Badge color={classColor(info.ascendancy || info.baseClass)} variant="light">{classBadge(info)}</Badge>
+            <Badge color={classColor(classTable, info.ascendancy || info.baseClass)} variant="light">{classBadge(info)}</Badge>
             <Text c="dimmed" size="sm" data-testid="build-creator">By {info.creatorName}</Text>
           </Group>
         </Stack>
@@ -65,9 +68,14 @@ export default function BuildViewPage() {
           )}
         </Group>
       </Group>
-      {steps.length > 0 && <StepNavigator titles={steps.map((s) => s.title)} active={step} onChange={setStep} />}
+      {steps.length > 0 && (
+        // Fills the room down to the sticky tabs, so nothing shows through between them.
+        <Box style={{ ...stickyBar(LAYOUT.stickyTopPx, 6), minHeight: LAYOUT.stickySecondPx - LAYOUT.stickyTopPx }} data-testid="sticky-steps">
+          <StepNavigator titles={steps.map((s) => s.title)} active={step} onChange={setStep} />
+        </Box>
+      )}
       <Tabs defaultValue="equipment" keepMounted={false}>
-        <Tabs.List>
+        <Tabs.List style={stickyBar(LAYOUT.stickySecondPx)} data-testid="build-tabs">
           <Tabs.Tab value="equipment" data-testid="tab-equipment">Equipment</Tabs.Tab>
           <Tabs.Tab value="tree" data-testid="tab-tree">Skill Tree</Tabs.Tab>
           <Tabs.Tab value="choices" data-testid="tab-choices">Choices</Tabs.Tab>
@@ -75,7 +83,7 @@ export default function BuildViewPage() {
           <Tabs.Tab value="settings" data-testid="tab-settings">Settings</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="equipment" pt="md"><EquipmentTab build={planner} sets={sets} /></Tabs.Panel>
-        <Tabs.Panel value="tree" pt="md"><SkillTreeTab tree={sets.tree} /></Tabs.Panel>
+        <Tabs.Panel value="tree" pt="md"><SkillTreeTab tree={sets.tree} items={planner.items} /></Tabs.Panel>
         <Tabs.Panel value="choices" pt="md"><ChoicesTab build={planner} /></Tabs.Panel>
         <Tabs.Panel value="notes" pt="md"><NotesTab build={planner} /></Tabs.Panel>
         <Tabs.Panel value="settings" pt="md"><SettingsTab info={info} /></Tabs.Panel>

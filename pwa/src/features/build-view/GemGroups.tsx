@@ -3,10 +3,10 @@ import type { PlannerGem } from "@workers/planner/types";
 import type { GemsBundle } from "../../data/gameDataTypes";
 import type { GemGroup } from "./stepView";
 import { TOOLTIP_WIDTH } from "./ItemCard";
-import { gemInfo } from "./useGems";
+import { findGem } from "../../data/gemLookup";
 
 function GemTooltip({ gem, bundle }: { gem: PlannerGem; bundle: GemsBundle | null }) {
-  const info = gemInfo(bundle, gem.gemId, gem.name);
+  const info = bundle ? findGem(bundle, gem.gemId, gem.name)?.gem : undefined;
   const required = info?.requiredLevel[Math.min(gem.level, info.requiredLevel.length) - 1];
   return (
     <Stack gap={2} data-testid="gem-tooltip">

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { decodePlanner } from "@workers/planner/index";
+import { POB_CORPUS_DIR } from "@workers/sharedDir";
 import { banditLabel, dollSlots, flaskSlots, gemGroups, socketedJewels, stepSets } from "./stepView";
 
 // Real planner builds from the shared corpus (read in place, never copied).
-const POB = fileURLToPath(new URL("../../../../../shared/corpus/pob/", import.meta.url));
+const POB = POB_CORPUS_DIR;
 const code = (rel: string) => readFileSync(POB + rel, "utf8").trim();
 
 describe("step view over a real planner build", () => {

@@ -3,7 +3,7 @@
  * shows, the paper-doll slots, flasks, socketed jewels and gems per slot.
  */
 import type { InvalidItem, PlannerBuild, PlannerGem, PlannerItem, PlannerItemSet, PlannerSkillSet, PlannerTree } from "@workers/planner/types";
-import type { BuildStep } from "../../data/types";
+import type { Step } from "../../data/types";
 
 export const MAX_GEMS_PER_GROUP = 6;
 export const MAX_UNSLOTTED_GEMS = 20;
@@ -33,7 +33,7 @@ export interface StepSets {
 }
 
 /** The sets a step names; a build without steps shows the planner's active sets. */
-export function stepSets(build: PlannerBuild, step: BuildStep | undefined): StepSets {
+export function stepSets(build: PlannerBuild, step: Step | undefined): StepSets {
   return {
     itemSet: byId(build.itemSets, step?.equipmentSetId ?? build.activeItemSetId) ?? build.itemSets[0],
     tree: byId(build.trees, step?.passiveTreeId ?? build.activeTreeId) ?? build.trees[0],

@@ -8,7 +8,7 @@ import { useSearchParams } from "react-router-dom";
 import type { PlannerBuild } from "@workers/planner/index";
 import PassiveTreeView from "../../tree/PassiveTreeView";
 import { PageLoader } from "../../ui/PageLoader";
-import { decodeInWorker } from "./decodeInWorker";
+import { decodeInWorker } from "../../data/planner";
 
 type Decoded = { status: "idle" } | { status: "loading" } | { status: "error"; message: string } | { status: "ready"; build: PlannerBuild };
 

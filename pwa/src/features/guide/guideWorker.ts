@@ -1,12 +1,10 @@
-/** The guide worker, created once; falls back to parsing here where workers are unavailable. */
+/** The guide worker, started once per page; the parser and route scripts live only in its chunk. */
 import { wrap, type Remote } from "comlink";
-import { parseGuide } from "@workers/guide/parser";
-import type { GuideWorkerApi } from "@workers/guide/worker";
+import type { GuideWorkerApi } from "@workers/guide/api";
 
 let remote: Remote<GuideWorkerApi> | null = null;
 
-export function guideWorker(): Pick<GuideWorkerApi, "parseGuide"> | Remote<GuideWorkerApi> {
-  if (typeof Worker === "undefined") return { parseGuide };
-  remote ??= wrap<GuideWorkerApi>(new Worker(new URL("../../../../workers/guide/worker.ts", import.meta.url), { type: "module" }));
+export function guideWorker(): Remote<GuideWorkerApi> {
+  remote ??= wrap<GuideWorkerApi>(new Worker(new URL("./guide.worker.ts", import.meta.url), { type: "module" }));
   return remote;
 }

@@ -1,11 +1,13 @@
-/** Loads the campaign facts, then parses the route for a build in the guide worker. */
+/**
+ * The route for a build, parsed in the guide worker (which holds the scripts
+ * and the campaign facts); the page loads the campaign facts too, to render
+ * the steps' parts.
+ */
 import { useEffect, useMemo, useState } from "react";
 import { loadCampaign } from "../../data/gameData";
 import type { PlannerBuild } from "@workers/planner/types";
-import { buildBanditFlag, guideBuildFrom } from "@workers/guide/build";
-import { formatError } from "@workers/guide/parser";
+import { buildBanditFlag } from "@workers/guide/build";
 import type { BanditFlag, CampaignData, GuideBuild, Section } from "@workers/guide/types";
-import { ROUTE_SCRIPTS } from "./routeScripts";
 import { guideWorker } from "./guideWorker";
 
 export type GuideLoad =
@@ -28,16 +30,15 @@ export function useGuide(build: PlannerBuild | null): GuideLoad {
   useEffect(() => {
     let live = true;
     setLoad({ status: "loading" });
-    (async () => {
-      const data: CampaignData = await loadCampaign();
-      const guideBuild = build ? guideBuildFrom(build, data) : null;
-      const result = await guideWorker().parseGuide(ROUTE_SCRIPTS, data, { flags: [flag], build: guideBuild });
-      // The spec keeps parser errors away from players; authors see them here.
-      for (const e of result.errors) console.warn(`guide: ${formatError(e)}`);
-      if (live) setLoad({ status: "ready", data, sections: result.sections, flag, guideBuild, passivePoints: result.passivePoints });
-    })().catch((e: unknown) => {
-      if (live) setLoad({ status: "error", message: e instanceof Error ? e.message : String(e) });
-    });
+    Promise.all([loadCampaign(), guideWorker().parse(build, flag)])
+      .then(([data, result]) => {
+        // The spec keeps parser errors away from players; authors see them here.
+        for (const e of result.errors) console.warn(`guide: ${e}`);
+        if (live) setLoad({ status: "ready", data, sections: result.sections, flag, guideBuild: result.guideBuild, passivePoints: result.passivePoints });
+      })
+      .catch((e: unknown) => {
+        if (live) setLoad({ status: "error", message: e instanceof Error ? e.message : String(e) });
+      });
     return () => {
       live = false;
     };

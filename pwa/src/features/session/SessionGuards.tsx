@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { api, onUnauthorized } from "../../data/api";
-import { getSession, markExpired } from "../../data/session";
+import { getSession } from "../../data/session";
 import { loginDialog } from "./actions";
 import { useSession } from "./useSession";
 
@@ -16,7 +16,8 @@ export function SessionGuards() {
   const loginOpen = useSyncExternalStore(loginDialog.subscribe, loginDialog.get);
 
   useEffect(() => {
-    const off = onUnauthorized(() => markExpired());
+    // Dexie loads with the handler, not before the first paint.
+    const off = onUnauthorized(() => void import("../../data/expiry").then((m) => m.sessionExpired()));
     // A session the server revoked while the app was closed shows at once.
     if (getSession().identity) api.get("/auth/me", { retries: 0 }).catch(() => undefined);
     import("../../data/sync").then((m) => m.startSync(), (err) => console.error("sync engine failed to load", err));

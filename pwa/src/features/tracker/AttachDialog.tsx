@@ -7,6 +7,7 @@ import { Button, Group, Modal, Stack } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { baseClassOf } from "../../data/classes";
+import { useClassTable } from "../../data/useClassTable";
 import type { BuildInfo } from "../../data/types";
 import { useSession } from "../session/useSession";
 import { CharacterPicker } from "./CharacterPicker";
@@ -15,6 +16,7 @@ import { attachWithToasts } from "./useTracker";
 
 export function AttachDialog({ opened, onClose, info }: { opened: boolean; onClose: () => void; info: BuildInfo }) {
   const { realm } = useSession();
+  const table = useClassTable();
   const navigate = useNavigate();
   const chars = useCharacters(realm, opened);
   const [selected, select] = useSelectedCharacterId();
@@ -23,13 +25,13 @@ export function AttachDialog({ opened, onClose, info }: { opened: boolean; onClo
   useEffect(() => {
     // Preselect the tracked character when it fits the build.
     const current = chars.characters.find((c) => c.id === selected);
-    if (opened && current && baseClassOf(current.class) === info.baseClass) setChoice(current.id);
-  }, [opened, chars.characters, selected, info.baseClass]);
+    if (opened && current && baseClassOf(table, current.class) === info.baseClass) setChoice(current.id);
+  }, [opened, chars.characters, selected, info.baseClass, table]);
 
   const attach = async () => {
     setBusy(true);
     const character = chars.characters.find((c) => c.id === choice) ?? null;
-    const ok = await attachWithToasts(realm, character, info);
+    const ok = await attachWithToasts(table, realm, character, info);
     setBusy(false);
     if (ok && character) {
       select(character.id);

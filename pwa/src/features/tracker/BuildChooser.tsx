@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import { loadBuild, loadListPage } from "../../data/builds";
 import { buildTitle, classBadge } from "../../data/classes";
 import { getDb } from "../../data/db";
+import { useClassTable } from "../../data/useClassTable";
 import { EMPTY_FILTERS } from "../../data/filters";
 import type { BuildInfo, BuildSummary } from "../../data/types";
 import { classMismatch } from "./useTracker";
@@ -26,6 +27,7 @@ export function buildRef(input: string): string {
 }
 
 export function BuildChooser({ baseClass, characterClass, onChoose }: Props) {
+  const table = useClassTable();
   const [builds, setBuilds] = useState<BuildSummary[] | null>(null);
   const [ref, setRef] = useState("");
   const [busy, setBusy] = useState(false);
@@ -45,7 +47,7 @@ export function BuildChooser({ baseClass, characterClass, onChoose }: Props) {
     setError(null);
     try {
       const info = (await loadBuild(getDb(), idOrSlug)).value;
-      const mismatch = classMismatch(info, characterClass);
+      const mismatch = classMismatch(table, info, characterClass);
       if (mismatch) setError({ title: "Class mismatch", message: mismatch });
       else await onChoose(info);
     } catch {

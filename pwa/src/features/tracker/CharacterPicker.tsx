@@ -5,6 +5,7 @@
 import { Avatar, Badge, Button, Group, Select, Stack, Text } from "@mantine/core";
 import { useMemo } from "react";
 import { baseClassOf, classColor } from "../../data/classes";
+import { useClassTable } from "../../data/useClassTable";
 import type { CharacterSummary } from "../../data/types";
 import { groupCharacters } from "./characterList";
 import { timeAgo } from "./timing";
@@ -22,26 +23,29 @@ interface Props {
 }
 
 export function ClassAvatar({ cls }: { cls: string }) {
+  const table = useClassTable();
   return (
-    <Avatar size={24} radius="xl" color={classColor(cls)} aria-hidden>
-      {(baseClassOf(cls) ?? cls).slice(0, 2)}
+    <Avatar size={24} radius="xl" color={classColor(table, cls)} aria-hidden>
+      {(baseClassOf(table, cls) ?? cls).slice(0, 2)}
     </Avatar>
   );
 }
 
 function Option({ c }: { c: CharacterSummary }) {
+  const table = useClassTable();
   return (
     <Group gap={8} wrap="nowrap" data-testid="character-option">
       <ClassAvatar cls={c.class} />
       <Text size="sm" style={{ flex: 1 }}>{c.name}</Text>
       <Text size="xs" c="gray.5">Lvl {c.level}</Text>
-      <Badge size="sm" variant="light" color={classColor(c.class)}>{c.class}</Badge>
+      <Badge size="sm" variant="light" color={classColor(table, c.class)}>{c.class}</Badge>
     </Group>
   );
 }
 
 export function CharacterPicker({ chars, value, onChange, baseClass, label = "Character" }: Props) {
-  const groups = useMemo(() => groupCharacters(chars.characters, { baseClass }), [chars.characters, baseClass]);
+  const table = useClassTable();
+  const groups = useMemo(() => groupCharacters(table, chars.characters, { baseClass }), [table, chars.characters, baseClass]);
   const byId = useMemo(() => new Map(chars.characters.map((c) => [c.id, c])), [chars.characters]);
   const data = groups.map((g) => ({ group: g.league, items: g.characters.map((c) => ({ value: c.id, label: `${c.name} (${c.class}, ${c.level})` })) }));
   return (

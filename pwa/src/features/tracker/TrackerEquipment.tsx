@@ -1,6 +1,7 @@
 import { Badge, Group, List, Stack, Table, Tabs, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import type { PlannerBuild } from "@workers/planner/types";
+import { useClassTable } from "../../data/useClassTable";
 import { BuildEquipment } from "../build-view/EquipmentTab";
 import type { StepSets } from "../build-view/stepView";
 import { characterAsBuild } from "./characterView";
@@ -17,7 +18,8 @@ interface Props {
 }
 
 export function TrackerEquipment({ build, sets, detail, compare, onRetry }: Props) {
-  const mine = useMemo(() => (detail.character ? characterAsBuild(detail.character) : null), [detail.character]);
+  const table = useClassTable();
+  const mine = useMemo(() => (detail.character ? characterAsBuild(table, detail.character) : null), [table, detail.character]);
   return (
     <Tabs defaultValue="build" keepMounted={false}>
       <Tabs.List>

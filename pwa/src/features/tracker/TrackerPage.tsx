@@ -9,6 +9,7 @@ import { notifications } from "@mantine/notifications";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { DESKTOP_QUERY } from "../../app/theme";
 import { baseClassOf, buildTitle, classBadge, classColor } from "../../data/classes";
+import { useClassTable } from "../../data/useClassTable";
 import { StepNavigator } from "../../ui/StepNavigator";
 import { NotesTab } from "../build-view/NotesTab";
 import { SettingsTab } from "../build-view/SettingsTab";
@@ -45,6 +46,7 @@ function LoggedOut() {
 }
 
 function Tracker({ realm }: { realm: Parameters<typeof useCharacters>[0] }) {
+  const table = useClassTable();
   const chars = useCharacters(realm);
   const [selectedId, select] = useSelectedCharacterId();
   const summary = chars.characters.find((c) => c.id === selectedId) ?? null;
@@ -55,7 +57,7 @@ function Tracker({ realm }: { realm: Parameters<typeof useCharacters>[0] }) {
       select(null);
     }
   }, [chars.loading, chars.failure, chars.characters.length, selectedId, summary, select]);
-  const tracker = useTracker(realm, summary);
+  const tracker = useTracker(table, realm, summary);
 
   return (
     <Stack gap="md" data-testid="tracker" data-character={summary?.name ?? ""}>
@@ -92,9 +94,10 @@ function RefreshButton({ tracker }: { tracker: TrackerState }) {
 }
 
 function Body({ tracker, characterId, characterClass }: { tracker: TrackerState; characterId: string; characterClass: string }) {
+  const table = useClassTable();
   const { build, detail } = tracker;
   if (build === undefined) return <TrackerSkeleton />;
-  if (build === null) return <BuildChooser baseClass={baseClassOf(characterClass) ?? characterClass} characterClass={characterClass} onChoose={tracker.attach} />;
+  if (build === null) return <BuildChooser baseClass={baseClassOf(table, characterClass) ?? characterClass} characterClass={characterClass} onChoose={tracker.attach} />;
   return <Loaded tracker={tracker} characterId={characterId} characterClass={characterClass} key={build.info.buildId} detailLoading={detail.loading} />;
 }
 
@@ -113,7 +116,8 @@ function Loaded({ tracker, characterId, characterClass, detailLoading }: { track
   const wide = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
   const [step, setStep] = useState(Math.max(0, info.steps.length - 1));
   const sets = useMemo(() => stepSets(planner, info.steps[step]), [planner, info.steps, step]);
-  const { compare, next, characterTree } = useStepCompare(planner, sets, tracker.detail.character);
+  const table = useClassTable();
+  const { compare, next, characterTree } = useStepCompare(table, planner, sets, tracker.detail.character);
   const retry = tracker.retryDetail;
 
   const sections: { value: string; title: string; node: ReactNode }[] = [
@@ -129,7 +133,7 @@ function Loaded({ tracker, characterId, characterClass, detailLoading }: { track
     <Stack gap="md" data-testid="tracker-loaded" data-build-id={info.buildId} pos="relative">
       <Group gap="xs">
         <Title order={2} size="h3" data-testid="tracker-build-title">{buildTitle(info)}</Title>
-        <Badge color={classColor(info.ascendancy || info.baseClass)} variant="light">{classBadge(info)}</Badge>
+        <Badge color={classColor(table, info.ascendancy || info.baseClass)} variant="light">{classBadge(info)}</Badge>
       </Group>
       <UpdatingOverlay active={detailLoading} />
       {info.steps.length > 0 && <StepNavigator titles={info.steps.map((s) => s.title)} active={step} onChange={setStep} />}
@@ -187,6 +191,7 @@ function UpdatingOverlay({ active }: { active: boolean }) {
 
 /** Settings: the build's slug and code, and Change Build ('Select a new build', the chooser for this class). */
 function TrackerSettings({ tracker, characterClass }: { tracker: TrackerState; characterClass: string }) {
+  const table = useClassTable();
   const [open, setOpen] = useState(false);
   const info = tracker.build!.info;
   return (
@@ -195,7 +200,7 @@ function TrackerSettings({ tracker, characterClass }: { tracker: TrackerState; c
       <Group><Button variant="light" onClick={() => setOpen(true)} data-testid="change-build">Change Build</Button></Group>
       <Modal opened={open} onClose={() => setOpen(false)} title="Select a new build" size="lg" closeButtonProps={{ "aria-label": "Close" }} data-testid="change-build-dialog">
         <BuildChooser
-          baseClass={baseClassOf(characterClass) ?? characterClass}
+          baseClass={baseClassOf(table, characterClass) ?? characterClass}
           characterClass={characterClass}
           onChoose={async (next) => {
             const ok = await tracker.attach(next);

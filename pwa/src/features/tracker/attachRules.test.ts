@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { buildRef } from "./BuildChooser";
+import { realClassTable } from "./testClasses";
 import { ATTACH_TEXTS, classMismatch } from "./useTracker";
+
+const table = realClassTable();
 
 describe("attach rules", () => {
   it("refuses a build of another base class with the spec's text", () => {
-    expect(classMismatch({ baseClass: "Duelist" }, "Berserker")).toBe(
+    expect(classMismatch(table, { baseClass: "Duelist" }, "Berserker")).toBe(
       "This build is for Duelist, but your selected character is Marauder. Please select a different build",
     );
-    expect(classMismatch({ baseClass: "Templar" }, "Hierophant")).toBeNull();
-    expect(classMismatch({ baseClass: "templar" }, "Templar")).toBeNull();
+    expect(classMismatch(table, { baseClass: "Templar" }, "Hierophant")).toBeNull();
+    expect(classMismatch(table, { baseClass: "templar" }, "Templar")).toBeNull();
   });
 
   it("uses the spec's attach texts", () => {

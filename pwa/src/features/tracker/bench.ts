@@ -11,11 +11,12 @@ import { fileURLToPath } from "node:url";
 import { decodePlanner } from "../../../../workers/planner/index";
 import type { PlannerBuild, PlannerTree } from "../../../../workers/planner/types";
 import { adjacency, nextPassives } from "../../tree/pathing";
-import { realTree } from "../../tree/testModel";
+import { realTree } from "../../tree/test/testModel";
 import { stepSets } from "../build-view/stepView";
 import { classIds } from "./characterView";
 import { compareStep } from "./compare";
 import { sampleCharacter } from "./officialSamples";
+import { realClassTable } from "./testClasses";
 
 const POB = fileURLToPath(new URL("../../../../../shared/corpus/pob/", import.meta.url));
 const RUNS = 200;
@@ -53,8 +54,8 @@ if (!largest) throw new Error("no planner build in the corpus");
 const { build, tree } = largest;
 const sets = { ...stepSets(build, undefined), tree };
 const character = sampleCharacter();
-const { model } = realTree();
-const classId = classIds(character.class).classId;
+const { model } = realTree("3.28");
+const classId = classIds(realClassTable(), character.class).classId;
 if (classId !== 5) throw new Error(`the sample character is no longer a Templar (${character.class})`);
 
 const t0 = performance.now();

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { CharacterSummary } from "../../data/types";
 import { groupCharacters, isStandardLeague } from "./characterList";
+import { realClassTable } from "./testClasses";
 
-const ch = (name: string, cls: string, league: string, level = 50): CharacterSummary => ({ id: name, name, class: cls, league, level, realm: "pc" });
+const table = realClassTable();
+
+const ch = (name: string, cls: string, league: string, level = 50): CharacterSummary => ({ id: name, name, class: cls, league, level, realm: "pc", experience: 0 });
 const chars = [
   ch("OldGuard", "Guardian", "Standard", 95),
   ch("HcHero", "Juggernaut", "Hardcore", 80),
@@ -14,20 +17,20 @@ const chars = [
 
 describe("character picker groups", () => {
   it("groups by league, challenge leagues first and standard leagues last", () => {
-    const groups = groupCharacters(chars);
+    const groups = groupCharacters(table, chars);
     expect(groups.map((g) => g.league)).toEqual(["Mirage", "Ruthless Mirage", "Hardcore", "SSF Standard", "Standard"]);
     expect(groups[0].characters.map((c) => c.name)).toEqual(["Leaguer", "Starter"]);
   });
 
   it("keeps only the build's base class (ascendancies included)", () => {
-    const groups = groupCharacters(chars, { baseClass: "Templar" });
+    const groups = groupCharacters(table, chars, { baseClass: "Templar" });
     expect(groups.flatMap((g) => g.characters.map((c) => c.name))).toEqual(["Leaguer", "Starter", "SsfStd", "OldGuard"]);
   });
 
   it("searches name, class and league case-insensitively", () => {
-    expect(groupCharacters(chars, { search: "  hero " }).flatMap((g) => g.characters.map((c) => c.name))).toEqual(["HcHero"]);
-    expect(groupCharacters(chars, { search: "SLAYER" })).toHaveLength(1);
-    expect(groupCharacters(chars, { search: "nobody" })).toEqual([]);
+    expect(groupCharacters(table, chars, { search: "  hero " }).flatMap((g) => g.characters.map((c) => c.name))).toEqual(["HcHero"]);
+    expect(groupCharacters(table, chars, { search: "SLAYER" })).toHaveLength(1);
+    expect(groupCharacters(table, chars, { search: "nobody" })).toEqual([]);
   });
 
   it("knows the permanent leagues", () => {

@@ -1,6 +1,6 @@
 /** The character picker's options: filtered, searched and grouped by league, standard leagues last. */
 import type { CharacterSummary } from "../../data/types";
-import { baseClassOf } from "../../data/classes";
+import { baseClassOf, type ClassTable } from "../../data/classes";
 
 export interface LeagueGroup {
   league: string;
@@ -19,12 +19,12 @@ export interface ListFilter {
   baseClass?: string;
 }
 
-export function groupCharacters(chars: CharacterSummary[], filter: ListFilter = {}): LeagueGroup[] {
+export function groupCharacters(table: ClassTable | null, chars: CharacterSummary[], filter: ListFilter = {}): LeagueGroup[] {
   const q = filter.search?.trim().toLowerCase() ?? "";
   const want = filter.baseClass?.toLowerCase();
   const groups = new Map<string, CharacterSummary[]>();
   for (const c of chars) {
-    if (want && baseClassOf(c.class)?.toLowerCase() !== want) continue;
+    if (want && baseClassOf(table, c.class)?.toLowerCase() !== want) continue;
     if (q && !`${c.name} ${c.class} ${c.league}`.toLowerCase().includes(q)) continue;
     const league = c.league || "Standard";
     groups.set(league, [...(groups.get(league) ?? []), c]);

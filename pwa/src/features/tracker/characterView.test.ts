@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { characterAllocation, characterGear, classIds, plannerItemOf, rarityOf } from "./characterView";
 import { officialSamples, sampleCharacter } from "./officialSamples";
+import { realClassTable } from "./testClasses";
+
+const table = realClassTable();
 
 type Raw = Record<string, unknown>;
 const FRAME: Record<number, string> = { 0: "Normal", 1: "Magic", 2: "Rare", 3: "Unique" };
@@ -85,9 +88,9 @@ describe("the sample character as a build step", () => {
   });
 
   it("gives the tree allocation of its class and passives", () => {
-    expect(classIds("Hierophant")).toEqual({ classId: 5, ascendancyId: 2 });
-    expect(classIds("Templar")).toEqual({ classId: 5, ascendancyId: 0 });
-    const alloc = characterAllocation(c, "3_28", [100, 101, 102, 103]);
+    expect(classIds(table, "Hierophant")).toEqual({ classId: 5, ascendancyId: 2 });
+    expect(classIds(table, "Templar")).toEqual({ classId: 5, ascendancyId: 0 });
+    const alloc = characterAllocation(table, c, "3_28", [100, 101, 102, 103]);
     expect(alloc.nodes).toHaveLength(120);
     expect(alloc.masteryEffects[63559]).toBe(64875);
     // Jewel x=1 (Sol Shard) and x=3 (Thread of Hope) sit in the given slots; others fall outside.

@@ -6,7 +6,7 @@
  */
 import type { ModLine, PlannerBuild, PlannerGem, PlannerItem, PlannerItemSet, PlannerSkillSet, PlannerSocketGroup, Rarity } from "@workers/planner/types";
 import type { Character, EquipmentItem } from "../../data/character";
-import { BASE_CLASSES, baseClassOf } from "../../data/classes";
+import { baseClassOf, type ClassTable } from "../../data/classes";
 import type { TreeAllocation } from "../../tree/types";
 import type { StepSets } from "../build-view/stepView";
 
@@ -108,22 +108,23 @@ function characterGem(s: Character["skills"][number]): PlannerGem {
   return { name: s.identifyingName, gemId: "", skillId: "", level: s.level, quality: s.quality, enabled: true, isSupport: s.isSupport };
 }
 
-/** Class index of the tree (spec: Scion 0, Marauder 1, Ranger 2, Witch 3, Duelist 4, Templar 5, Shadow 6). */
-export const CLASS_IDS: Record<string, number> = { Scion: 0, Marauder: 1, Ranger: 2, Witch: 3, Duelist: 4, Templar: 5, Shadow: 6 };
-
-/** Class and ascendancy ids of an official class name ("Hierophant" -> 5, 2; "Templar" -> 5, 0). */
-export function classIds(className: string): { classId: number; ascendancyId: number } {
-  const base = baseClassOf(className);
-  if (!base) return { classId: 0, ascendancyId: 0 };
-  const asc = BASE_CLASSES.find((c) => c.name === base)!.ascendancies.findIndex((a) => a.toLowerCase() === className.trim().toLowerCase());
-  return { classId: CLASS_IDS[base], ascendancyId: asc + 1 };
+/**
+ * Class and ascendancy ids of an official class name ("Hierophant" -> 5, 2; "Templar" -> 5, 0): the
+ * class table lists base classes in class-id order and each class's ascendancies in planner order.
+ */
+export function classIds(table: ClassTable | null, className: string): { classId: number; ascendancyId: number } {
+  const base = baseClassOf(table, className);
+  const classId = table?.classes.findIndex((c) => c.name === base) ?? -1;
+  if (!table || classId < 0) return { classId: 0, ascendancyId: 0 };
+  const asc = table.classes[classId].ascendancies.findIndex((a) => a.toLowerCase() === className.trim().toLowerCase());
+  return { classId, ascendancyId: asc + 1 };
 }
 
 /**
  * The character's passives as a tree allocation. `jewelSlots` are the tree's
  * jewel socket node ids in export order, which the official `x` indexes.
  */
-export function characterAllocation(c: Character, treeVersion: string, jewelSlots: number[] = []): TreeAllocation {
+export function characterAllocation(table: ClassTable | null, c: Character, treeVersion: string, jewelSlots: number[] = []): TreeAllocation {
   const jewels: Record<number, string> = {};
   for (const j of c.passives?.jewels ?? []) {
     const node = jewelSlots[j.socketNodeIndex];
@@ -131,7 +132,7 @@ export function characterAllocation(c: Character, treeVersion: string, jewelSlot
   }
   return {
     treeVersion,
-    ...classIds(c.class),
+    ...classIds(table, c.class),
     nodes: [...(c.passives?.hashes ?? [])],
     masteryEffects: Object.fromEntries(Object.entries(c.passives?.masteryEffects ?? {}).map(([k, v]) => [Number(k), v])),
     jewels,
@@ -139,9 +140,9 @@ export function characterAllocation(c: Character, treeVersion: string, jewelSlot
 }
 
 /** The character as a one-step planner build, so the build view's paper-doll and gem lists draw it unchanged. */
-export function characterAsBuild(c: Character, gear = characterGear(c)): { build: PlannerBuild; sets: StepSets } {
+export function characterAsBuild(table: ClassTable | null, c: Character, gear = characterGear(c)): { build: PlannerBuild; sets: StepSets } {
   const build: PlannerBuild = {
-    className: baseClassOf(c.class) ?? c.class,
+    className: baseClassOf(table, c.class) ?? c.class,
     ascendancyName: c.class,
     level: c.level,
     mainSocketGroup: 0,

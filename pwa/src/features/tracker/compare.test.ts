@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { decodePlanner } from "@workers/planner/index";
-import { realTree } from "../../tree/testModel";
+import { realTree } from "../../tree/test/testModel";
 import { stepSets } from "../build-view/stepView";
 import { characterBanditLabel, compareChoices, compareStep, gemKey } from "./compare";
 import { GGG_API, sampleCharacter } from "./officialSamples";
@@ -11,7 +11,8 @@ const POB = fileURLToPath(new URL("../../../../../shared/corpus/pob/", import.me
 const build = decodePlanner(readFileSync(POB + "AdamZ-8113__pob-codes/kinetic_fusillade_totems_hierophant_328.code.txt", "utf8").trim());
 const raw = JSON.parse(readFileSync(GGG_API + "PathOfBuildingCommunity__PathOfBuilding/character_detail_SampleCharacter.json", "utf8")).character;
 const character = sampleCharacter();
-const { model } = realTree();
+// The 3.28 tree, as the app loads for these 3_28 builds.
+const { model } = realTree("3.28");
 const sets = stepSets(build, undefined);
 const result = compareStep(model, build, sets, character);
 

@@ -10,7 +10,7 @@ import type { ApiRequestError } from "../../data/api";
 import { loadBuild } from "../../data/builds";
 import type { Character } from "../../data/character";
 import { attachBuild, loadAttachment, loadCharacterDetail } from "../../data/characters";
-import { baseClassOf } from "../../data/classes";
+import { baseClassOf, type ClassTable } from "../../data/classes";
 import { getDb } from "../../data/db";
 import { decodePlannerCached } from "../../data/planner";
 import { getOutbox, syncNow } from "../../data/sync";
@@ -55,8 +55,8 @@ export function classMismatchText(buildClass: string, characterClass: string): s
 }
 
 /** The build's base class differs from the character's: the spec's 'Class mismatch' message, else null. */
-export function classMismatch(info: { baseClass: string }, characterClass: string): string | null {
-  const mine = baseClassOf(characterClass) ?? characterClass;
+export function classMismatch(table: ClassTable | null, info: { baseClass: string }, characterClass: string): string | null {
+  const mine = baseClassOf(table, characterClass) ?? characterClass;
   return info.baseClass.toLowerCase() === mine.toLowerCase() ? null : classMismatchText(info.baseClass, mine);
 }
 
@@ -70,12 +70,14 @@ async function loadTrackedBuild(slug: string): Promise<TrackedBuild> {
  * Attach from anywhere (tracker chooser, build view dialog): optimistic, with
  * the spec's toasts. Resolves true when attached or queued.
  */
-export async function attachWithToasts(realm: Realm, character: CharacterSummary | null, info: BuildInfo, onOptimistic?: () => void): Promise<boolean> {
+export async function attachWithToasts(
+  table: ClassTable | null, realm: Realm, character: CharacterSummary | null, info: BuildInfo, onOptimistic?: () => void,
+): Promise<boolean> {
   if (!character) {
     notifications.show({ color: "red", ...ATTACH_TEXTS.noCharacter });
     return false;
   }
-  const mismatch = classMismatch(info, character.class);
+  const mismatch = classMismatch(table, info, character.class);
   if (mismatch) {
     notifications.show({ color: "red", title: "Class mismatch", message: mismatch });
     return false;
@@ -95,7 +97,7 @@ export async function attachWithToasts(realm: Realm, character: CharacterSummary
   }
 }
 
-export function useTracker(realm: Realm, summary: CharacterSummary | null): TrackerState {
+export function useTracker(table: ClassTable | null, realm: Realm, summary: CharacterSummary | null): TrackerState {
   const [detail, setDetail] = useState<DetailState>({ loading: true, character: null, savedAt: null, fromCache: false, failure: null });
   const [build, setBuild] = useState<TrackedBuild | null | undefined>(undefined);
   const [detailTick, setDetailTick] = useState(0);
@@ -151,7 +153,7 @@ export function useTracker(realm: Realm, summary: CharacterSummary | null): Trac
     async (info: BuildInfo) => {
       const previous = build;
       let failed = false;
-      const ok = await attachWithToasts(realm, summary, info, () => {
+      const ok = await attachWithToasts(table, realm, summary, info, () => {
         // Optimistic: show the chosen build at once (decoded from its cached code).
         void decodePlannerCached(getDb(), info.pobCode).then((planner) => !failed && setBuild({ info, planner, fromCache: false }));
       });
@@ -161,7 +163,7 @@ export function useTracker(realm: Realm, summary: CharacterSummary | null): Trac
       }
       return ok;
     },
-    [build, realm, summary],
+    [build, realm, summary, table],
   );
 
   return { detail, build, refresh, refreshing, retryDetail: () => setDetailTick((t) => t + 1), attach };

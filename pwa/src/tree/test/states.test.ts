@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allocationStates, CompareSide, NodeState, StateBuffer } from "./states";
+import { allocationStates, CompareSide, NodeState, StateBuffer } from "../states";
 import { tinyModel } from "./testModel";
 
 const alloc = (nodes: number[], ascendancyId = 1) => ({ classId: 1, ascendancyId, nodes });

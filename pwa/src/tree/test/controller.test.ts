@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { initialCamera, pixelScale, VIEW } from "./camera";
-import { TreeController } from "./controller";
-import { allocationStates, NodeState } from "./states";
+import { initialCamera, pixelScale, VIEW } from "../camera";
+import { TreeController } from "../controller";
+import { allocationStates, NodeState } from "../states";
 import { tinyModel } from "./testModel";
 
 function setup() {

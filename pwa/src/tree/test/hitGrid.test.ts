@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HitGrid } from "./hitGrid";
-import { nodeRadius } from "./style";
+import { HitGrid } from "../hitGrid";
+import { nodeRadius } from "../style";
 import { realTree, tinyModel } from "./testModel";
 
 describe("hit grid", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { searchNodes } from "./search";
+import { searchNodes } from "../search";
 import { realTree, tinyModel } from "./testModel";
 
 describe("passive search", () => {

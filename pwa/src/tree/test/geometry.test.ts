@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arcPoint, arcSegments, arcSweep, buildGeometry, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE } from "./geometry";
+import { arcPoint, arcSegments, arcSweep, buildGeometry, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE } from "../geometry";
 import { realTree, tinyModel } from "./testModel";
 
 describe("geometry", () => {

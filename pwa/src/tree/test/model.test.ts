@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ascendancyTarget, visibleAscendancies } from "./model";
+import { ascendancyTarget, visibleAscendancies } from "../model";
 import { tinyModel } from "./testModel";
 
 describe("ascendancy target", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sideLists, versionNotice } from "./sideLists";
+import { sideLists, versionNotice } from "../sideLists";
 import { tinyModel } from "./testModel";
 
 describe("side lists", () => {
@@ -46,5 +46,13 @@ describe("side lists", () => {
     expect(versionNotice(7)).toBe("7 passives from a newer tree version are not shown");
     expect(versionNotice(0, 1)).toBe("1 cluster jewel passive is not shown");
     expect(versionNotice(2, 5)).toBe("2 passives from a newer tree version are not shown · 5 cluster jewel passives are not shown");
+    // The build's own version is drawn: nothing to say about the version.
+    expect(versionNotice(0, 0, "3_28", "3.28")).toBeNull();
+    // A version we lack is drawn on the nearest one, and says so.
+    expect(versionNotice(0, 0, "3_29", "3.28")).toBe("Tree 3.29 is not available: drawn on tree 3.28");
+    expect(versionNotice(3, 0, "3_29", "3.28")).toBe("Tree 3.29 is not available: drawn on tree 3.28 · 3 passives from a newer tree version are not shown");
+    expect(versionNotice(1, 2, "3_18", "3.25")).toBe(
+      "Tree 3.18 is not available: drawn on tree 3.25 · 1 passive of tree 3.18 not on tree 3.25 is not shown · 2 cluster jewel passives are not shown",
+    );
   });
 });

@@ -1,4 +1,4 @@
-/** A loopback HTTP server for data-layer tests: it records requests and answers from a script. */
+/** A scripted loopback HTTP server for the API client's fault handling (5xx, hangs) the real server does not produce on demand. */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 
 export interface Seen {

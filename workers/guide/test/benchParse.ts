@@ -5,11 +5,11 @@
  */
 import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { decodePlanner } from "../planner/index";
-import { guideBuildFrom } from "./build";
-import { loadActs, loadCampaign } from "./campaignFiles";
-import { parseGuide, type ParseOptions } from "./parser";
-import { banditFlag } from "./rewards";
+import { decodePlanner } from "../../planner/index";
+import { guideBuildFrom } from "../build";
+import { loadActs, loadCampaign } from "../campaignFiles";
+import { parseGuide, type ParseOptions } from "../parser";
+import { banditFlag } from "../rewards";
 
 const RUNS = Number(process.env.GUIDE_BENCH_RUNS ?? 200);
 const WARMUP = 30;

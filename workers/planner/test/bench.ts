@@ -4,13 +4,13 @@
  * of the same bytes measured in the same run. Prints `BENCH <name> <value> <unit>`.
  */
 import { readdirSync, readFileSync, existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { parse } from "txml";
 import { unzlibSync, zlibSync, strToU8 } from "fflate";
-import { decodePlanner } from "./index";
-import { base64Bytes } from "./code";
+import { decodePlanner } from "../index";
+import { base64Bytes } from "../code";
+import { POB_CORPUS_DIR } from "../../sharedDir";
 
-const CORPUS = fileURLToPath(new URL("../../../shared/corpus/pob/", import.meta.url));
+const CORPUS = POB_CORPUS_DIR;
 const utf8 = new TextDecoder();
 
 interface Build {

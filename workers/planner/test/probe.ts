@@ -1,10 +1,10 @@
 /**
  * Subprocess probe for the hostile-input tests: decode one payload file and
  * report the error kind, wall and CPU time, and peak memory growth as one JSON line.
- * Usage: tsx workers/planner/probe.ts <payload-file>
+ * Usage: tsx workers/planner/test/probe.ts <payload-file>
  */
 import { readFileSync } from "node:fs";
-import { decodePlanner, PlannerError } from "./index";
+import { decodePlanner, PlannerError } from "../index";
 
 const payload = readFileSync(process.argv[2], "utf8");
 decodePlanner('<PathOfBuilding><Build className="Witch"/></PathOfBuilding>'); // warm the code paths

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ascendancyCamera, clampCamera, fitScale, initialCamera, interpolate, nodeCamera, pan, pixelScale,
   screenToWorld, transitionAt, VIEW, wheelFactor, worldToScreen, zoomAt,
-} from "./camera";
+} from "../camera";
 
 const bounds = { minX: -1000, minY: -500, maxX: 1000, maxY: 500 };
 const vp = { width: 800, height: 600 };

@@ -1,0 +1,52 @@
+// The one planner worker client over the real worker API: the API object the
+// worker module exposes, across a real MessageChannel (structured cloning
+// included), must come back as a PlannerBuild or a PlannerDecodeError that
+// still carries the decoder's error kind.
+import { expose, wrap } from "comlink";
+import { afterAll, describe, expect, it } from "vitest";
+import { plannerWorkerApi } from "@workers/planner/api";
+import { decodePlanner, PlannerError, type PlannerErrorKind } from "@workers/planner/index";
+import { corpusText } from "@workers/planner/test/corpus";
+import type { PlannerWorkerApi } from "@workers/planner/worker";
+import { decodeThrough, PlannerDecodeError } from "./planner";
+
+const channel = new MessageChannel();
+expose(plannerWorkerApi, channel.port1);
+const remote = wrap<PlannerWorkerApi>(channel.port2);
+afterAll(() => {
+  channel.port1.close();
+  channel.port2.close();
+});
+
+/** What the decoder itself throws for an input, read in this thread. */
+function thrownHere(input: string): PlannerError {
+  try {
+    decodePlanner(input);
+  } catch (e) {
+    if (e instanceof PlannerError) return e;
+    throw e;
+  }
+  throw new Error("expected the input to fail");
+}
+
+describe("planner worker client", () => {
+  it("decodes a corpus code through the worker API", async () => {
+    const code = corpusText("dual_strike_of_ambidexterity_slayer_328.code.txt");
+    expect(await decodeThrough(remote, code)).toEqual(decodePlanner(code));
+  });
+
+  const bad: [PlannerErrorKind, string][] = [
+    ["not_base64", "not a code!"],
+    ["not_base64", ""],
+    ["not_zlib", corpusText("dual_strike_of_ambidexterity_slayer_328.code.txt").trim().slice(0, 200)],
+    ["not_planner_xml", "<NotAPlanner/>"],
+  ];
+  it.each(bad)("keeps the error kind %s across the worker boundary", async (kind, input) => {
+    const expected = thrownHere(input);
+    expect(expected.kind).toBe(kind);
+    const err = await decodeThrough(remote, input).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PlannerDecodeError);
+    expect((err as PlannerDecodeError).kind).toBe(kind);
+    expect((err as PlannerDecodeError).message).toBe(expected.message);
+  });
+});

@@ -1,0 +1,49 @@
+// Which tree bundle a build's version is drawn on. Pure: no fetch, no React.
+// The bundle itself is read only by tree/adapter.ts.
+
+function parseVersion(v: string): [number, number] | null {
+  const m = /^\s*(\d+)[._](\d+)/.exec(v);
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+/** "3_18", "3.18.2" -> "3.18"; null when unreadable. */
+export function treeVersionName(v: string | null | undefined): string | null {
+  const p = v ? parseVersion(v) : null;
+  return p ? `${p[0]}.${p[1]}` : null;
+}
+
+/** Numeric order of two version names (3.9 < 3.10); unreadable ones sort first. */
+export function compareVersions(a: string, b: string): number {
+  const pa = parseVersion(a) ?? [0, 0], pb = parseVersion(b) ?? [0, 0];
+  return pa[0] - pb[0] || pa[1] - pb[1];
+}
+
+/**
+ * The available tree version closest to `wanted` ("3_28", "3.28", "3.28.1").
+ * An exact match wins; on a tie the newer tree wins (it knows more nodes);
+ * an unreadable `wanted` gets the newest. Null when nothing is available.
+ */
+export function closestTreeVersion(available: string[], wanted: string | null | undefined): string | null {
+  const parsed = available
+    .map((v) => ({ v, p: parseVersion(v) }))
+    .filter((e): e is { v: string; p: [number, number] } => e.p !== null)
+    .sort((x, y) => x.p[0] - y.p[0] || x.p[1] - y.p[1]);
+  if (parsed.length === 0) return null;
+  const want = wanted ? parseVersion(wanted) : null;
+  if (!want) return parsed[parsed.length - 1].v;
+  const key = (p: [number, number]) => p[0] * 1000 + p[1];
+  let best = parsed[0];
+  for (const e of parsed) {
+    const d = Math.abs(key(e.p) - key(want));
+    const bd = Math.abs(key(best.p) - key(want));
+    if (d < bd || (d === bd && key(e.p) > key(best.p))) best = e;
+  }
+  return best.v;
+}
+
+/** Tree versions named in a manifest ("tree/3.25" -> "3.25"). */
+export function treeVersionsOf(files: Record<string, string>): string[] {
+  return Object.keys(files)
+    .filter((k) => k.startsWith("tree/"))
+    .map((k) => k.slice("tree/".length));
+}

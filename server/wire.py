@@ -1,0 +1,101 @@
+"""Wire types of the builds API: what the server sends and takes, one struct per concept.
+
+The store returns these (server/store/builds.py), the routes send them
+(server/api/builds.py), and the PWA's `pwa/src/data/types.ts` names the same
+fields (checked against the served OpenAPI schema by tests/contract/test_contract.py).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class Step(msgspec.Struct, rename="camel", frozen=True):
+    """One step of a build: a title and the planner sets it uses (published, stored and sent alike)."""
+
+    title: str
+    equipment_set_id: str
+    skill_set_id: str
+    passive_tree_id: str
+
+
+class BuildSummary(msgspec.Struct, rename="camel", frozen=True):
+    build_id: str
+    slug: str
+    skills: list[str]
+    base_class: str
+    ascendancy: str
+    steps: int
+    creator_name: str
+    likes: int
+    is_liked: bool
+
+
+class Cursor(msgspec.Struct, rename="camel", frozen=True):
+    """Where the next page starts: after (likeAmount, lastGuid) in the order as of `snapshot`.
+
+    `snapshot` is the like-event sequence the first page was read at. Clients send
+    it back, so every page of one walk sorts by the same counts, whichever worker
+    process answers.
+    """
+
+    last_guid: str
+    like_amount: int
+    snapshot: int | None = None
+
+
+class BuildPage(msgspec.Struct, rename="camel", frozen=True):
+    builds: list[BuildSummary]
+    page_size: int
+    cursor: Cursor | None
+
+
+class BuildPageAnswer(msgspec.Struct, frozen=True):
+    data: BuildPage
+
+
+class BuildInfo(msgspec.Struct, rename="camel", frozen=True):
+    build_id: str
+    slug: str
+    creator_name: str
+    likes: int
+    is_liked: bool
+    base_class: str
+    ascendancy: str
+    tree_version: str
+    skills: list[str]
+    steps: list[Step]
+    pob_code: str
+    created_at: str
+    updated_at: str
+
+
+class BuildInfoData(msgspec.Struct, rename="camel", frozen=True):
+    build_info: BuildInfo
+
+
+class BuildInfoAnswer(msgspec.Struct, frozen=True):
+    data: BuildInfoData
+
+
+class Published(msgspec.Struct, rename="camel", frozen=True):
+    slug: str
+    build_id: str
+
+
+class PublishedAnswer(msgspec.Struct, frozen=True):
+    data: Published
+
+
+class LikeRequest(msgspec.Struct, frozen=True):
+    like: bool
+
+
+class LikeResult(msgspec.Struct, rename="camel", frozen=True):
+    build_id: str
+    likes: int
+    is_liked: bool
+
+
+class LikeAnswer(msgspec.Struct, frozen=True):
+    data: LikeResult
