@@ -32,6 +32,10 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     seed_demo: bool = True
     # Upstream paste host for GET /api/proxy/pobb/{code}.
     pobb_base_url: str = "https://pobb.in"
+    # The other paste hosts of the loader (GET /api/proxy/pastebin|poeninja|maxroll/{id}).
+    pastebin_base_url: str = "https://pastebin.com"
+    poe_ninja_base_url: str = "https://poe.ninja"
+    maxroll_base_url: str = "https://maxroll.gg"
     # Timeout for every upstream call, seconds (spec: 10 s).
     upstream_timeout_s: float = 10.0
     # Official API OAuth client; no client id means the local sign-in provider.

@@ -8,6 +8,6 @@ from server.api.builds import builds_router
 from server.api.characters import characters_router
 from server.api.game_data import GAME_DATA_HANDLERS
 from server.api.health import health
-from server.api.planner_proxy import pobb_proxy
+from server.api.planner_proxy import PROXY_HANDLERS
 
-ROUTE_HANDLERS: list = [health, *GAME_DATA_HANDLERS, auth_router, builds_router, characters_router, pobb_proxy]
+ROUTE_HANDLERS: list = [health, *GAME_DATA_HANDLERS, auth_router, builds_router, characters_router, *PROXY_HANDLERS]

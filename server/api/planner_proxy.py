@@ -1,7 +1,10 @@
-"""GET /api/proxy/pobb/{code}: a pobb.in paste's planner code, cached in SQLite forever.
+"""GET /api/proxy/{host}/{code}: a paste's planner code, cached in SQLite forever.
 
-400 for an invalid paste id (no fetch), 404 when pobb.in has no such paste,
-502 when pobb.in fails, times out or sends something that is not a planner code.
+One handler per paste host (pobb.in, pastebin.com, poe.ninja, maxroll.gg), all
+made by one factory over server.planner.pobb.PasteHost:
+400 for an invalid paste id (no fetch), 404 when the host has no such paste,
+502 when the host fails, times out, sends too much or sends something that is
+not a planner code.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from litestar.params import FromPath
 
 from server.errors import ApiError
 from server.planner.cache import cached_code, store_code
-from server.planner.pobb import PasteNotFound, UpstreamFailed, fetch_paste, valid_paste_id
+from server.planner.pobb import HOSTS, PasteHost, PasteNotFound, UpstreamFailed, fetch_paste
 
 
 class PobbAnswer(msgspec.Struct):
@@ -20,22 +23,42 @@ class PobbAnswer(msgspec.Struct):
     data: str
 
 
-@get("/api/proxy/pobb/{code:str}", summary="A pobb.in paste's planner code", cache=False)
-async def pobb_proxy(request: Request, code: FromPath[str]) -> PobbAnswer:
-    if not valid_paste_id(code):
-        raise ApiError(400, "A pobb.in paste id is exactly 12 letters, digits, '_' or '-'.")
+async def _proxy(request: Request, host: PasteHost, code: str) -> PobbAnswer:
+    if not host.valid_id(code):
+        raise ApiError(400, host.id_rule)
     db = request.app.state.db
-    cached = cached_code(db, code)
+    key = host.cache_key(code)
+    cached = cached_code(db, key)
     if cached is not None:
         return PobbAnswer(cached)
     settings = request.app.state.settings
     try:
         fetched = await fetch_paste(
-            settings.pobb_base_url, code, settings.upstream_timeout_s, f"Waypoint (+{settings.contact})"
+            getattr(settings, host.base_url_setting),
+            code,
+            settings.upstream_timeout_s,
+            f"Waypoint (+{settings.contact})",
+            host,
         )
     except PasteNotFound as exc:
         raise ApiError(404, str(exc)) from exc
     except UpstreamFailed as exc:
         raise ApiError(502, str(exc)) from exc
-    await store_code(db, code, fetched)
+    await store_code(db, key, fetched)
     return PobbAnswer(fetched)
+
+
+def _handler(host: PasteHost):
+    async def proxy(request: Request, code: FromPath[str]) -> PobbAnswer:
+        return await _proxy(request, host, code)
+
+    proxy.__name__ = f"{host.key}_proxy"
+    return get(
+        f"/api/proxy/{host.key}/{{code:str}}",
+        summary=f"A {host.label} paste's planner code",
+        operation_id=f"{host.key}Proxy",
+        cache=False,
+    )(proxy)
+
+
+PROXY_HANDLERS = [_handler(host) for host in HOSTS]

@@ -1,4 +1,4 @@
-"""The planner_cache table: pobb.in paste id -> planner code, kept forever."""
+"""The planner_cache table: paste key (pobb.in id, or "host:id") -> planner code, kept forever."""
 
 from __future__ import annotations
 

@@ -1,8 +1,14 @@
-"""Fetching a paste's raw planner code from pobb.in (`<base>/<id>/raw`)."""
+"""Fetching a planner code from a paste host: pobb.in, pastebin, poe.ninja, maxroll.
+
+One mechanism for every host: a PasteHost names its id rule and where its raw
+code lives (the download URLs Path of Building itself uses); fetch_paste streams
+the answer with a size cap and a timeout and only returns a code that decodes.
+"""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 import httpx
 
@@ -10,8 +16,63 @@ from server.planner.decode import MAX_CODE_CHARS
 from server.planner.errors import PlannerError
 from server.planner.extract import decode_planner
 
-# A pobb.in paste id: exactly 12 letters, digits, "_" or "-" (the spec's link rule).
-PASTE_ID = re.compile(r"[A-Za-z0-9_-]{12}")
+
+@dataclass(frozen=True)
+class PasteHost:
+    # Route segment (/api/proxy/{key}/{id}) and cache namespace.
+    key: str
+    # Shown in messages: "pastebin.com has no paste ...".
+    label: str
+    id_pattern: re.Pattern[str]
+    # Human rule for a bad id, ends the 400 message.
+    id_rule: str
+    # Path of the raw code under the host's base URL; {id} is the paste id.
+    raw_path: str
+    # The Settings field holding the host's base URL (fakes on loopback in tests).
+    base_url_setting: str
+
+    def valid_id(self, paste_id: str) -> bool:
+        return self.id_pattern.fullmatch(paste_id) is not None
+
+    def cache_key(self, paste_id: str) -> str:
+        # pobb.in ids were cached bare before other hosts existed; keep them readable.
+        return paste_id if self.key == "pobb" else f"{self.key}:{paste_id}"
+
+
+POBB = PasteHost(
+    key="pobb",
+    label="pobb.in",
+    # Exactly 12 letters, digits, "_" or "-" (the spec's link rule).
+    id_pattern=re.compile(r"[A-Za-z0-9_-]{12}"),
+    id_rule="A pobb.in paste id is exactly 12 letters, digits, '_' or '-'.",
+    raw_path="/{id}/raw",
+    base_url_setting="pobb_base_url",
+)
+PASTEBIN = PasteHost(
+    key="pastebin",
+    label="pastebin.com",
+    id_pattern=re.compile(r"[A-Za-z0-9]{4,16}"),
+    id_rule="A pastebin.com paste id is 4 to 16 letters or digits.",
+    raw_path="/raw/{id}",
+    base_url_setting="pastebin_base_url",
+)
+POE_NINJA = PasteHost(
+    key="poeninja",
+    label="poe.ninja",
+    id_pattern=re.compile(r"[A-Za-z0-9]{1,32}"),
+    id_rule="A poe.ninja build export id is 1 to 32 letters or digits.",
+    raw_path="/poe1/pob/raw/{id}",
+    base_url_setting="poe_ninja_base_url",
+)
+MAXROLL = PasteHost(
+    key="maxroll",
+    label="maxroll.gg",
+    id_pattern=re.compile(r"[A-Za-z0-9_-]{1,32}"),
+    id_rule="A maxroll.gg planner id is 1 to 32 letters, digits, '_' or '-'.",
+    raw_path="/poe/api/pob/{id}",
+    base_url_setting="maxroll_base_url",
+)
+HOSTS: tuple[PasteHost, ...] = (POBB, PASTEBIN, POE_NINJA, MAXROLL)
 
 
 class PasteNotFound(Exception):
@@ -23,12 +84,15 @@ class UpstreamFailed(Exception):
 
 
 def valid_paste_id(paste_id: str) -> bool:
-    return PASTE_ID.fullmatch(paste_id) is not None
+    return POBB.valid_id(paste_id)
 
 
-async def fetch_paste(base_url: str, paste_id: str, timeout_s: float, user_agent: str) -> str:
+async def fetch_paste(
+    base_url: str, paste_id: str, timeout_s: float, user_agent: str, host: PasteHost = POBB
+) -> str:
     """The paste's planner code; raises PasteNotFound or UpstreamFailed with a readable message."""
-    url = f"{base_url.rstrip('/')}/{paste_id}/raw"
+    url = base_url.rstrip("/") + host.raw_path.format(id=paste_id)
+    name = host.label
     try:
         async with httpx.AsyncClient(
             timeout=httpx.Timeout(timeout_s),
@@ -38,26 +102,26 @@ async def fetch_paste(base_url: str, paste_id: str, timeout_s: float, user_agent
         ) as client:
             async with client.stream("GET", url) as response:
                 if response.status_code == 404:
-                    raise PasteNotFound(f"pobb.in has no paste {paste_id}.")
+                    raise PasteNotFound(f"{name} has no paste {paste_id}.")
                 if response.status_code != 200:
-                    raise UpstreamFailed(f"pobb.in answered {response.status_code} for paste {paste_id}.")
+                    raise UpstreamFailed(f"{name} answered {response.status_code} for paste {paste_id}.")
                 body = bytearray()
                 async for chunk in response.aiter_bytes():
                     body += chunk
                     if len(body) > MAX_CODE_CHARS:
                         raise UpstreamFailed(
-                            f"pobb.in sent more than {MAX_CODE_CHARS} bytes for paste {paste_id}."
+                            f"{name} sent more than {MAX_CODE_CHARS} bytes for paste {paste_id}."
                         )
     except httpx.TimeoutException as exc:
-        raise UpstreamFailed(f"pobb.in did not answer within {timeout_s:g} s.") from exc
+        raise UpstreamFailed(f"{name} did not answer within {timeout_s:g} s.") from exc
     except httpx.HTTPError as exc:
-        raise UpstreamFailed(f"Could not reach pobb.in: {exc.__class__.__name__}.") from exc
+        raise UpstreamFailed(f"Could not reach {name}: {exc.__class__.__name__}.") from exc
     code = body.decode("utf-8", errors="replace").strip()
     try:
         # Only a code we can decode is worth caching forever.
         decode_planner(code)
     except PlannerError as exc:
         raise UpstreamFailed(
-            f"pobb.in did not return a planner code for paste {paste_id} ({exc.kind})."
+            f"{name} did not return a planner code for paste {paste_id} ({exc.kind})."
         ) from exc
     return code

@@ -1,4 +1,6 @@
-"""A fake pobb.in on loopback: `GET /<id>/raw` answers the paste's planner code.
+"""A fake paste host on loopback that speaks the raw-code protocol of one host:
+pobb.in `GET /<id>/raw`, pastebin `GET /raw/<id>`, poe.ninja
+`GET /poe1/pob/raw/<id>`, maxroll `GET /poe/api/pob/<id>` (the raw_path given).
 
 Pastes are registered per test; ids listed in `slow` sleep past the client's
 timeout; ids in `broken` answer 500. Every request path is recorded so tests
@@ -7,13 +9,16 @@ can prove that an invalid id caused no fetch.
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 
-class FakePobb:
-    def __init__(self) -> None:
+class FakePasteHost:
+    def __init__(self, raw_path: str = "/{id}/raw") -> None:
+        before, after = raw_path.split("{id}")
+        route = re.compile(re.escape(before) + r"([^/?]+)" + re.escape(after) + r"$")
         self.pastes: dict[str, str] = {}
         self.slow: dict[str, float] = {}
         self.broken: set[str] = set()
@@ -23,8 +28,8 @@ class FakePobb:
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:  # noqa: N802 (http.server API)
                 fake.requests.append(self.path)
-                parts = self.path.strip("/").split("/")
-                paste_id = parts[0] if len(parts) == 2 and parts[1] == "raw" else None
+                match = route.match(self.path)
+                paste_id = match.group(1) if match else None
                 if paste_id in fake.slow:
                     time.sleep(fake.slow[paste_id])
                 if paste_id in fake.broken:
@@ -51,7 +56,7 @@ class FakePobb:
         self.base_url = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
-    def __enter__(self) -> FakePobb:
+    def __enter__(self) -> FakePasteHost:
         self.thread.start()
         return self
 
@@ -60,4 +65,9 @@ class FakePobb:
         self.server.server_close()
 
     def fetches(self, paste_id: str) -> int:
-        return sum(1 for path in self.requests if path.strip("/").split("/")[0] == paste_id)
+        return sum(1 for path in self.requests if paste_id in path.strip("/").split("/"))
+
+
+class FakePobb(FakePasteHost):
+    def __init__(self) -> None:
+        super().__init__("/{id}/raw")

@@ -3,9 +3,11 @@
  * The argument is a file holding a planner code or raw XML, or the code itself.
  * `--batch <file>...` prints one JSON line per file ({file, build} or {file, error}),
  * which the cross-implementation test uses to avoid one Node start per file.
+ * `--export-steps <file>...` prints one JSON line per step ({file, step, code}): each tree,
+ * equipment set and skill set of the build in at least one step, exported to a planner code.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { decodePlanner, PlannerError } from "./index";
+import { coveringSteps, decodePlanner, exportStep, PlannerError, type PlannerBuild } from "./index";
 
 function readInput(arg: string): string {
   return existsSync(arg) && statSync(arg).isFile() ? readFileSync(arg, "utf8") : arg;
@@ -17,6 +19,19 @@ function errorOf(error: unknown): { kind: string; message: string } {
 }
 
 function main(args: string[]): number {
+  if (args[0] === "--export-steps") {
+    for (const file of args.slice(1)) {
+      const text = readInput(file);
+      let build: PlannerBuild;
+      try {
+        build = decodePlanner(text);
+      } catch {
+        continue;
+      }
+      for (const step of coveringSteps(build)) process.stdout.write(JSON.stringify({ file, step, code: exportStep(text, step) }) + "\n");
+    }
+    return 0;
+  }
   if (args[0] === "--batch") {
     for (const file of args.slice(1)) {
       try {

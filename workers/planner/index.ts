@@ -4,6 +4,7 @@
  */
 import { readBuild, findPlannerRoot } from "./build";
 import { plannerXmlText } from "./code";
+import { encodePlannerXml, exportStep, type StepSetIds } from "./exportStep";
 import { PlannerError, type PlannerBuild } from "./types";
 import { parseXml } from "./xml";
 
@@ -14,6 +15,7 @@ export { assignSetIds, hasLetterOrDigit, setTitle } from "./sets";
 export { noteSegments, plainNotes, NOTE_COLORS } from "./notes";
 export { parseItem, isInvalidItem, applyRange } from "./items";
 export { decodeTreeUrl } from "./treeUrl";
+export { coveringSteps, exportStep, encodePlannerXml, type StepSetIds } from "./exportStep";
 export { MAX_CODE_CHARS, MAX_XML_BYTES, MAX_DEPTH, DEFAULT_TREE_VERSION } from "./limits";
 
 /** Decode a planner code (URL-safe or standard base64, padded or not) or raw planner XML; throws PlannerError. */
@@ -33,4 +35,32 @@ export function tryDecodePlanner(input: string): DecodeResult {
     if (error instanceof PlannerError) return { ok: false, error: { kind: error.kind, message: error.message } };
     throw error;
   }
+}
+
+export type CodeResult = { ok: true; code: string } | { ok: false; error: { kind: PlannerError["kind"]; message: string } };
+
+function asCodeResult(make: () => string): CodeResult {
+  try {
+    return { ok: true, code: make() };
+  } catch (error) {
+    if (error instanceof PlannerError) return { ok: false, error: { kind: error.kind, message: error.message } };
+    throw error;
+  }
+}
+
+/** exportStep as a value (for the worker boundary). */
+export function tryExportStep(input: string, ids: StepSetIds): CodeResult {
+  return asCodeResult(() => exportStep(input, ids));
+}
+
+/**
+ * The planner code to publish for a loaded input: a code stays as it is; raw
+ * XML (a dropped file) is checked and encoded as the planner would.
+ */
+export function tryPlannerCode(input: string): CodeResult {
+  return asCodeResult(() => {
+    const text = input.replace(/^\uFEFF/, "").trim();
+    if (!text.startsWith("<")) return text.replace(/\s+/g, "");
+    return encodePlannerXml(plannerXmlText(text));
+  });
 }

@@ -3,6 +3,8 @@ import type { CSSProperties } from "react";
 
 export const theme = createTheme({
   primaryColor: "yellow",
+  // Dark text on light fills (yellow buttons), so filled controls meet WCAG contrast (axe).
+  autoContrast: true,
   fontFamily: "system-ui, -apple-system, Segoe UI, Roboto, sans-serif",
   defaultRadius: "sm",
 });

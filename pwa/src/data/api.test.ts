@@ -62,7 +62,8 @@ describe("api client", () => {
     configureApi(srv.base);
     const ctl = new AbortController();
     const p = request("GET", "/Build/search", { signal: ctl.signal, sleep: noWait([]) });
-    setTimeout(() => ctl.abort(), 50);
+    // Abort once the server holds the request (a fixed delay races a busy machine).
+    const poll = setInterval(() => srv.seen.length && (clearInterval(poll), ctl.abort()), 5);
     await expect(p).rejects.toMatchObject({ failure: { kind: "cancelled" } });
     expect(srv.seen).toHaveLength(1);
   });

@@ -64,6 +64,26 @@ export interface OutboxEntry {
   lastError?: string;
 }
 
+/** The step editor's work, saved as the user goes so a reload or a crash loses nothing. */
+export interface BuildDraft {
+  /** The client build id the publish carries (so a replay is the same build). */
+  buildId: string;
+  /** What the user loaded: a link, a code or a file name. */
+  source: string;
+  /** The planner code to publish (raw XML is encoded first). */
+  code: string;
+  steps: { key: string; title: string; equipmentSetId: string | null; passiveTreeId: string | null; skillSetId: string | null }[];
+  active: number;
+  /** Main, secondary, tertiary skill. */
+  skills: (string | null)[];
+  /** editing -> waiting (in the outbox) -> published; a refusal goes back to editing with errors. */
+  status: "editing" | "waiting" | "published";
+  slug?: string;
+  /** The server's messages when it refused the publish (422). */
+  errors?: string[];
+  updatedAt: number;
+}
+
 export type WaypointDb = Dexie & {
   builds: EntityTable<CachedBuild, "buildId">;
   planner: EntityTable<CachedPlanner, "code">;
@@ -72,6 +92,7 @@ export type WaypointDb = Dexie & {
   likeOverrides: EntityTable<LikeOverride, "buildId">;
   attachments: EntityTable<CachedAttachment, "characterId">;
   outbox: EntityTable<OutboxEntry, "seq">;
+  drafts: EntityTable<BuildDraft, "buildId">;
 };
 
 export function openDb(name = "waypoint"): WaypointDb {
@@ -88,6 +109,7 @@ export function openDb(name = "waypoint"): WaypointDb {
   });
   // The settings table mirrored the session and was never read.
   db.version(2).stores({ settings: null });
+  db.version(3).stores({ drafts: "buildId, updatedAt, status" });
   return db;
 }
 
@@ -100,10 +122,10 @@ export function getDb(): WaypointDb {
 }
 
 /**
- * Logout: everything cached for the user goes; the outbox too, since it carries
- * the user's intents, unless `keepOutbox` (a 401: unsynced work waits for the next login).
+ * Logout: everything cached for the user goes; the outbox and build drafts too, since they
+ * carry the user's intents, unless `keepOutbox` (a 401: unsynced work waits for the next login).
  */
 export async function clearUserData(db: WaypointDb, { keepOutbox = false } = {}): Promise<void> {
-  const tables = [db.builds, db.lists, db.characters, db.likeOverrides, db.attachments, ...(keepOutbox ? [] : [db.outbox])];
+  const tables = [db.builds, db.lists, db.characters, db.likeOverrides, db.attachments, ...(keepOutbox ? [] : [db.outbox, db.drafts])];
   await db.transaction("rw", tables, () => Promise.all(tables.map((t) => t.clear())));
 }

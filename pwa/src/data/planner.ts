@@ -8,7 +8,7 @@
  * build opens offline without decoding again.
  */
 import { wrap, type Remote } from "comlink";
-import type { PlannerErrorKind } from "@workers/planner/index";
+import type { CodeResult, PlannerErrorKind, StepSetIds } from "@workers/planner/index";
 import type { PlannerBuild } from "@workers/planner/types";
 import type { PlannerWorkerApi } from "@workers/planner/worker";
 import type { WaypointDb } from "./db";
@@ -33,6 +33,28 @@ export async function decodeThrough(worker: Pick<PlannerWorker, "decode">, input
   return result.build;
 }
 
+function codeOf(result: CodeResult): string {
+  if (!result.ok) throw new PlannerDecodeError(result.error.kind, result.error.message);
+  return result.code;
+}
+
+/** A planner code of one step's three sets (throws PlannerDecodeError). */
+export async function exportStepCode(input: string, ids: StepSetIds): Promise<string> {
+  return codeOf(await plannerWorker().exportStep(input, ids));
+}
+
+/** The planner code to publish for a loaded input (raw XML is encoded in the worker; a code only loses its whitespace). */
+export async function plannerCodeOf(input: string): Promise<string> {
+  const text = input.replace(/^\uFEFF/, "").trim();
+  if (!text.startsWith("<")) return text.replace(/\s+/g, "");
+  return codeOf(await plannerWorker().plannerCode(text));
+}
+
+/** Start the worker ahead of the first decode (the editor calls this on mount, while the user pastes). */
+export function warmPlannerWorker(): void {
+  void plannerWorker().plannerCode("").catch(() => undefined);
+}
+
 let remote: PlannerWorker | undefined;
 
 /** The planner worker, started once per page. */
@@ -50,6 +72,7 @@ export async function decodePlannerCached(db: WaypointDb, code: string, decode: 
   const cached = await db.planner.get(code);
   if (cached) return cached.build;
   const build = await decode(code);
-  await db.planner.put({ code, build, savedAt: Date.now() });
+  // The cache write does not hold up the caller: the build is shown while IndexedDB stores it.
+  void db.planner.put({ code, build, savedAt: Date.now() }).catch((err) => console.warn("decoded build not cached", err));
   return build;
 }

@@ -4,6 +4,7 @@
  */
 import { request } from "./api";
 import { getDb, type WaypointDb } from "./db";
+import { settlePublishes } from "./drafts";
 import { expiredOverrides } from "./likes";
 import { likeIntent, Outbox, type OutboxSender } from "./outbox";
 import { setPendingCount } from "./pending";
@@ -31,8 +32,9 @@ let retryTimer: ReturnType<typeof setTimeout> | undefined;
 export function syncNow(): Promise<void> {
   return getOutbox()
     .flush()
-    .then((r) => {
+    .then(async (r) => {
       clearTimeout(retryTimer);
+      await settlePublishes(getDb(), r);
       if (r.unauthorized) void sessionExpired();
       failures = r.remaining > 0 && !r.unauthorized ? failures + 1 : 0;
       if (failures && typeof navigator !== "undefined" && navigator.onLine) retryTimer = setTimeout(syncNow, retryDelay(Math.min(failures - 1, 5)));

@@ -43,6 +43,17 @@ describe("parsePlannerInput", () => {
     expect(parsePlannerInput("https://pobb.in/Ab3_-xyZ0123")).toEqual({ kind: "pobb", id: "Ab3_-xyZ0123" });
   });
 
+  it("gives the host and id of a pastebin, poe.ninja or maxroll link", () => {
+    expect(parsePlannerInput("https://pastebin.com/Xy12Ab34")).toEqual({ kind: "pastebin", id: "Xy12Ab34" });
+    expect(parsePlannerInput("pastebin.com/raw/Xy12Ab34")).toEqual({ kind: "pastebin", id: "Xy12Ab34" });
+    expect(parsePlannerInput("https://poe.ninja/pob/f00d12")).toEqual({ kind: "poeninja", id: "f00d12" });
+    expect(parsePlannerInput("https://poe.ninja/poe1/pob/f00d12")).toEqual({ kind: "poeninja", id: "f00d12" });
+    expect(parsePlannerInput("https://maxroll.gg/poe/pob/ab_c-12")).toEqual({ kind: "maxroll", id: "ab_c-12" });
+    // Links of those hosts that carry no id of theirs fall back to the spec's link message.
+    expect(parsePlannerInput("https://pastebin.com/raw/")).toEqual({ kind: "error", message: MESSAGE });
+    expect(parsePlannerInput("https://maxroll.gg/poe/planner/x1")).toEqual({ kind: "error", message: MESSAGE });
+  });
+
   it("keeps a raw planner code or raw XML", () => {
     const code = corpusText("heavy_strike_of_trarthus_inquisitor_328.code.txt").trim();
     expect(parsePlannerInput(code)).toEqual({ kind: "code", code });

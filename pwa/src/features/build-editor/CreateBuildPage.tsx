@@ -1,5 +1,181 @@
-import { Placeholder } from "../../ui/Placeholder";
+import { Alert, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useDeferredValue, useEffect, useMemo, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { PageLoader } from "../../ui/PageLoader";
+import { loginDialog } from "../session/actions";
+import { useSession } from "../session/useSession";
+import { approximateStepLevel } from "./approximateLevel";
+import { BuildSettingsPanel } from "./BuildSettingsPanel";
+import { FinalizeModal } from "./FinalizeModal";
+import { LoaderCard } from "./LoaderCard";
+import { buildGemNames } from "./skillOptions";
+import { StepDetail } from "./StepDetail";
+import { StepEditorRow } from "./StepEditorRow";
+import { StepTimeline } from "./StepTimeline";
+import { addStep, chooseSet, CURRENT_STEP_INVALID, deleteStep, FEWER_POINTS_WARNING, INCOMPLETE_BUILD, invalidSteps, moveStep, type StepField } from "./steps";
+import { useBuildEditor } from "./useBuildEditor";
+import { useLevelData } from "./useLevelData";
+
+export const WAITING_TO_PUBLISH = "waiting to publish";
+
+const warn = (message: string) => notifications.show({ title: CURRENT_STEP_INVALID.title, message, color: "yellow", autoClose: 6000 });
+const fail = (e: { title: string; message: string }) => notifications.show({ title: e.title, message: e.message, color: "red", autoClose: 6000 });
 
 export default function CreateBuildPage() {
-  return <Placeholder title="Create New Build" />;
+  const { identity } = useSession();
+  if (!identity) {
+    return (
+      <Stack gap="md" data-testid="create-build-page">
+        <Title order={1} size="h2">Create New Build</Title>
+        <Text c="gray.5">Log-in to create a build</Text>
+        <Button w="fit-content" onClick={loginDialog.open} data-testid="create-login">Log in</Button>
+      </Stack>
+    );
+  }
+  return <Editor />;
+}
+
+function Editor() {
+  const navigate = useNavigate();
+  const editor = useBuildEditor();
+  const { state } = editor;
+  const { draft, build } = state;
+  const [finalizeOpen, setFinalizeOpen] = useState(false);
+  const [pending, setPending] = useState(false);
+  const levelData = useLevelData(build?.trees[0]?.treeVersion);
+  const levels = useMemo(() => (draft && build ? draft.steps.map((s) => approximateStepLevel(build, s, levelData)) : []), [draft, build, levelData]);
+  const gemNames = useMemo(() => (build ? buildGemNames(build) : []), [build]);
+  // The step's detail (equipment, tree, notes) renders after the timeline, so a Load shows its steps at once.
+  const detailStep = useDeferredValue(draft?.steps[draft.active]);
+
+  // A publish that lands later (reconnect) opens the created state.
+  const published = draft?.status === "published" && !!draft.slug;
+  useEffect(() => {
+    if (published) setFinalizeOpen(true);
+  }, [published]);
+
+  if (state.phase === "restoring") return <PageLoader label="Restoring your draft" />;
+
+  const header = (
+    <Group justify="space-between">
+      <Title order={1} size="h2">Create New Build</Title>
+      {draft?.status === "waiting" && <Badge color="orange" variant="filled" data-testid="waiting-badge">{WAITING_TO_PUBLISH}</Badge>}
+    </Group>
+  );
+
+  if (state.phase === "empty" || !draft || !build) {
+    return (
+      <Stack gap="md" data-testid="create-build-page">
+        {header}
+        <LoaderCard onLoad={editor.load} loading={state.loading} fieldError={state.fieldError} loadError={state.loadError} />
+      </Stack>
+    );
+  }
+
+  const { steps, active } = draft;
+  const step = steps[active];
+  const locked = draft.status !== "editing" || pending;
+
+  const onAdd = () => {
+    const r = addStep(steps, active, build);
+    if (!r.ok) return fail(r.error);
+    if (r.warning) warn(r.warning);
+    editor.setSteps(r.steps, r.active);
+  };
+  const onChoose = (field: StepField, id: string | null) => {
+    editor.update((d) => ({ steps: d.steps.map((s, i) => (i === d.active ? chooseSet(s, field, id) : s)) }));
+    if (field === "passiveTreeId" && id && active > 0) {
+      const nodes = (treeId: string | null) => build.trees.find((t) => t.id === treeId)?.nodes.length ?? 0;
+      if (nodes(steps[active - 1].passiveTreeId) > nodes(id)) warn(FEWER_POINTS_WARNING);
+    }
+  };
+  const onComplete = () => {
+    if (!steps.length || invalidSteps(steps).length) return fail(INCOMPLETE_BUILD);
+    setFinalizeOpen(true);
+  };
+  const onPublish = async (skills: string[]) => {
+    setPending(true);
+    try {
+      // Offline (still waiting) or refused (back to editing with the server's messages): the editor shows why.
+      const after = await editor.publish(skills);
+      if (after?.status !== "published") setFinalizeOpen(false);
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Stack gap="md" data-testid="create-build-page" data-build-id={draft.buildId} data-status={draft.status}>
+      {header}
+      {state.warning && <Alert color="yellow" title={state.warning} withCloseButton onClose={editor.clearWarning} data-testid="editor-warning" />}
+      {draft.errors?.length ? (
+        <Alert color="red" title="The server did not accept this build" data-testid="publish-errors">
+          {draft.errors.map((e) => <Text key={e} size="sm">{e}</Text>)}
+        </Alert>
+      ) : null}
+      {state.fresh && (
+        <Alert color="blue" title={`Suggested ${steps.length} steps, one per passive tree`} data-testid="suggest-steps">
+          <Text size="sm" mb="xs">
+            Each step takes the equipment set and skill set whose names match its tree best. Change any choice below, or start from an empty timeline.
+          </Text>
+          <Group gap="xs">
+            <Button size="xs" onClick={editor.dismissFresh} data-testid="accept-suggested">Keep suggested steps</Button>
+            <Button size="xs" variant="default" onClick={() => { editor.setSteps([], 0); editor.dismissFresh(); }} data-testid="start-empty">Start empty</Button>
+          </Group>
+        </Alert>
+      )}
+      <StepTimeline
+        steps={steps}
+        active={active}
+        levels={levels}
+        disabled={locked}
+        onSelect={(i) => editor.update(() => ({ active: i }))}
+        onMove={(from, to) => {
+          const r = moveStep(steps, from, to);
+          editor.setSteps(r.steps, r.active);
+        }}
+        onDelete={(i) => {
+          const r = deleteStep(steps, i, active);
+          editor.setSteps(r.steps, r.active);
+        }}
+        onAdd={onAdd}
+        onComplete={onComplete}
+      />
+      {step && (
+        <StepEditorRow
+          build={build}
+          step={step}
+          level={levels[active] ?? 0}
+          disabled={locked}
+          onTitle={(title) => editor.update((d) => ({ steps: d.steps.map((s, i) => (i === d.active ? { ...s, title } : s)) }))}
+          onChoose={onChoose}
+        />
+      )}
+      {step && !detailStep ? <PageLoader label="Loading the step" /> : <StepDetail build={build} code={draft.code} step={detailStep} />}
+      <BuildSettingsPanel
+        slug={draft.slug}
+        code={draft.code}
+        source={draft.source}
+        loading={state.loading}
+        fieldError={state.fieldError}
+        loadError={state.loadError}
+        onChange={(text, source) => editor.load(text, source, true)}
+      />
+      <FinalizeModal
+        opened={finalizeOpen}
+        gemNames={gemNames}
+        initial={draft.skills}
+        pending={pending}
+        slug={published ? draft.slug : undefined}
+        onCancel={() => setFinalizeOpen(false)}
+        onComplete={(skills) => void onPublish(skills)}
+        onClose={async () => {
+          setFinalizeOpen(false);
+          await editor.reset();
+          navigate("/build/browse");
+        }}
+      />
+    </Stack>
+  );
 }

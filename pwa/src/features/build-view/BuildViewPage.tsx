@@ -86,7 +86,7 @@ export default function BuildViewPage() {
         <Tabs.Panel value="tree" pt="md"><SkillTreeTab tree={sets.tree} items={planner.items} /></Tabs.Panel>
         <Tabs.Panel value="choices" pt="md"><ChoicesTab build={planner} /></Tabs.Panel>
         <Tabs.Panel value="notes" pt="md"><NotesTab build={planner} /></Tabs.Panel>
-        <Tabs.Panel value="settings" pt="md"><SettingsTab info={info} /></Tabs.Panel>
+        <Tabs.Panel value="settings" pt="md"><SettingsTab info={info} step={steps[step]} /></Tabs.Panel>
       </Tabs>
       {identity && <AttachDialog opened={attachOpen} onClose={() => setAttachOpen(false)} info={info} />}
     </Stack>

@@ -1,4 +1,4 @@
-import { Badge, Card, Group, HoverCard, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Badge, Card, Group, HoverCard, SimpleGrid, Stack, Text, UnstyledButton } from "@mantine/core";
 import type { PlannerGem } from "@workers/planner/types";
 import type { GemsBundle } from "../../data/gameDataTypes";
 import type { GemGroup } from "./stepView";
@@ -32,11 +32,14 @@ export function GemGroups({ groups, bundle }: { groups: GemGroup[]; bundle: Gems
             {g.gems.map((gem, i) => (
               <HoverCard key={i} width={TOOLTIP_WIDTH} withinPortal openDelay={80}>
                 <HoverCard.Target>
-                  <Group gap={6} wrap="nowrap" data-testid="gem" data-support={gem.isSupport} style={{ cursor: "default" }}>
-                    <Badge size="xs" circle color={gem.isSupport ? "blue" : "teal"}>{gem.isSupport ? "S" : "A"}</Badge>
-                    <Text size="sm">{gem.name}</Text>
-                    <Text size="xs" c="dimmed">{gem.level}/{gem.quality}</Text>
-                  </Group>
+                  {/* A button, so the tooltip also opens from the keyboard (focus). */}
+                  <UnstyledButton data-testid="gem" data-support={gem.isSupport} style={{ cursor: "default" }}>
+                    <Group gap={6} wrap="nowrap">
+                      <Badge size="xs" circle color={gem.isSupport ? "blue" : "teal"}>{gem.isSupport ? "S" : "A"}</Badge>
+                      <Text size="sm" span data-testid="gem-name">{gem.name}</Text>
+                      <Text size="xs" c="dimmed" span>{gem.level}/{gem.quality}</Text>
+                    </Group>
+                  </UnstyledButton>
                 </HoverCard.Target>
                 <HoverCard.Dropdown><GemTooltip gem={gem} bundle={bundle} /></HoverCard.Dropdown>
               </HoverCard>

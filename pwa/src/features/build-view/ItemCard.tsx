@@ -89,7 +89,6 @@ export function ItemSlot({ slot, label, item, area, testId = "item-slot" }: { sl
       data-testid={testId}
       data-slot={slot ?? label}
       data-empty={!item}
-      aria-label={item ? `${label}: ${item.name}` : `${label}: empty`}
       style={{
         gridArea: area,
         border: `1px solid ${color ?? "var(--mantine-color-dark-4)"}`,

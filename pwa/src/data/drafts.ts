@@ -1,0 +1,69 @@
+/**
+ * Build drafts (the step editor's work) in Dexie, and their publish through the
+ * outbox: a draft waits there while offline, is sent once on reconnect (its
+ * Idempotency-Key and client build id make replays safe), learns its slug from
+ * the server, or goes back to editing with the server's messages on a refusal.
+ */
+import { request } from "./api";
+import type { BuildDraft, WaypointDb } from "./db";
+import type { FlushResult, Outbox } from "./outbox";
+import { publishIntent } from "./outbox";
+import type { BuildInfo, PublishRequest } from "./types";
+
+/** The draft the editor opens: the newest one not yet published. */
+export function currentDraft(db: WaypointDb): Promise<BuildDraft | undefined> {
+  return db.drafts.orderBy("updatedAt").reverse().filter((d) => d.status !== "published").first();
+}
+
+export async function saveDraft(db: WaypointDb, draft: BuildDraft, now = Date.now()): Promise<void> {
+  await db.drafts.put({ ...draft, updatedAt: now });
+}
+
+export async function discardDraft(db: WaypointDb, buildId: string): Promise<void> {
+  await db.drafts.delete(buildId);
+}
+
+/** A client build id the server accepts (8 to 64 letters, digits, '-' or '_'). */
+export function newBuildId(): string {
+  return crypto.randomUUID();
+}
+
+/** Queue the publish and mark the draft waiting; the caller flushes the outbox. */
+export async function queuePublish(db: WaypointDb, outbox: Outbox, draft: BuildDraft, payload: PublishRequest): Promise<void> {
+  await saveDraft(db, { ...draft, status: "waiting", errors: undefined });
+  await outbox.enqueue(publishIntent(payload));
+}
+
+type Fetch = typeof request;
+
+/**
+ * After a flush: a sent publish asks the server for its slug (by build id) and
+ * the draft becomes published; a dropped one (422 and other final refusals)
+ * goes back to editing with the server's message.
+ */
+export async function settlePublishes(db: WaypointDb, result: FlushResult, fetcher: Fetch = request): Promise<void> {
+  for (const { entry, error } of result.dropped) {
+    if (entry.kind !== "publish") continue;
+    const buildId = (entry.body as PublishRequest).buildId;
+    const draft = await db.drafts.get(buildId);
+    if (draft) await saveDraft(db, { ...draft, status: "editing", errors: [error] });
+  }
+  for (const entry of result.sent) {
+    if (entry.kind !== "publish") continue;
+    await resolveSlug(db, (entry.body as PublishRequest).buildId, fetcher);
+  }
+}
+
+/** A waiting draft whose build the server holds becomes published with its slug. */
+export async function resolveSlug(db: WaypointDb, buildId: string, fetcher: Fetch = request): Promise<string | undefined> {
+  const draft = await db.drafts.get(buildId);
+  if (!draft || draft.status === "editing") return undefined;
+  try {
+    const { buildInfo } = await fetcher<{ buildInfo: BuildInfo }>("GET", `/Build/${encodeURIComponent(buildId)}`, { retries: 0 });
+    await saveDraft(db, { ...draft, status: "published", slug: buildInfo.slug });
+    return buildInfo.slug;
+  } catch {
+    // Offline again or not there yet: the next flush or visit asks again.
+    return undefined;
+  }
+}

@@ -1,0 +1,87 @@
+import { Alert, Box, Button, Card, FileButton, Group, Stack, Text, TextInput } from "@mantine/core";
+import { useState, type DragEvent } from "react";
+import type { LoadError } from "./loader";
+
+interface Props {
+  onLoad: (text: string, source: string) => Promise<boolean>;
+  loading: boolean;
+  fieldError?: string;
+  loadError?: LoadError;
+  label?: string;
+  placeholder?: string;
+  testId?: string;
+}
+
+/** Files above this are not planner exports (the decoder's XML cap is 4 MB). */
+const MAX_FILE_BYTES = 4 * 1024 * 1024;
+
+/** One field and Load: a pobb.in, pastebin, poe.ninja or maxroll link, a planner code, or a planner XML file (dropped or picked). */
+export function LoaderCard({ onLoad, loading, fieldError, loadError, label = "Planner link or code", placeholder = "https://pobb.in/... or a planner code", testId = "loader" }: Props) {
+  const [value, setValue] = useState("");
+  const [dragging, setDragging] = useState(false);
+  const [fileError, setFileError] = useState<string>();
+
+  const readFile = async (file: File | null) => {
+    if (!file) return;
+    setFileError(undefined);
+    if (file.size > MAX_FILE_BYTES) return setFileError(`${file.name} is larger than 4 MB; a planner export is much smaller.`);
+    await onLoad(await file.text(), file.name);
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    void readFile(e.dataTransfer.files?.[0] ?? null);
+  };
+
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      data-testid={testId}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={onDrop}
+      style={dragging ? { outline: "2px dashed var(--mantine-color-blue-5)" } : undefined}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void onLoad(value, value.trim());
+        }}
+      >
+        <Stack gap="sm">
+          <Group align="flex-start" wrap="nowrap" gap="xs">
+            <TextInput
+              style={{ flex: 1 }}
+              label={label}
+              placeholder={placeholder}
+              value={value}
+              onChange={(e) => setValue(e.currentTarget.value)}
+              error={fieldError}
+              disabled={loading}
+              data-testid={`${testId}-input`}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <Button type="submit" loading={loading} mt={25} data-testid={`${testId}-load`}>Load</Button>
+          </Group>
+          <Group gap="xs">
+            <Text size="sm" c="gray.5">or drop a planner XML file here, or</Text>
+            <FileButton onChange={(f) => void readFile(f)} accept=".xml,text/xml,application/xml,.txt,text/plain">
+              {(props) => <Button {...props} variant="subtle" size="compact-sm" disabled={loading} data-testid={`${testId}-file`}>choose a file</Button>}
+            </FileButton>
+          </Group>
+          {fileError && <Text c="red" size="sm">{fileError}</Text>}
+          {loadError && (
+            <Alert color="red" title={loadError.title} data-testid={`${testId}-error`} role="alert">
+              <Box>{loadError.message}</Box>
+            </Alert>
+          )}
+        </Stack>
+      </form>
+    </Card>
+  );
+}

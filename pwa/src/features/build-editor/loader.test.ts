@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { decodePlanner, tryPlannerCode } from "@workers/planner/index";
+import { corpusText } from "@workers/planner/test/corpus";
+import { ApiRequestError } from "../../data/api";
+import { PlannerDecodeError } from "../../data/planner";
+import { LOAD_ERRORS, loadErrorFor, loadInput, proxyPath, readLoaderInput, type LoaderDeps } from "./loader";
+
+const http = (status: number, message = "upstream said no") => new ApiRequestError({ kind: "http", status }, "x", message);
+const code = corpusText("heavy_strike_of_trarthus_inquisitor_328.code.txt").trim();
+
+function deps(pastes: Record<string, string> = {}): LoaderDeps & { fetched: string[] } {
+  const fetched: string[] = [];
+  return {
+    fetched,
+    fetchCode: async (host, id) => {
+      fetched.push(`${host}/${id}`);
+      if (!(id in pastes)) throw http(404);
+      return pastes[id];
+    },
+    toCode: async (input) => {
+      const r = tryPlannerCode(input);
+      if (!r.ok) throw new PlannerDecodeError(r.error.kind, r.error.message);
+      return r.code;
+    },
+    decode: async (c) => {
+      try {
+        return decodePlanner(c);
+      } catch (e) {
+        throw new PlannerDecodeError("not_base64", (e as Error).message);
+      }
+    },
+  };
+}
+
+describe("loader input", () => {
+  it("routes links to their proxy and keeps codes on the device", () => {
+    expect(readLoaderInput("https://pobb.in/Ab3_-xyZ0123")).toMatchObject({ kind: "link", host: "pobb", id: "Ab3_-xyZ0123" });
+    expect(readLoaderInput("https://pastebin.com/raw/Xy12Ab34")).toMatchObject({ kind: "link", host: "pastebin", id: "Xy12Ab34" });
+    expect(proxyPath("poeninja", "abc")).toBe("/proxy/poeninja/abc");
+    expect(readLoaderInput(code)).toEqual({ kind: "code", code });
+    expect(readLoaderInput("https://pobb.in/short")).toEqual({ kind: "invalid", message: "Link must start with pobb.in/ followed by 12 characters." });
+  });
+
+  it("loads a link through the proxy, and a code or XML with no fetch", async () => {
+    const d = deps({ Ab3_xyZ01234: code });
+    const viaLink = await loadInput({ kind: "link", host: "pobb", id: "Ab3_xyZ01234", text: "" }, "pobb.in/Ab3_xyZ01234", d);
+    expect(viaLink.build.className).toBe("Templar");
+    expect(d.fetched).toEqual(["pobb/Ab3_xyZ01234"]);
+    const xml = corpusText("316_poison_occ.xml");
+    const viaFile = await loadInput({ kind: "code", code: xml }, "316_poison_occ.xml", d);
+    expect(viaFile.code).toMatch(/^[A-Za-z0-9_-]+=*$/);
+    expect(viaFile.build.trees).toHaveLength(7);
+    expect(d.fetched).toHaveLength(1);
+  });
+});
+
+describe("loading errors use the spec's texts", () => {
+  it("maps each failure", () => {
+    expect(loadErrorFor(http(404))).toEqual({ title: "Failed to load the build", message: "make sure that the url is correct" });
+    expect(loadErrorFor(http(502, "pobb.in answered 500 for paste x."))).toEqual({ title: "Failed to fetch build data", message: "pobb.in answered 500 for paste x." });
+    expect(loadErrorFor(new ApiRequestError({ kind: "network" }, "network", "Failed to fetch")).title).toBe("Failed to fetch build, please try again in a few seconds.");
+    expect(loadErrorFor(http(429)).title).toBe(LOAD_ERRORS.retry);
+    expect(loadErrorFor(new PlannerDecodeError("not_base64", "Planner code is not base64 text."))).toEqual({
+      title: "Failed to extract build info, please try a different PoB URL.",
+      message: "Planner code is not base64 text.",
+    });
+    expect(loadErrorFor(new Error("boom"))).toEqual({ title: "Failed to load build", message: "boom" });
+  });
+
+  it("reports a bad code as an extract failure", async () => {
+    await expect(loadInput({ kind: "code", code: "bm90IGEgcGxhbm5lciBjb2Rl" }, "x", deps())).rejects.toBeInstanceOf(PlannerDecodeError);
+  });
+});

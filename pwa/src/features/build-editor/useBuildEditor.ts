@@ -1,0 +1,170 @@
+/**
+ * The editor's state: the draft (saved to Dexie on every change, restored on
+ * the next visit) and its decoded planner build. The pure rules live in
+ * steps.ts, loader.ts and autoSteps.ts; this hook only wires them to React,
+ * Dexie, the planner worker and the outbox.
+ */
+import { useLiveQuery } from "dexie-react-hooks";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { PlannerBuild } from "@workers/planner/types";
+import { getDb, type BuildDraft } from "../../data/db";
+import { currentDraft, discardDraft, newBuildId, queuePublish, resolveSlug, saveDraft } from "../../data/drafts";
+import { decodePlannerCached, plannerCodeOf, warmPlannerWorker } from "../../data/planner";
+import { getOutbox, syncNow } from "../../data/sync";
+import type { PublishRequest } from "../../data/types";
+import { fetchPasteCode, LOAD_ERRORS, LOAD_MARK, loadErrorFor, loadInput, readLoaderInput, type LoadError } from "./loader";
+import { hasSeveralSets, suggestSteps } from "./autoSteps";
+import { keepLoadableSteps, toBuildSteps, type EditorStep } from "./steps";
+
+export interface EditorState {
+  /** restoring: reading a saved draft; empty: nothing loaded yet. */
+  phase: "restoring" | "empty" | "ready";
+  loading: boolean;
+  draft?: BuildDraft;
+  build?: PlannerBuild;
+  loadError?: LoadError;
+  /** The spec's link message, shown on the field. */
+  fieldError?: string;
+  /** 'failed to load one of the build steps' after a restore or Change Build skipped steps. */
+  warning?: string;
+  /** Set right after a fresh Load that filled in suggested steps, so the page can offer to keep or clear them. */
+  fresh: boolean;
+}
+
+const deps = {
+  fetchCode: fetchPasteCode,
+  toCode: plannerCodeOf,
+  decode: (code: string) => decodePlannerCached(getDb(), code),
+};
+
+export function useBuildEditor() {
+  const db = getDb();
+  const [state, setState] = useState<EditorState>({ phase: "restoring", loading: false, fresh: false });
+  const writes = useRef<Promise<void>>(Promise.resolve());
+
+  // Restore the newest unpublished draft.
+  useEffect(() => {
+    warmPlannerWorker();
+    let live = true;
+    (async () => {
+      const draft = await currentDraft(db);
+      if (!draft) return live && setState((s) => ({ ...s, phase: "empty" }));
+      try {
+        const build = await deps.decode(draft.code);
+        const { steps, skipped } = keepLoadableSteps(draft.steps, build);
+        if (live) setState((s) => ({ ...s, phase: "ready", draft: { ...draft, steps }, build, warning: skipped ? LOAD_ERRORS.stepSkipped : undefined }));
+        if (draft.status === "waiting") void resolveSlug(db, draft.buildId);
+      } catch (err) {
+        if (live) setState((s) => ({ ...s, phase: "empty", loadError: loadErrorFor(err) }));
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [db]);
+
+  // The sync engine changes a draft's status (published, refused) behind the editor's back.
+  const stored = useLiveQuery(() => (state.draft ? db.drafts.get(state.draft.buildId) : undefined), [state.draft?.buildId]);
+  useEffect(() => {
+    if (stored && state.draft && stored.updatedAt > state.draft.updatedAt) setState((s) => ({ ...s, draft: stored }));
+  }, [stored, state.draft]);
+
+  const persist = useCallback(
+    (draft: BuildDraft) => {
+      writes.current = writes.current.then(() => saveDraft(db, draft, draft.updatedAt)).catch((err) => console.error("draft not saved", err));
+    },
+    [db],
+  );
+
+  /** Change the draft; every change is saved at once. */
+  const update = useCallback(
+    (change: (d: BuildDraft) => Partial<BuildDraft>) => {
+      setState((s) => {
+        if (!s.draft) return s;
+        const draft = { ...s.draft, ...change(s.draft), updatedAt: Math.max(Date.now(), s.draft.updatedAt + 1) };
+        persist(draft);
+        return { ...s, draft };
+      });
+    },
+    [persist],
+  );
+
+  /** Load a link, code or file text. With `replace`, the current draft keeps its id and the steps that still fit (Change Build). */
+  const load = useCallback(
+    async (text: string, source: string, replace = false) => {
+      const input = readLoaderInput(text);
+      if (input.kind === "invalid") {
+        setState((s) => ({ ...s, fieldError: input.message, loadError: undefined }));
+        return false;
+      }
+      setState((s) => ({ ...s, loading: true, fieldError: undefined, loadError: undefined }));
+      performance.mark(LOAD_MARK);
+      try {
+        const loaded = await loadInput(input, source, deps);
+        setState((s) => {
+          const base = replace && s.draft ? s.draft : undefined;
+          // A first build takes a minute: an export with several sets starts from one suggested step per tree.
+          const suggest = !base && hasSeveralSets(loaded.build);
+          const { steps, skipped } = suggest ? { steps: suggestSteps(loaded.build), skipped: 0 } : keepLoadableSteps(base?.steps ?? [], loaded.build);
+          const draft: BuildDraft = {
+            buildId: base?.buildId ?? newBuildId(),
+            source: loaded.source,
+            code: loaded.code,
+            steps,
+            active: Math.min(base?.active ?? 0, Math.max(0, steps.length - 1)),
+            skills: base?.skills ?? [null, null, null],
+            status: "editing",
+            updatedAt: Date.now(),
+          };
+          persist(draft);
+          return { ...s, phase: "ready", loading: false, draft, build: loaded.build, fresh: suggest, warning: skipped ? LOAD_ERRORS.stepSkipped : undefined };
+        });
+        return true;
+      } catch (err) {
+        setState((s) => ({ ...s, loading: false, loadError: loadErrorFor(err) }));
+        return false;
+      }
+    },
+    [persist],
+  );
+
+  const setSteps = useCallback((steps: EditorStep[], active: number) => update(() => ({ steps, active })), [update]);
+
+  /** Queue the publish (outbox, Idempotency-Key) and try to send it now. */
+  const publish = useCallback(
+    async (skills: string[]) => {
+      const { draft, build } = state;
+      if (!draft || !build) return;
+      const last = build.trees.find((t) => t.id === draft.steps[draft.steps.length - 1]?.passiveTreeId);
+      const payload: PublishRequest = {
+        buildId: draft.buildId,
+        baseClass: build.className,
+        ascendancy: build.ascendancyName,
+        treeVersion: last?.treeVersion ?? "",
+        steps: toBuildSteps(draft.steps),
+        pobCod: draft.code,
+        skills,
+      };
+      const next: BuildDraft = { ...draft, skills: [skills[0] ?? null, skills[1] ?? null, skills[2] ?? null], status: "waiting", errors: undefined, updatedAt: Date.now() };
+      setState((s) => ({ ...s, draft: next }));
+      await writes.current;
+      await queuePublish(db, getOutbox(), next, payload);
+      await syncNow();
+      return db.drafts.get(draft.buildId);
+    },
+    [db, state],
+  );
+
+  /** Start over: the draft goes (after a publish, or on request). */
+  const reset = useCallback(async () => {
+    if (state.draft) await discardDraft(db, state.draft.buildId);
+    setState({ phase: "empty", loading: false, fresh: false });
+  }, [db, state.draft]);
+
+  const dismissFresh = useCallback(() => setState((s) => ({ ...s, fresh: false })), []);
+  const clearWarning = useCallback(() => setState((s) => ({ ...s, warning: undefined })), []);
+
+  return { state, load, update, setSteps, publish, reset, dismissFresh, clearWarning };
+}
+
+export type BuildEditor = ReturnType<typeof useBuildEditor>;
