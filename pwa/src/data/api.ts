@@ -107,7 +107,8 @@ async function attempt<T>(method: string, url: string, opts: RequestOptions): Pr
   if (!res.ok) {
     const code = json?.error?.code ?? `http_${res.status}`;
     const message = json?.error?.message ?? `Request failed with status ${res.status}`;
-    throw new ApiRequestError({ kind: "http", status: res.status }, code, message);
+    const retryAfter = res.headers.get("Retry-After") ?? undefined;
+    throw new ApiRequestError({ kind: "http", status: res.status, ...(retryAfter !== undefined && { retryAfter }) }, code, message);
   }
   return { status: res.status, data: json?.data };
 }

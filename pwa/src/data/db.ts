@@ -31,6 +31,8 @@ export interface CachedList {
 
 export interface CachedCharacter extends CharacterSummary {
   detail?: unknown;
+  /** When the detail was fetched (the list entry has its own savedAt). */
+  detailSavedAt?: number;
   savedAt: number;
 }
 

@@ -21,6 +21,8 @@ export interface Failure {
   kind: FailureKind;
   /** HTTP status for kind "http". */
   status?: number;
+  /** The Retry-After header of a 429/503, as sent (seconds or an HTTP date). */
+  retryAfter?: string;
 }
 
 /**

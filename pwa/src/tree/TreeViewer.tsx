@@ -11,13 +11,13 @@ import { ascendancyTarget } from "./model";
 import { prepareGpu } from "./gpu";
 import { allocationSummary, sideLists, versionNotice } from "./sideLists";
 import { SideListsView } from "./SideListsView";
-import { allocationStates } from "./states";
+import { allocationStates, NodeState } from "./states";
 import { TreeCanvas } from "./TreeCanvas";
 import type { PassiveTreeViewProps } from "./types";
 import { useTreeModel } from "./useTreeModel";
 
 
-export default function TreeViewer({ build, other, height = 640, jewelItems }: PassiveTreeViewProps) {
+export default function TreeViewer({ build, other, height = 640, jewelItems, pathing }: PassiveTreeViewProps) {
   const [gpuFailed, setGpuFailed] = useState(false);
   // The side lists (hundreds of Mantine elements) render after the first tree frame.
   const [drawn, setDrawn] = useState(false);
@@ -32,6 +32,10 @@ export default function TreeViewer({ build, other, height = 640, jewelItems }: P
   const derived = useMemo(() => {
     if (!model) return null;
     const { states, unknownIds, clusterIds } = allocationStates(model, build, other);
+    for (const id of pathing ?? []) {
+      const n = model.byId.get(id);
+      if (n) states.add(n.index, NodeState.Pathing);
+    }
     return {
       states,
       notice: versionNotice(unknownIds.length, clusterIds.length, build.treeVersion, model.version),
@@ -39,7 +43,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems }: P
       summary: allocationSummary(model, build.nodes),
       ascendancyTarget: ascendancyTarget(model, build, other),
     };
-  }, [model, build, other]);
+  }, [model, build, other, pathing]);
 
   if (gpuFailed) return <GpuAlert />;
   if (data.status === "loading") return <PageLoader label="Loading passive tree" />;

@@ -28,6 +28,8 @@ export interface PassiveTreeViewProps {
   /** With another allocation (a character, or another step) the view compares the two. */
   other?: TreeAllocation;
   height?: number | string;
+  /** Node ids drawn in the 'Pathing' state (the next passives to take). */
+  pathing?: number[];
   /** Items by id, for the tooltips of jewels in `build.jewels` (e.g. PlannerBuild.items). */
   jewelItems?: Record<string, JewelItem | { error: unknown }>;
 }

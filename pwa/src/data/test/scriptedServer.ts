@@ -8,7 +8,7 @@ export interface Seen {
   body: string;
 }
 
-export type Responder = (req: Seen) => { status: number; body?: unknown } | "hang";
+export type Responder = (req: Seen) => { status: number; body?: unknown; headers?: Record<string, string> } | "hang";
 
 export async function startTestServer(respond: Responder): Promise<{ base: string; seen: Seen[]; close: () => Promise<void>; server: Server }> {
   const seen: Seen[] = [];
@@ -20,7 +20,7 @@ export async function startTestServer(respond: Responder): Promise<{ base: strin
       seen.push(s);
       const out = respond(s);
       if (out === "hang") return;
-      res.writeHead(out.status, { "content-type": "application/json" });
+      res.writeHead(out.status, { "content-type": "application/json", ...out.headers });
       res.end(out.body === undefined ? "" : JSON.stringify(out.body));
     });
   });

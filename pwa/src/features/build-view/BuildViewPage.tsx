@@ -1,13 +1,14 @@
-import { Alert, Badge, Box, Button, Group, Modal, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Badge, Box, Button, Group, Modal, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useNetwork } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
-import { Link, useNavigate, useParams } from "react-router-dom";
+import { useNavigate, useParams } from "react-router-dom";
 import { LAYOUT, stickyBar } from "../../app/theme";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
 import { useClassTable } from "../../data/useClassTable";
 import { PageLoader } from "../../ui/PageLoader";
 import { StepNavigator } from "../../ui/StepNavigator";
 import { LikeToggle } from "../browse/LikeToggle";
+import { AttachDialog } from "../tracker/AttachDialog";
 import { loginDialog } from "../session/actions";
 import { useSession } from "../session/useSession";
 import { ChoicesTab } from "./ChoicesTab";
@@ -87,15 +88,7 @@ export default function BuildViewPage() {
         <Tabs.Panel value="notes" pt="md"><NotesTab build={planner} /></Tabs.Panel>
         <Tabs.Panel value="settings" pt="md"><SettingsTab info={info} step={steps[step]} /></Tabs.Panel>
       </Tabs>
-      <Modal opened={attachOpen} onClose={() => setAttachOpen(false)} title="Attach to Character" centered data-testid="attach-dialog">
-        <Stack>
-          <Alert color="gray" title="Not available yet">Attaching a build to a character arrives with the Build Tracker.</Alert>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAttachOpen(false)}>Cancel</Button>
-            <Button component={Link} to="/build/track">Open Build Tracker</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {identity && <AttachDialog opened={attachOpen} onClose={() => setAttachOpen(false)} info={info} />}
     </Stack>
   );
 }

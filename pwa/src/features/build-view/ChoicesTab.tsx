@@ -2,6 +2,21 @@ import { Card, Stack, Table, Tabs, Text } from "@mantine/core";
 import type { PlannerBuild } from "@workers/planner/types";
 import { banditLabel, pantheonLabel } from "./stepView";
 
+/** The build's bandit and pantheon choices. */
+export function BuildChoices({ build }: { build: PlannerBuild }) {
+  return (
+    <Card withBorder maw={480}>
+      <Table data-testid="choices">
+        <Table.Tbody>
+          <Table.Tr><Table.Th>Bandit</Table.Th><Table.Td data-testid="choice-bandit">{banditLabel(build.bandit)}</Table.Td></Table.Tr>
+          <Table.Tr><Table.Th>Major pantheon</Table.Th><Table.Td data-testid="choice-major">{pantheonLabel(build.pantheonMajor)}</Table.Td></Table.Tr>
+          <Table.Tr><Table.Th>Minor pantheon</Table.Th><Table.Td data-testid="choice-minor">{pantheonLabel(build.pantheonMinor)}</Table.Td></Table.Tr>
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}
+
 export function ChoicesTab({ build }: { build: PlannerBuild }) {
   return (
     <Tabs defaultValue="build" keepMounted={false}>
@@ -9,17 +24,7 @@ export function ChoicesTab({ build }: { build: PlannerBuild }) {
         <Tabs.Tab value="build">Build</Tabs.Tab>
         <Tabs.Tab value="character">Character</Tabs.Tab>
       </Tabs.List>
-      <Tabs.Panel value="build" pt="md">
-        <Card withBorder maw={480}>
-          <Table data-testid="choices">
-            <Table.Tbody>
-              <Table.Tr><Table.Th>Bandit</Table.Th><Table.Td data-testid="choice-bandit">{banditLabel(build.bandit)}</Table.Td></Table.Tr>
-              <Table.Tr><Table.Th>Major pantheon</Table.Th><Table.Td data-testid="choice-major">{pantheonLabel(build.pantheonMajor)}</Table.Td></Table.Tr>
-              <Table.Tr><Table.Th>Minor pantheon</Table.Th><Table.Td data-testid="choice-minor">{pantheonLabel(build.pantheonMinor)}</Table.Td></Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Card>
-      </Tabs.Panel>
+      <Tabs.Panel value="build" pt="md"><BuildChoices build={build} /></Tabs.Panel>
       <Tabs.Panel value="character" pt="md">
         <Stack><Text c="dimmed">Attach this build to a character to compare its choices.</Text></Stack>
       </Tabs.Panel>

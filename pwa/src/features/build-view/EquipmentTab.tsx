@@ -26,7 +26,7 @@ export function EquipmentTab({ build, sets }: { build: PlannerBuild; sets: StepS
   );
 }
 
-function BuildEquipment({ build, sets }: { build: PlannerBuild; sets: StepSets }) {
+export function BuildEquipment({ build, sets }: { build: PlannerBuild; sets: StepSets }) {
   const desktop = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
   const bundle = useGemsBundle();
   const slots = dollSlots(build, sets.itemSet);

@@ -1,5 +1,214 @@
-import { Placeholder } from "../../ui/Placeholder";
+/**
+ * /build/track (spec §2 Build Tracker): logged out, the login-or-create view;
+ * no character, the picker; no build, the chooser; loaded, the step selector
+ * and the sections, as tabs under 1200 px or one page under a contents rail.
+ */
+import { Badge, Box, Button, Group, LoadingOverlay, Modal, Paper, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useInterval, useMediaQuery, useScrollSpy } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { DESKTOP_QUERY } from "../../app/theme";
+import { baseClassOf, buildTitle, classBadge, classColor } from "../../data/classes";
+import { useClassTable } from "../../data/useClassTable";
+import { StepNavigator } from "../../ui/StepNavigator";
+import { NotesTab } from "../build-view/NotesTab";
+import { SettingsTab } from "../build-view/SettingsTab";
+import { stepSets } from "../build-view/stepView";
+import { CampaignGuide } from "../guide/CampaignGuide";
+import { loginDialog } from "../session/actions";
+import { useSession } from "../session/useSession";
+import { BuildChooser } from "./BuildChooser";
+import { CharacterPicker } from "./CharacterPicker";
+import { OVERLAY_TIMEOUT_MS, TIME_AGO_TICK_MS, updatedLabel } from "./timing";
+import { TrackerChoices } from "./TrackerChoices";
+import { TrackerEquipment } from "./TrackerEquipment";
+import { TrackerTree } from "./TrackerTree";
+import { useCharacters, useSelectedCharacterId } from "./useCharacters";
+import { useStepCompare } from "./useStepCompare";
+import { useTracker, type TrackerState } from "./useTracker";
+
+const TOC_OFFSET_PX = 130 + 10;
 
 export default function TrackerPage() {
-  return <Placeholder title="Build tracker" />;
+  const { identity, realm } = useSession();
+  if (!identity) return <LoggedOut />;
+  return <Tracker realm={realm} />;
+}
+
+function LoggedOut() {
+  return (
+    <Stack maw={560} gap="md" data-testid="tracker-logged-out">
+      <Title order={1} size="h2">Build Tracker</Title>
+      <Text>Log in or create an account to track your character against a build: gear, gems, passives and choices, step by step.</Text>
+      <Group><Button onClick={loginDialog.open} data-testid="tracker-login">Log in or create an account</Button></Group>
+    </Stack>
+  );
+}
+
+function Tracker({ realm }: { realm: Parameters<typeof useCharacters>[0] }) {
+  const table = useClassTable();
+  const chars = useCharacters(realm);
+  const [selectedId, select] = useSelectedCharacterId();
+  const summary = chars.characters.find((c) => c.id === selectedId) ?? null;
+  useEffect(() => {
+    // A remembered character the realm no longer lists is dropped (spec doc 2 §5).
+    if (!chars.loading && !chars.failure && selectedId && !summary && chars.characters.length) {
+      notifications.show({ color: "red", title: "Failed to refetch characterData", message: "failed to find character data", autoClose: 4000 });
+      select(null);
+    }
+  }, [chars.loading, chars.failure, chars.characters.length, selectedId, summary, select]);
+  const tracker = useTracker(table, realm, summary);
+
+  return (
+    <Stack gap="md" data-testid="tracker" data-character={summary?.name ?? ""}>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={1} size="h2">Build Tracker</Title>
+        {summary && <RefreshButton tracker={tracker} />}
+      </Group>
+      <Box maw={420}>
+        <CharacterPicker chars={chars} value={selectedId} onChange={select} label={summary ? "Character" : "Please select a character"} />
+      </Box>
+      {summary && <Body tracker={tracker} characterId={summary.id} characterClass={summary.class} />}
+    </Stack>
+  );
+}
+
+function RefreshButton({ tracker }: { tracker: TrackerState }) {
+  const wide = useMediaQuery(DESKTOP_QUERY, true);
+  const [now, setNow] = useState(Date.now());
+  // On wide screens the label refreshes every 30 base intervals.
+  const timer = useInterval(() => setNow(Date.now()), TIME_AGO_TICK_MS);
+  useEffect(() => {
+    if (wide) timer.start();
+    return timer.stop;
+  }, [wide, timer]);
+  useEffect(() => setNow(Date.now()), [tracker.detail.savedAt]);
+  return (
+    <Group gap="xs">
+      {tracker.detail.fromCache && <Badge color="orange" variant="filled" data-testid="tracker-offline">Offline</Badge>}
+      <Button variant="light" onClick={tracker.refresh} disabled={tracker.refreshing} loading={tracker.detail.loading} data-testid="tracker-refresh" aria-label={`Refresh character data, ${updatedLabel(tracker.detail.savedAt, now)}`}>
+        {updatedLabel(tracker.detail.savedAt, now)}
+      </Button>
+    </Group>
+  );
+}
+
+function Body({ tracker, characterId, characterClass }: { tracker: TrackerState; characterId: string; characterClass: string }) {
+  const table = useClassTable();
+  const { build, detail } = tracker;
+  if (build === undefined) return <TrackerSkeleton />;
+  if (build === null) return <BuildChooser baseClass={baseClassOf(table, characterClass) ?? characterClass} characterClass={characterClass} onChoose={tracker.attach} />;
+  return <Loaded tracker={tracker} characterId={characterId} characterClass={characterClass} key={build.info.buildId} detailLoading={detail.loading} />;
+}
+
+export function TrackerSkeleton() {
+  return (
+    <Stack gap="sm" data-testid="tracker-skeleton" aria-busy="true" aria-label="Loading the tracked build">
+      <Skeleton h={28} w="40%" />
+      <Skeleton h={48} />
+      <Skeleton h={320} />
+    </Stack>
+  );
+}
+
+function Loaded({ tracker, characterId, characterClass, detailLoading }: { tracker: TrackerState; characterId: string; characterClass: string; detailLoading: boolean }) {
+  const { info, planner } = tracker.build!;
+  const wide = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
+  const [step, setStep] = useState(Math.max(0, info.steps.length - 1));
+  const sets = useMemo(() => stepSets(planner, info.steps[step]), [planner, info.steps, step]);
+  const table = useClassTable();
+  const { compare, next, characterTree } = useStepCompare(table, planner, sets, tracker.detail.character);
+  const retry = tracker.retryDetail;
+
+  const sections: { value: string; title: string; node: ReactNode }[] = [
+    { value: "equipment", title: "Equipment", node: <TrackerEquipment build={planner} sets={sets} detail={tracker.detail} compare={compare} onRetry={retry} /> },
+    { value: "tree", title: "Skill Tree", node: <TrackerTree tree={sets.tree} character={characterTree} detail={tracker.detail} compare={compare?.tree ?? null} next={next} onRetry={retry} /> },
+    { value: "choices", title: "Choices", node: <TrackerChoices build={planner} detail={tracker.detail} compare={compare} onRetry={retry} /> },
+    { value: "campaign", title: "Campaign Guide", node: <CampaignGuide characterId={characterId} build={planner} /> },
+    { value: "notes", title: "Notes", node: <NotesTab build={planner} /> },
+    { value: "settings", title: "Settings", node: <TrackerSettings tracker={tracker} characterClass={characterClass} /> },
+  ];
+
+  return (
+    <Stack gap="md" data-testid="tracker-loaded" data-build-id={info.buildId} pos="relative">
+      <Group gap="xs">
+        <Title order={2} size="h3" data-testid="tracker-build-title">{buildTitle(info)}</Title>
+        <Badge color={classColor(table, info.ascendancy || info.baseClass)} variant="light">{classBadge(info)}</Badge>
+      </Group>
+      <UpdatingOverlay active={detailLoading} />
+      {info.steps.length > 0 && <StepNavigator titles={info.steps.map((s) => s.title)} active={step} onChange={setStep} />}
+      {wide ? <OnePage sections={sections} /> : (
+        <Tabs defaultValue="equipment" keepMounted={false} data-testid="tracker-tabs">
+          <Tabs.List>
+            {sections.map((s) => <Tabs.Tab key={s.value} value={s.value} data-testid={`tracker-tab-${s.value}`}>{s.value === "campaign" ? "Campaign" : s.title}</Tabs.Tab>)}
+          </Tabs.List>
+          {sections.map((s) => <Tabs.Panel key={s.value} value={s.value} pt="md">{s.node}</Tabs.Panel>)}
+        </Tabs>
+      )}
+    </Stack>
+  );
+}
+
+function OnePage({ sections }: { sections: { value: string; title: string; node: ReactNode }[] }) {
+  // The rail is built from the section headings and follows the scroll (Mantine's scroll spy).
+  const spy = useScrollSpy({ selector: "#tracker-sections section > h2", offset: TOC_OFFSET_PX });
+  const { reinitialize } = spy;
+  useEffect(() => reinitialize(), [sections.length, reinitialize]);
+  const jump = (id: string) => {
+    const el = document.getElementById(id);
+    if (el) window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - TOC_OFFSET_PX, behavior: "smooth" });
+  };
+  return (
+    <Stack gap="xl" id="tracker-sections">
+      <Paper withBorder p={6} pos="sticky" top={70} style={{ zIndex: 5 }} data-testid="tracker-toc" component="nav" aria-label="Sections">
+        <Group gap={4}>
+          {(spy.initialized && spy.data.length ? spy.data.map((h) => ({ id: h.id, title: h.value })) : sections.map((s) => ({ id: `section-${s.value}`, title: s.title }))).map((h, i) => (
+            <Button key={h.id} size="compact-sm" variant={spy.active === i ? "light" : "subtle"} onClick={() => jump(h.id)}>{h.title}</Button>
+          ))}
+        </Group>
+      </Paper>
+      {sections.map((s) => (
+        <Box component="section" key={s.value} aria-labelledby={`section-${s.value}`} data-testid={`tracker-section-${s.value}`}>
+          <Title order={2} id={`section-${s.value}`} mb="sm" size="h3">{s.title}</Title>
+          {s.node}
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** While the character refreshes over a shown build; it clears after 1.5 base intervals even if the fetch lingers. */
+function UpdatingOverlay({ active }: { active: boolean }) {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    setShown(active);
+    if (!active) return;
+    const t = setTimeout(() => setShown(false), OVERLAY_TIMEOUT_MS);
+    return () => clearTimeout(t);
+  }, [active]);
+  return <LoadingOverlay visible={shown} zIndex={4} overlayProps={{ blur: 1 }} loaderProps={{ "aria-label": "Updating character data" } as object} data-testid="tracker-overlay" />;
+}
+
+/** Settings: the build's slug and code, and Change Build ('Select a new build', the chooser for this class). */
+function TrackerSettings({ tracker, characterClass }: { tracker: TrackerState; characterClass: string }) {
+  const table = useClassTable();
+  const [open, setOpen] = useState(false);
+  const info = tracker.build!.info;
+  return (
+    <Stack gap="md">
+      <SettingsTab info={info} />
+      <Group><Button variant="light" onClick={() => setOpen(true)} data-testid="change-build">Change Build</Button></Group>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Select a new build" size="lg" closeButtonProps={{ "aria-label": "Close" }} data-testid="change-build-dialog">
+        <BuildChooser
+          baseClass={baseClassOf(table, characterClass) ?? characterClass}
+          characterClass={characterClass}
+          onChoose={async (next) => {
+            const ok = await tracker.attach(next);
+            if (ok) setOpen(false);
+            return ok;
+          }}
+        />
+      </Modal>
+    </Stack>
+  );
 }

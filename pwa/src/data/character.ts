@@ -1,0 +1,67 @@
+/**
+ * Character detail as the server sends it (spec §3 Character and Equipment
+ * item; server/ggg/mapping.py): the official answer already mapped to our shape.
+ */
+import type { Realm } from "./types";
+
+export interface EquipmentItem {
+  /** Weapon, Weapon2, Offhand, Offhand2, BodyArmour, Helm, Gloves, Boots, Belt, Ring, Ring2, Amulet, Flask1-5, PassiveJewels. */
+  slotType: string;
+  name: string;
+  baseType: string;
+  rarity: string;
+  itemLevel: number;
+  requirements: { level: number; str: number; int: number; dex: number };
+  properties: { quality: number; altQuality: number; armour: number; evasion: number; energyShield: number; ward: number };
+  influence1: string;
+  influence2: string;
+  isCorrupted: boolean;
+  isMirrored: boolean;
+  isSplit: boolean;
+  enchantMods: string[];
+  implicitMods: string[];
+  explicitMods: string[];
+  craftedMods: string[];
+  fracturedMods: string[];
+}
+
+export interface CharacterSkill {
+  identifyingName: string;
+  level: number;
+  quality: number;
+  isCorrupted: boolean;
+  equipmentSlotType: string;
+  /** The linked socket group inside the item. */
+  groupIndex: number;
+  isSupport: boolean;
+}
+
+export interface SocketedJewel {
+  /** The official jewel socket index (`x`): a position in the tree's jewel slot list. */
+  socketNodeIndex: number;
+  equipment: EquipmentItem;
+}
+
+export interface CharacterPassives {
+  hashes: number[];
+  masteryEffects: Record<string, number>;
+  banditChoice: string;
+  majorPantheon: string;
+  minorPantheon: string;
+  jewels: SocketedJewel[];
+  expansionJewels: SocketedJewel[];
+}
+
+export interface Character {
+  id: string;
+  name: string;
+  level: number;
+  class: string;
+  realm: Realm;
+  league: string;
+  experience: number;
+  equipment: EquipmentItem[];
+  equipmentJewels: EquipmentItem[];
+  skills: CharacterSkill[];
+  passives: CharacterPassives | null;
+}

@@ -1,0 +1,131 @@
+/**
+ * Skill Tree with a linked character: Build (green), Character (blue) and
+ * Compare (orange), the compare legend and counts, and the next passives to
+ * take as a numbered list beside the tree, the chosen path drawn as 'Pathing'.
+ */
+import { Badge, Box, Group, List, Stack, Tabs, Text, Title, UnstyledButton } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
+import { lazy, Suspense, useState } from "react";
+import type { PlannerTree } from "@workers/planner/types";
+import { PageLoader } from "../../ui/PageLoader";
+import type { NextPassives } from "../../tree/pathing";
+import type { TreeAllocation } from "../../tree/types";
+import { CharacterDataMissing, CompareUnavailable } from "./CharacterStatus";
+import type { TreeCompare } from "./compare";
+import type { DetailState } from "./useTracker";
+
+const PassiveTreeView = lazy(() => import("../../tree/PassiveTreeView"));
+
+interface Props {
+  tree?: PlannerTree;
+  character: TreeAllocation | null;
+  detail: DetailState;
+  compare: TreeCompare | null;
+  next: NextPassives | null;
+  onRetry: () => void;
+}
+
+const Swatch = ({ color }: { color: string }) => <Box component="span" w={12} h={12} bg={color} style={{ borderRadius: 12, display: "inline-block" }} aria-hidden />;
+
+export function TrackerTree({ tree, character, detail, compare, next, onRetry }: Props) {
+  const wide = useMediaQuery("(min-width: 62em)", true);
+  const [path, setPath] = useState(0);
+  if (!tree) return <Text c="gray.5" data-testid="skill-tree-missing">This step has no passive tree.</Text>;
+  const view = (props: Parameters<typeof PassiveTreeView>[0]) => (
+    <Suspense fallback={<PageLoader label="Loading passive tree" />}>
+      <PassiveTreeView height="60vh" {...props} />
+    </Suspense>
+  );
+  return (
+    <Tabs defaultValue="compare" keepMounted={false} data-testid="tracker-tree">
+      <Tabs.List>
+        <Tabs.Tab value="build" color="green" data-testid="tree-build-tab">Build</Tabs.Tab>
+        <Tabs.Tab value="character" color="blue" data-testid="tree-character-tab">Character</Tabs.Tab>
+        <Tabs.Tab value="compare" color="orange" data-testid="tree-compare-tab">Compare</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="build" pt="md">{view({ build: tree })}</Tabs.Panel>
+      <Tabs.Panel value="character" pt="md">{character ? view({ build: character }) : <CharacterDataMissing detail={detail} onRetry={onRetry} />}</Tabs.Panel>
+      <Tabs.Panel value="compare" pt="md">
+        {character && compare ? (
+          <Stack gap="sm">
+            <Group gap="lg" data-testid="tree-compare-legend">
+              <Group gap={6}><Swatch color="var(--mantine-color-green-6)" /><Text size="sm">missing on character</Text><Badge color="green" variant="light" data-testid="count-missing">{compare.missing.length}</Badge></Group>
+              <Group gap={6}><Swatch color="var(--mantine-color-red-6)" /><Text size="sm">not in build</Text><Badge color="red" variant="light" data-testid="count-extra">{compare.extra.length}</Badge></Group>
+              <Group gap={6}><Swatch color="var(--mantine-color-yellow-5)" /><Text size="sm">on both</Text><Badge color="yellow" variant="light" data-testid="count-both">{compare.both}</Badge></Group>
+            </Group>
+            <Box style={{ display: "flex", flexDirection: wide ? "row" : "column", gap: 16 }}>
+              <Box style={{ flex: "1 1 70%", minWidth: 0 }}>{view({ build: tree, other: character, pathing: next?.paths[path]?.nodes })}</Box>
+              <Box style={{ flex: "0 0 30%", minWidth: 0 }}>
+                <NextPassivesList next={next} active={path} onPick={setPath} />
+              </Box>
+            </Box>
+            <CompareLists compare={compare} />
+          </Stack>
+        ) : (
+          <CompareUnavailable />
+        )}
+      </Tabs.Panel>
+    </Tabs>
+  );
+}
+
+function NextPassivesList({ next, active, onPick }: { next: NextPassives | null; active: number; onPick: (i: number) => void }) {
+  if (!next) return <PageLoader label="Finding the next passives" />;
+  return (
+    <Stack gap="xs" data-testid="next-passives" data-paths={next.paths.length} data-total={next.total} data-respecs={next.respecs.length}>
+      <Title order={3} size="h4">Next passives</Title>
+      {next.paths.length ? (
+        <>
+          <Text size="sm" c="gray.5">{next.total} points in {next.paths.length} steps, fewest points first.</Text>
+          <Box component="ol" m={0} pl="lg" style={{ maxHeight: 360, overflowY: "auto" }} tabIndex={0} aria-label="Next passives in order">
+            {next.paths.map((p, i) => (
+              <li key={p.nodes.join(",")} data-testid="next-passive">
+                <UnstyledButton onClick={() => onPick(i)} aria-pressed={i === active} style={{ fontWeight: i === active ? 700 : 400 }}>
+                  <Text size="sm" span>{p.target.name || "Passive"}</Text>{" "}
+                  <Text size="xs" c="gray.5" span>
+                    {p.cost} {p.cost === 1 ? "point" : "points"}
+                    {p.named.filter((n) => n.id !== p.target.id).length ? `, via ${p.named.filter((n) => n.id !== p.target.id).map((n) => n.name).join(", ")}` : ""}
+                  </Text>
+                </UnstyledButton>
+              </li>
+            ))}
+          </Box>
+        </>
+      ) : (
+        <Text size="sm" data-testid="next-passives-done">The character has every passive of this step.</Text>
+      )}
+      {next.unreachable.length > 0 && <Text size="xs" c="gray.5">{next.unreachable.length} passives of the step cannot be reached on this tree version.</Text>}
+      {next.respecs.length > 0 && (
+        <Stack gap={2} data-testid="respecs">
+          <Title order={4} size="h5">Respec ({next.refundTotal} refund {next.refundTotal === 1 ? "point" : "points"})</Title>
+          <List size="sm" spacing={0} style={{ maxHeight: 200, overflowY: "auto" }} tabIndex={0} aria-label="Passives to refund">
+            {next.respecs.map((r) => <List.Item key={r.node.id}>{r.node.name || `Passive ${r.node.id}`} ({r.refund})</List.Item>)}
+          </List>
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
+function CompareLists({ compare }: { compare: TreeCompare }) {
+  const effect = (m: { node: { masteryEffects: { effect: number; stats: string[] }[] } }, id: number | null) =>
+    m.node.masteryEffects.find((e) => e.effect === id)?.stats.join(" ") ?? "—";
+  return (
+    <Group align="flex-start" gap="xl" data-testid="tree-compare-lists">
+      <Stack gap={2}>
+        <Title order={4} size="h5">Keystones the character lacks</Title>
+        {compare.missingKeystones.length ? compare.missingKeystones.map((n) => <Text key={n.id} size="sm" c="green.4">{n.name}</Text>) : <Text size="sm" c="gray.5">None</Text>}
+        {compare.extraKeystones.map((n) => <Text key={n.id} size="sm" c="red.4">{n.name} (not in build)</Text>)}
+      </Stack>
+      <Stack gap={2}>
+        <Title order={4} size="h5">Masteries</Title>
+        {compare.missingMasteries.map((m) => <Text key={m.node.id} size="sm" c="green.4">{m.node.name}: {effect(m, m.want)}</Text>)}
+        {compare.wrongMasteries.map((m) => (
+          <Text key={m.node.id} size="sm" c="yellow.5" data-testid="wrong-mastery">Wrong Choice: {m.node.name}: build {effect(m, m.want)}, character {effect(m, m.have)}</Text>
+        ))}
+        {compare.extraMasteries.map((m) => <Text key={m.node.id} size="sm" c="red.4">Not part of the build: {m.node.name}</Text>)}
+        {!compare.missingMasteries.length && !compare.wrongMasteries.length && !compare.extraMasteries.length && <Text size="sm" c="gray.5">Same as the build</Text>}
+      </Stack>
+    </Group>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * BENCH tracker.compare_ms and tracker.next_passives_ms: the sample character
+ * (the server's own mapping of the official-API sample, a Templar) against the
+ * largest Templar step in the planner corpus (most allocated passives): tree diff, gear per
+ * slot and gems; then the next passives from the character to that step.
+ * Medians of many runs after a warm-up (the first next-passives call also
+ * builds the cached neighbour lists, reported apart).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { decodePlanner } from "../../../../workers/planner/index";
+import type { PlannerBuild, PlannerTree } from "../../../../workers/planner/types";
+import { adjacency, nextPassives } from "../../tree/pathing";
+import { realTree } from "../../tree/test/testModel";
+import { stepSets } from "../build-view/stepView";
+import { classIds } from "./characterView";
+import { compareStep } from "./compare";
+import { sampleCharacter } from "./officialSamples";
+import { realClassTable } from "./testClasses";
+
+const POB = fileURLToPath(new URL("../../../../../shared/corpus/pob/", import.meta.url));
+const RUNS = 200;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+function time(fn: () => unknown): number[] {
+  for (let i = 0; i < 20; i++) fn();
+  const out: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    fn();
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+let largest: { build: PlannerBuild; tree: PlannerTree } | null = null;
+for (const dir of readdirSync(POB, { withFileTypes: true }).filter((d) => d.isDirectory())) {
+  for (const f of readdirSync(POB + dir.name).filter((n) => n.endsWith(".code.txt"))) {
+    let build: PlannerBuild;
+    try {
+      build = decodePlanner(readFileSync(`${POB}${dir.name}/${f}`, "utf8").trim());
+    } catch {
+      continue;
+    }
+    // Pathing needs the character's class start: Templar trees only (class 5).
+    for (const tree of build.trees) if (tree.classId === 5 && (!largest || tree.nodes.length > largest.tree.nodes.length)) largest = { build, tree };
+  }
+}
+if (!largest) throw new Error("no planner build in the corpus");
+const { build, tree } = largest;
+const sets = { ...stepSets(build, undefined), tree };
+const character = sampleCharacter();
+const { model } = realTree("3.28");
+const classId = classIds(realClassTable(), character.class).classId;
+if (classId !== 5) throw new Error(`the sample character is no longer a Templar (${character.class})`);
+
+const t0 = performance.now();
+adjacency(model);
+const adjacencyMs = performance.now() - t0;
+const t1 = performance.now();
+nextPassives(model, character.passives!.hashes, tree.nodes, classId);
+const cold = performance.now() - t1;
+
+const compare = time(() => compareStep(model, build, sets, character));
+const next = time(() => nextPassives(model, character.passives!.hashes, tree.nodes, classId));
+const r = nextPassives(model, character.passives!.hashes, tree.nodes, classId);
+console.log(`BENCH tracker.compare_ms ${median(compare).toFixed(3)} ms`);
+console.log(`BENCH tracker.next_passives_ms ${median(next).toFixed(3)} ms`);
+console.log(`BENCH tracker.next_passives_first_ms ${cold.toFixed(3)} ms`);
+console.log(`BENCH tracker.tree_adjacency_ms ${adjacencyMs.toFixed(3)} ms`);
+console.error(`(step of ${tree.nodes.length} passives; ${r.paths.length} paths, ${r.total} points, ${r.respecs.length} respecs)`);

@@ -1,0 +1,164 @@
+/**
+ * A character seen through the build view's shapes: its gear as PlannerItems in
+ * planner slots, its gems as socket groups and its passives as a tree
+ * allocation, so the paper-doll, the gem lists and the tree draw a character
+ * exactly as they draw a build step.
+ */
+import type { ModLine, PlannerBuild, PlannerGem, PlannerItem, PlannerItemSet, PlannerSkillSet, PlannerSocketGroup, Rarity } from "@workers/planner/types";
+import type { Character, EquipmentItem } from "../../data/character";
+import { baseClassOf, type ClassTable } from "../../data/classes";
+import type { TreeAllocation } from "../../tree/types";
+import type { StepSets } from "../build-view/stepView";
+
+/** Official slot type -> the planner's slot name. */
+export const PLANNER_SLOT: Record<string, string> = {
+  Weapon: "Weapon 1",
+  Offhand: "Weapon 2",
+  Weapon2: "Weapon 1 Swap",
+  Offhand2: "Weapon 2 Swap",
+  Helm: "Helmet",
+  BodyArmour: "Body Armour",
+  Gloves: "Gloves",
+  Boots: "Boots",
+  Belt: "Belt",
+  Amulet: "Amulet",
+  Ring: "Ring 1",
+  Ring2: "Ring 2",
+  Flask1: "Flask 1",
+  Flask2: "Flask 2",
+  Flask3: "Flask 3",
+  Flask4: "Flask 4",
+  Flask5: "Flask 5",
+};
+
+const RARITIES: Rarity[] = ["Normal", "Magic", "Rare", "Unique"];
+
+/** Spec §3: Normal, Magic, Rare, Unique; anything else is treated as relic. */
+export function rarityOf(raw: string): Rarity {
+  return RARITIES.find((r) => r.toLowerCase() === raw.trim().toLowerCase()) ?? "Relic";
+}
+
+const lines = (mods: string[], flags: Partial<ModLine> = {}): ModLine[] => mods.map((text) => ({ text, ...flags }));
+
+/** One official-shaped item as the PlannerItem the item cards show. */
+export function plannerItemOf(item: EquipmentItem, id: string): PlannerItem {
+  return {
+    id,
+    rarity: rarityOf(item.rarity),
+    name: item.name || item.baseType,
+    baseType: item.baseType,
+    itemLevel: item.itemLevel,
+    requirements: { level: item.requirements.level, str: item.requirements.str, dex: item.requirements.dex, int: item.requirements.int },
+    quality: item.properties.quality,
+    armour: item.properties.armour,
+    evasion: item.properties.evasion,
+    energyShield: item.properties.energyShield,
+    ward: item.properties.ward,
+    influences: [item.influence1, item.influence2].filter(Boolean),
+    corrupted: item.isCorrupted,
+    mirrored: item.isMirrored,
+    split: item.isSplit,
+    enchantMods: lines(item.enchantMods),
+    implicitMods: lines(item.implicitMods),
+    explicitMods: lines(item.explicitMods),
+    craftedMods: lines(item.craftedMods, { crafted: true }),
+    fracturedMods: lines(item.fracturedMods, { fractured: true }),
+  };
+}
+
+export interface CharacterGear {
+  items: Record<string, PlannerItem>;
+  itemSet: PlannerItemSet;
+  skillSet: PlannerSkillSet;
+}
+
+/** Gear and gems of a character in the planner's shapes (item ids are `char:{slot}`, `char:jewel:{x}`). */
+export function characterGear(c: Character): CharacterGear {
+  const items: Record<string, PlannerItem> = {};
+  const slots: Record<string, string> = {};
+  for (const it of c.equipment) {
+    const slot = PLANNER_SLOT[it.slotType];
+    if (!slot || slots[slot]) continue;
+    const id = `char:${slot}`;
+    items[id] = plannerItemOf(it, id);
+    slots[slot] = id;
+  }
+  const socketItems: Record<string, string> = {};
+  for (const j of [...(c.passives?.jewels ?? []), ...(c.passives?.expansionJewels ?? [])]) {
+    const id = `char:jewel:${j.socketNodeIndex}`;
+    items[id] = plannerItemOf(j.equipment, id);
+    socketItems[`Jewel ${j.socketNodeIndex}`] = id;
+  }
+  const groups = new Map<string, PlannerSocketGroup>();
+  for (const s of c.skills) {
+    const slot = PLANNER_SLOT[s.equipmentSlotType] ?? s.equipmentSlotType;
+    const key = `${slot}#${s.groupIndex}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { slot, label: "", enabled: true, gems: [] }));
+    g.gems.push(characterGem(s));
+  }
+  return {
+    items,
+    itemSet: { id: "character", title: c.name, slots, socketItems },
+    skillSet: { id: "character", title: c.name, groups: [...groups.values()] },
+  };
+}
+
+function characterGem(s: Character["skills"][number]): PlannerGem {
+  return { name: s.identifyingName, gemId: "", skillId: "", level: s.level, quality: s.quality, enabled: true, isSupport: s.isSupport };
+}
+
+/**
+ * Class and ascendancy ids of an official class name ("Hierophant" -> 5, 2; "Templar" -> 5, 0): the
+ * class table lists base classes in class-id order and each class's ascendancies in planner order.
+ */
+export function classIds(table: ClassTable | null, className: string): { classId: number; ascendancyId: number } {
+  const base = baseClassOf(table, className);
+  const classId = table?.classes.findIndex((c) => c.name === base) ?? -1;
+  if (!table || classId < 0) return { classId: 0, ascendancyId: 0 };
+  const asc = table.classes[classId].ascendancies.findIndex((a) => a.toLowerCase() === className.trim().toLowerCase());
+  return { classId, ascendancyId: asc + 1 };
+}
+
+/**
+ * The character's passives as a tree allocation. `jewelSlots` are the tree's
+ * jewel socket node ids in export order, which the official `x` indexes.
+ */
+export function characterAllocation(table: ClassTable | null, c: Character, treeVersion: string, jewelSlots: number[] = []): TreeAllocation {
+  const jewels: Record<number, string> = {};
+  for (const j of c.passives?.jewels ?? []) {
+    const node = jewelSlots[j.socketNodeIndex];
+    if (node !== undefined) jewels[node] = `char:jewel:${j.socketNodeIndex}`;
+  }
+  return {
+    treeVersion,
+    ...classIds(table, c.class),
+    nodes: [...(c.passives?.hashes ?? [])],
+    masteryEffects: Object.fromEntries(Object.entries(c.passives?.masteryEffects ?? {}).map(([k, v]) => [Number(k), v])),
+    jewels,
+  };
+}
+
+/** The character as a one-step planner build, so the build view's paper-doll and gem lists draw it unchanged. */
+export function characterAsBuild(table: ClassTable | null, c: Character, gear = characterGear(c)): { build: PlannerBuild; sets: StepSets } {
+  const build: PlannerBuild = {
+    className: baseClassOf(table, c.class) ?? c.class,
+    ascendancyName: c.class,
+    level: c.level,
+    mainSocketGroup: 0,
+    bandit: c.passives?.banditChoice ?? "None",
+    pantheonMajor: c.passives?.majorPantheon ?? "",
+    pantheonMinor: c.passives?.minorPantheon ?? "",
+    targetVersion: "",
+    notes: "",
+    noteSegments: [],
+    trees: [],
+    itemSets: [gear.itemSet],
+    items: gear.items,
+    skillSets: [gear.skillSet],
+    activeTreeId: "",
+    activeItemSetId: gear.itemSet.id,
+    activeSkillSetId: gear.skillSet.id,
+  };
+  return { build, sets: { itemSet: gear.itemSet, skillSet: gear.skillSet } };
+}

@@ -1,0 +1,80 @@
+"""Demo characters come from the corpus's official-API sample; attach calls as the tracker makes them."""
+
+from __future__ import annotations
+
+import json
+
+from server.ggg.mapping import map_item, slot_of
+from server.paths import CORPUS_DIR
+from tests.server.conftest import SLAYER, publish_payload, session_headers
+
+GGG_API = CORPUS_DIR / "ggg-api"
+SAMPLE = json.loads((GGG_API / "PathOfBuildingCommunity__PathOfBuilding" / "character_detail_SampleCharacter.json").read_text())["character"]
+
+
+async def test_demo_characters_are_the_official_sample(client):
+    u = await session_headers(client, "Sample")
+    chars = (await client.get("/api/Character/character/pc", headers=u)).json()["data"]
+    # One character per base class (Templar, Marauder, Ranger, Witch, Duelist, Shadow, Scion),
+    # so every build can be attached somewhere.
+    assert sorted(c["class"] for c in chars) == sorted(
+        ["Hierophant", "Berserker", "Deadeye", "Occultist", "Slayer", "Saboteur", "Ascendant"]
+    )
+    for c in chars:
+        d = (await client.get(f"/api/Character/character/pc/{c['name']}", headers=u)).json()["data"]
+        assert d["class"] == c["class"] and d["id"] == c["id"]
+        # The sample's passives, mastery choices and gear, as the official API sent them.
+        assert d["passives"]["hashes"] == SAMPLE["passives"]["hashes"]
+        assert d["passives"]["masteryEffects"] == {k: v for k, v in SAMPLE["passives"]["mastery_effects"].items()}
+        assert [e["name"] for e in d["equipment"]] == [i["name"] for i in SAMPLE["equipment"] if slot_of(i)]
+        assert len(d["skills"]) == sum(len(i.get("socketedItems") or []) for i in SAMPLE["equipment"])
+        assert sorted(j["socketNodeIndex"] for j in d["passives"]["jewels"] + d["passives"]["expansionJewels"]) == sorted(
+            j["x"] for j in SAMPLE["jewels"]
+        )
+    first = chars[0]
+    assert (first["name"], first["league"], first["level"]) == ("DemoHierophant", SAMPLE["league"], SAMPLE["level"])
+
+
+def test_every_official_sample_item_maps():
+    """Every item of every sample (equipment, jewels, legacy passive-skill answers) maps without loss."""
+    seen = 0
+    for path in sorted(GGG_API.rglob("*.json")):
+        raw = json.loads(path.read_text())
+        if not isinstance(raw, dict):
+            continue
+        c = raw.get("character") if isinstance(raw.get("character"), dict) else None
+        items = ((c.get("equipment") or []) + (c.get("jewels") or [])) if c else (raw.get("items") or [])
+        for item in items:
+            slot = slot_of(item) or "PassiveJewels"
+            m = map_item(item, slot)
+            seen += 1
+            assert m.base_type == (item.get("baseType") or item.get("typeLine"))
+            assert m.name == (item.get("name") or "")
+            assert len(m.explicit_mods) == len(item.get("explicitMods") or [])
+            assert m.is_corrupted == bool(item.get("corrupted"))
+            assert m.rarity in {"Normal", "Magic", "Rare", "Unique", "Relic"}
+    assert seen > 50
+
+
+async def test_attach_replays_by_idempotency_key_and_honours_the_realm(client):
+    u = await session_headers(client, "Outboxer")
+    templar = publish_payload()
+    slug = (await client.post("/api/Build", json=templar, headers=u)).json()["data"]["slug"]
+    url = "/api/Character/demo-hierophant/attached-build"
+    key = {"Idempotency-Key": "attach-once-1"}
+    first = await client.post(f"{url}?realm=pc", json={"buildId": templar["buildId"]}, headers={**u, **key})
+    again = await client.post(f"{url}?realm=pc", json={"buildId": templar["buildId"]}, headers={**u, **key})
+    assert first.status_code == again.status_code == 200 and first.json() == again.json()
+    assert (await client.get(url, headers=u)).json()["data"]["slug"] == slug
+    # The same key with another body is refused, and nothing changes.
+    slayer = publish_payload(SLAYER)
+    await client.post("/api/Build", json=slayer, headers=u)
+    clash = await client.post(f"{url}?realm=pc", json={"buildId": slayer["buildId"]}, headers={**u, **key})
+    assert clash.status_code == 422
+    assert (await client.get(url, headers=u)).json()["data"]["slug"] == slug
+    # Demo characters live on PC: another realm has no such character.
+    r = await client.post(f"{url}?realm=xbox", json={"buildId": templar["buildId"]}, headers=u)
+    assert r.status_code == 404
+    assert (await client.post(f"{url}?realm=moon", json={"buildId": templar["buildId"]}, headers=u)).status_code == 400
+    # A body that is not an attach request is a 400, not a 500.
+    assert (await client.post(url, json={"nope": 1}, headers=u)).status_code == 400
