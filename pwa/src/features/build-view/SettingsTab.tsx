@@ -10,7 +10,7 @@ export function SettingsTab({ info, step }: { info: BuildInfo; step?: Step }) {
       <CopyField label="Planner code" value={info.pobCode} testId="copy-code" />
       {step && (
         <>
-          <Title order={3} size="h5" mt="sm">Export {step.title}</Title>
+          <Title order={2} size="h5" mt="sm">Export {step.title}</Title>
           <ExportStep input={info.pobCode} ids={step} />
         </>
       )}
