@@ -7,6 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
+from e2e.harness import TEST_PASSWORD, account_name
 from e2e.pwa_support import app_page, unique_name
 
 TABS = ["equipment", "tree", "choices", "notes", "settings"]
@@ -39,9 +40,13 @@ def sign_in_by_keyboard(page) -> None:
              body: JSON.stringify({ReturnPath: '/build/browse/explore', InitialRealm: 'pc'})})).json()).data.returnPath"""
     )
     page.goto(target)
+    name = unique_name("Keys")
+    page.focus("#signup-account")
+    page.keyboard.type(account_name(name))
     page.keyboard.press("Tab")
-    page.focus("#displayName")
-    page.keyboard.type(unique_name("Keys"))
+    page.keyboard.type(name)
+    page.keyboard.press("Tab")
+    page.keyboard.type(TEST_PASSWORD)
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"/build/browse/explore$"))
     page.get_by_test_id("create-build").wait_for()
