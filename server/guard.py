@@ -55,7 +55,7 @@ JSON_TYPES = (b"application/json",)
 FORM_TYPES = (b"application/x-www-form-urlencoded",)
 
 
-def _with_security_headers(send, path: str):
+def with_security_headers(send, path: str):
     csp = (DOCS_CSP if path.startswith("/schema") else CSP).encode()
 
     async def secured(message):
@@ -165,7 +165,7 @@ class Guard:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         path: str = scope["path"]
-        send = _with_security_headers(send, path)
+        send = with_security_headers(send, path)
         if "\x00" in path or b"%00" in scope.get("raw_path", b"").lower():
             return await _send_json(send, 400, error_body(400, "The path holds a NUL byte"))
         method = scope["method"]

@@ -20,6 +20,7 @@ try:  # brotli is a declared dependency; without it the gzip form still serves.
 except ImportError:  # pragma: no cover - exercised only on a broken install
     brotli = None
 
+from server.guard import with_security_headers
 from server.static import IMMUTABLE, REVALIDATE
 
 # Larger files (none in a normal build) are left to the disk path.
@@ -115,10 +116,12 @@ class MemoryStatic:
         return self.index
 
     async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD"):
+        # A NUL in the path goes on to the router, whose guard answers it with a 400.
+        if scope["type"] == "http" and scope["method"] in ("GET", "HEAD") and "\x00" not in scope["path"]:
             entry = self.lookup(scope["path"])
             if entry is not None:
-                await self.answer(entry, scope, send)
+                # Files answered here skip Litestar's middleware, so they get the guard's headers (CSP...) here.
+                await self.answer(entry, scope, with_security_headers(send, scope["path"]))
                 return
         await self.inner(scope, receive, send)
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import httpx
 
 from e2e.harness import REPO, ServerProcess
+from tests.planner.fake_pobb import FakePasteHost
 
 BUDGET_S = int(os.environ.get("WAYPOINT_SCHEMATHESIS_SECONDS", "45"))
 
@@ -75,7 +76,16 @@ def hostile_inputs_on_every_operation(server, token: str) -> None:
 
 
 def test_schemathesis_finds_no_server_errors(tmp_path):
+    # The paste hosts cannot be reached from here, and an unreachable upstream is an honest 502:
+    # the proxies talk to one loopback host that knows no paste (404s), as they would to the real ones.
+    with FakePasteHost() as pastes:
+        _fuzz(tmp_path, pastes.base_url)
+
+
+def _fuzz(tmp_path, paste_base_url: str) -> None:
     env = {"WAYPOINT_RATE_LIMIT_PER_MINUTE": "0", "WAYPOINT_SEED_DEMO": "false"}
+    for host in ("POBB", "PASTEBIN", "POE_NINJA", "MAXROLL"):
+        env[f"WAYPOINT_{host}_BASE_URL"] = paste_base_url
     with ServerProcess(env=env, db_path=tmp_path / "st.sqlite3") as server:
         token = server.signed_up("Fuzzer").cookies["waypoint_session"]
         cli = Path(sys.executable).with_name("schemathesis")
