@@ -6,10 +6,8 @@ import json
 
 from playwright.sync_api import Page, expect
 
-from e2e.harness import REPO
-from e2e.pwa_support import POB, db
+from e2e.pwa_support import POB, db, inject_axe
 
-AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 MULTI_STEP = POB / "AdamZ-8113__pob-codes" / "sanavixx_cyclone_shockwave_slayer_328.code.txt"
 ONE_STEP = POB / "AdamZ-8113__pob-codes" / "flicker_strike_reliquarian_328.code.txt"
 
@@ -63,8 +61,7 @@ def notification(page: Page, title: str, message: str) -> None:
 
 def axe_violations(page: Page, include: str = "[data-testid=create-build-page]") -> list[dict]:
     """Serious and critical axe-core findings inside the given element."""
-    if not page.evaluate("() => !!window.axe"):
-        page.add_script_tag(path=str(AXE))
+    inject_axe(page)
     result = page.evaluate(
         """async (sel) => {
             const r = await window.axe.run(document.querySelector(sel), { resultTypes: ['violations'] });

@@ -18,7 +18,7 @@ from pathlib import Path
 from lxml import etree
 from playwright.sync_api import Page
 
-from e2e.harness import TEST_PASSWORD, account_name
+from e2e.harness import REPO, TEST_PASSWORD, account_name
 from server.paths import POB_CORPUS
 
 POB = POB_CORPUS
@@ -214,3 +214,15 @@ def read_step(xml_path: Path, equipment_set_id: str, skill_set_id: str, tree_id:
         if gems
     }
     return step
+
+
+AXE_SOURCE = REPO / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def inject_axe(page) -> None:
+    """axe-core into the page. The app's CSP refuses inline script tags, so the source runs as the
+    body of a function Playwright calls through the DevTools protocol, which the CSP does not govern."""
+    if page.evaluate("() => !!window.axe"):
+        return
+    page.evaluate("() => {\n" + AXE_SOURCE.read_text(encoding="utf-8") + "\n}")
+    assert page.evaluate("() => !!window.axe"), "axe-core did not load"

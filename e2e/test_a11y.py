@@ -10,10 +10,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from e2e.harness import REPO
-from e2e.pwa_support import app_page, login, unique_name
+from e2e.pwa_support import app_page, inject_axe, login, unique_name
 
-AXE = REPO / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = [1400, 412]
 # Rules that fail the test whatever impact axe gives them (the issue's "one h1, headings in order").
 ALWAYS = {"heading-order", "page-has-heading-one"}
@@ -46,8 +44,7 @@ SCREENS = [
 
 def audit(page) -> list[str]:
     """Serious and critical axe findings (plus ALWAYS rules) and the h1 count, as readable lines."""
-    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
-        page.add_script_tag(path=str(AXE))
+    inject_axe(page)
     result = page.evaluate("() => axe.run(document, { resultTypes: ['violations'] })")
     out = []
     for v in result["violations"]:

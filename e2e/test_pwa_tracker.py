@@ -20,6 +20,7 @@ from e2e.pwa_support import (
     app_page,
     corpus_xml_for_code,
     db,
+    inject_axe,
     login,
     unique_name,
     wait_for_service_worker,
@@ -54,7 +55,6 @@ def hierophant(live_server):
     return {"info": info, "slayer": slayer, "missing": len(want - have), "extra": len(have - want), "both": len(want & have)}
 
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 # Parts reused from elsewhere are left to their owners: the tree's canvas and side lists, the campaign
@@ -65,7 +65,7 @@ FOREIGN = ["[data-testid=passive-tree]", "[data-testid=campaign-guide]", "[data-
 
 def axe_serious(page, include: str) -> list[str]:
     """Serious and critical axe-core violations inside `include`, the tracker's own parts."""
-    page.add_script_tag(path=str(AXE))
+    inject_axe(page)
     return page.evaluate(
         "async ([sel, ex]) => (await axe.run({include: [sel], exclude: ex}, {resultTypes: ['violations']})).violations"
         ".filter(v => ['serious', 'critical'].includes(v.impact)).map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ') + ' ' + (n.any[0]?.message || '').slice(0, 150)).join(' | '))",
