@@ -1,8 +1,8 @@
 """Issue 15, item 5: limits and cursor snapshots hold across 2 worker processes, and a
 forwarded-for header from an untrusted peer changes nothing.
 
-Each request goes on a fresh connection; /proc tells which worker accepted it, so the test
-knows both workers took part. Run once with the default SQLite shared state and once with
+/proc tells which worker accepted each connection; the test keeps one connection to each
+worker and takes turns, so every limit and cursor is checked across both processes. Run once with the default SQLite shared state and once with
 Redis (skipped when no Redis answers on 127.0.0.1:6379).
 """
 
@@ -57,15 +57,43 @@ def _owner_of_peer(workers: list[int], client_port: int) -> int | None:
 
 
 class Caller:
-    """One request per fresh connection, remembering which worker answered."""
+    """Requests spread over both workers on purpose: one keep-alive connection pinned to each
+    worker, used in turn, so every check below is made across processes, not by luck of accept()."""
 
     def __init__(self, server: ServerProcess, cookie: str = ""):
         self.server, self.cookie = server, cookie
-        self.workers = _children(server.proc.pid)
+        self.workers = _children(server.proc.pid)  # the 2 workers and multiprocessing's helper
+        self.conns: dict[int, http.client.HTTPConnection] = {}
+        spare: list[http.client.HTTPConnection] = []
+        for _ in range(200):
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+            conn.connect()
+            owner = self._owner(conn)
+            if owner and owner not in self.conns:
+                self.conns[owner] = conn
+            else:
+                spare.append(conn)  # held open so the next connect may land elsewhere
+            if len(self.conns) == 2:
+                break
+        for conn in spare:
+            conn.close()
+        assert len(self.conns) == 2, "could not reach both workers"
+        self.turn = 0
         self.seen: set[int] = set()
 
+    def _owner(self, conn: http.client.HTTPConnection) -> int | None:
+        deadline = time.monotonic() + 2
+        while time.monotonic() < deadline:  # accept() runs in the worker's own time
+            owner = _owner_of_peer(self.workers, conn.sock.getsockname()[1])
+            if owner:
+                return owner
+            time.sleep(0.01)
+        return None
+
     def call(self, method: str, path: str, body: dict | None = None, headers: dict | None = None):
-        conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=30)
+        pid = sorted(self.conns)[self.turn % 2]
+        self.turn += 1
+        conn = self.conns[pid]
         h = {"Origin": self.server.base_url, **({"Cookie": self.cookie} if self.cookie else {}), **(headers or {})}
         payload = None
         if body is not None:
@@ -74,11 +102,13 @@ class Caller:
         conn.request(method, path, body=payload, headers=h)
         r = conn.getresponse()
         data = r.read()
-        owner = _owner_of_peer(self.workers, conn.sock.getsockname()[1])
-        if owner:
-            self.seen.add(owner)
-        conn.close()
+        assert _owner_of_peer(self.workers, conn.sock.getsockname()[1]) == pid, "the pinned connection moved"
+        self.seen.add(pid)
         return r.status, data
+
+    def close(self) -> None:
+        for conn in self.conns.values():
+            conn.close()
 
 
 def _start_of_a_minute() -> None:
@@ -137,6 +167,8 @@ def _check_limits_and_paging(tmp_path: Path, extra_env: dict[str, str]) -> None:
             for i in range(1, 31)
         ]
         assert codes.count(200) <= 5 and codes.count(429) >= 25, codes
+        for c in (reader, caller, anon):
+            c.close()
 
 
 def test_limits_and_snapshots_are_shared_by_two_workers_in_sqlite(tmp_path):
