@@ -31,6 +31,19 @@ const devRoutes: RouteObject[] =
       ]
     : [];
 
+const browsePage = () => import("../features/browse/BrowsePage");
+
+/**
+ * On the landing route (the build browser), its chunk and the database start loading
+ * with the app's own code rather than after the first render: offline, the first cards
+ * come from Dexie, and opening it overlaps the chunk loads instead of following them.
+ */
+export function preloadLandingRoute(pathname: string): void {
+  if (!/^\/(build\/browse(\/.*)?)?$/.test(pathname)) return;
+  void browsePage().catch(() => undefined);
+  void import("../data/db").then((m) => m.getDb().open()).catch(() => undefined);
+}
+
 /** Redirect that keeps the query string (filter presets such as ClassFilters). */
 function RedirectKeepingQuery({ to }: { to: string }) {
   const { search } = useLocation();
@@ -43,7 +56,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: "/", element: <RedirectKeepingQuery to="/build/browse/explore" /> },
       { path: "/build/browse", element: <RedirectKeepingQuery to="/build/browse/explore" /> },
-      { path: "/build/browse/:tab", element: page(() => import("../features/browse/BrowsePage")) },
+      { path: "/build/browse/:tab", element: page(browsePage) },
       { path: "/build/create", element: page(() => import("../features/build-editor/CreateBuildPage")) },
       { path: "/build/track", element: page(() => import("../features/tracker/TrackerPage")) },
       { path: "/build/view", element: <Navigate to="/build/browse" replace /> },
@@ -59,4 +72,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
+preloadLandingRoute(window.location.pathname);
 export const router = createBrowserRouter(routes);

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { EMPTY_FILTERS, filtersFromUrl, filtersToUrl, type BuildFilters } from "../../data/filters";
 import type { BrowseSource } from "../../data/types";
+import { firstContentShown } from "../../ui/idle";
 import { PageLoader } from "../../ui/PageLoader";
 import { loginDialog } from "../session/actions";
 import { useSession } from "../session/useSession";
@@ -11,6 +12,8 @@ import { BuildCard } from "./BuildCard";
 import { emptyText } from "./emptyTexts";
 import { FilterBar } from "./FilterBar";
 import { useBuildList } from "./useBuildList";
+import { LikeOverridesProvider } from "./useLikes";
+import { useClassTable } from "../../data/useClassTable";
 import { useSkillOptions } from "./useSkillOptions";
 
 const SOURCES: { value: BrowseSource; label: string }[] = [
@@ -35,6 +38,11 @@ export default function BrowsePage() {
   const isPublic = source === "explore";
   const list = useBuildList(source ?? "explore", applied, !!source && (isPublic || !!identity));
   const skillOptions = useSkillOptions();
+  const classTable = useClassTable();
+  // The first cards (or the empty state) are the first screen; boot work waits for them (ui/idle.ts).
+  useEffect(() => {
+    if (!list.loading) firstContentShown();
+  }, [list.loading]);
 
   const endRef = useRef<HTMLDivElement>(null);
   const { loadMore } = list;
@@ -95,11 +103,13 @@ export default function BrowsePage() {
         </Stack>
       ) : (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="build-list">
-            {list.builds.map((b) => (
-              <BuildCard key={b.buildId} build={b} />
-            ))}
-          </SimpleGrid>
+          <LikeOverridesProvider>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="build-list">
+              {list.builds.map((b) => (
+                <BuildCard key={b.buildId} build={b} classTable={classTable} />
+              ))}
+            </SimpleGrid>
+          </LikeOverridesProvider>
           <div ref={endRef} data-testid="list-end" style={{ height: 24 }} />
           {list.loadingMore && (
             <Center py="md" role="status" aria-label="Loading more builds" data-testid="loading-more"><Loader size="sm" /></Center>
