@@ -4,6 +4,7 @@ import { Layout } from "./Layout";
 import { PageLoader } from "../ui/PageLoader";
 import { NotFoundPage } from "./NotFoundPage";
 import { PageErrorBoundary } from "./PageErrorBoundary";
+import type { BrowseSource } from "../data/types";
 
 /** Feature pages load on demand so the initial bundle stays small; each has its own error boundary. */
 function page(load: () => Promise<{ default: ComponentType }>) {
@@ -38,10 +39,16 @@ const browsePage = () => import("../features/browse/BrowsePage");
  * with the app's own code rather than after the first render: offline, the first cards
  * come from Dexie, and opening it overlaps the chunk loads instead of following them.
  */
-export function preloadLandingRoute(pathname: string): void {
-  if (!/^\/(build\/browse(\/.*)?)?$/.test(pathname)) return;
+export function preloadLandingRoute(pathname: string, search: string): void {
+  const m = /^\/(build\/browse(\/([^/]*))?)?$/.exec(pathname);
+  if (!m) return;
   void browsePage().catch(() => undefined);
   void import("../data/db").then((m) => m.getDb().open()).catch(() => undefined);
+  const source = (m[3] || "explore") as BrowseSource;
+  if (!["explore", "liked", "created"].includes(source)) return;
+  void Promise.all([import("../features/browse/useBuildList"), import("../data/filters")])
+    .then(([list, f]) => list.readFirstPageAhead(source, f.filtersFromUrl(new URLSearchParams(search))))
+    .catch(() => undefined);
 }
 
 /** Redirect that keeps the query string (filter presets such as ClassFilters). */
@@ -72,5 +79,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
-preloadLandingRoute(window.location.pathname);
+preloadLandingRoute(window.location.pathname, window.location.search);
 export const router = createBrowserRouter(routes);
