@@ -10,6 +10,7 @@ import type { PlannerBuild } from "@workers/planner/types";
 import { getDb, type BuildDraft } from "../../data/db";
 import { currentDraft, discardDraft, newBuildId, queuePublish, resolveSlug, saveDraft } from "../../data/drafts";
 import { decodePlannerCached, plannerCodeOf, warmPlannerWorker } from "../../data/planner";
+import { loadClasses } from "../../data/gameData";
 import { getOutbox, syncNow } from "../../data/sync";
 import type { PublishRequest } from "../../data/types";
 import { fetchPasteCode, LOAD_ERRORS, LOAD_MARK, loadErrorFor, loadInput, readLoaderInput, type LoadError } from "./loader";
@@ -35,6 +36,7 @@ const deps = {
   fetchCode: fetchPasteCode,
   toCode: plannerCodeOf,
   decode: (code: string) => decodePlannerCached(getDb(), code),
+  classes: loadClasses,
 };
 
 export function useBuildEditor() {
