@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { useLocalStorage } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
@@ -12,7 +13,7 @@ import { LoaderCard } from "./LoaderCard";
 import { buildGemNames } from "./skillOptions";
 import { StepDetail } from "./StepDetail";
 import { StepEditorRow } from "./StepEditorRow";
-import { StepTimeline } from "./StepTimeline";
+import { StepTimeline, type StepMode } from "./StepTimeline";
 import { addStep, chooseSet, CURRENT_STEP_INVALID, deleteStep, FEWER_POINTS_WARNING, INCOMPLETE_BUILD, invalidSteps, moveStep, type StepField } from "./steps";
 import { useBuildEditor } from "./useBuildEditor";
 import { useLevelData } from "./useLevelData";
@@ -43,6 +44,8 @@ function Editor() {
   const { draft, build } = state;
   const [finalizeOpen, setFinalizeOpen] = useState(false);
   const [pending, setPending] = useState(false);
+  // The navigator mode is a preference of the device, kept across visits.
+  const [stepMode, setStepMode] = useLocalStorage<StepMode>({ key: "waypoint:editor:step-mode", defaultValue: "cards", getInitialValueInEffect: false });
   const levelData = useLevelData(build?.trees[0]?.treeVersion);
   const levels = useMemo(() => (draft && build ? draft.steps.map((s) => approximateStepLevel(build, s, levelData)) : []), [draft, build, levelData]);
   const gemNames = useMemo(() => (build ? buildGemNames(build) : []), [build]);
@@ -130,6 +133,8 @@ function Editor() {
         active={active}
         levels={levels}
         disabled={locked}
+        mode={stepMode}
+        onMode={setStepMode}
         onSelect={(i) => editor.update(() => ({ active: i }))}
         onMove={(from, to) => {
           const r = moveStep(steps, from, to);
