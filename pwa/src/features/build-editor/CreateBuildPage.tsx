@@ -3,6 +3,7 @@ import { useLocalStorage } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { Later } from "../../ui/Later";
 import { PageLoader } from "../../ui/PageLoader";
 import { loginDialog } from "../session/actions";
 import { useSession } from "../session/useSession";
@@ -48,7 +49,8 @@ function Editor() {
   const [stepMode, setStepMode] = useLocalStorage<StepMode>({ key: "waypoint:editor:step-mode", defaultValue: "cards", getInitialValueInEffect: false });
   const levelData = useLevelData(build?.trees[0]?.treeVersion);
   const levels = useMemo(() => (draft && build ? draft.steps.map((s) => approximateStepLevel(build, s, levelData)) : []), [draft, build, levelData]);
-  const gemNames = useMemo(() => (build ? buildGemNames(build) : []), [build]);
+  // The finalize modal's options are needed only once it opens.
+  const gemNames = useMemo(() => (build && finalizeOpen ? buildGemNames(build) : []), [build, finalizeOpen]);
   // The step's detail (equipment, tree, notes) renders after the timeline, so a Load shows its steps at once.
   const detailStep = useDeferredValue(draft?.steps[draft.active]);
 
@@ -147,26 +149,29 @@ function Editor() {
         onAdd={onAdd}
         onComplete={onComplete}
       />
-      {step && (
-        <StepEditorRow
-          build={build}
-          step={step}
-          level={levels[active] ?? 0}
-          disabled={locked}
-          onTitle={(title) => editor.update((d) => ({ steps: d.steps.map((s, i) => (i === d.active ? { ...s, title } : s)) }))}
-          onChoose={onChoose}
+      {/* The step list shows first; the editor row, detail and settings follow in the next render. */}
+      <Later fallback={<PageLoader label="Loading the step" />}>
+        {step && (
+          <StepEditorRow
+            build={build}
+            step={step}
+            level={levels[active] ?? 0}
+            disabled={locked}
+            onTitle={(title) => editor.update((d) => ({ steps: d.steps.map((s, i) => (i === d.active ? { ...s, title } : s)) }))}
+            onChoose={onChoose}
+          />
+        )}
+        {step && !detailStep ? <PageLoader label="Loading the step" /> : <StepDetail build={build} code={draft.code} step={detailStep} />}
+        <BuildSettingsPanel
+          slug={draft.slug}
+          code={draft.code}
+          source={draft.source}
+          loading={state.loading}
+          fieldError={state.fieldError}
+          loadError={state.loadError}
+          onChange={(text, source) => editor.load(text, source, true)}
         />
-      )}
-      {step && !detailStep ? <PageLoader label="Loading the step" /> : <StepDetail build={build} code={draft.code} step={detailStep} />}
-      <BuildSettingsPanel
-        slug={draft.slug}
-        code={draft.code}
-        source={draft.source}
-        loading={state.loading}
-        fieldError={state.fieldError}
-        loadError={state.loadError}
-        onChange={(text, source) => editor.load(text, source, true)}
-      />
+      </Later>
       <FinalizeModal
         opened={finalizeOpen}
         gemNames={gemNames}
