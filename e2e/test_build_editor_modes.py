@@ -84,3 +84,11 @@ def test_cards_and_paged_stepper_by_keyboard(browser, live_server, width):
         page.reload()
         expect(page.get_by_test_id("step-timeline")).to_have_attribute("data-mode", "stepper")
         expect(page.locator("[data-testid=pager-step][data-active=true]")).to_have_attribute("data-title", titles[n])
+
+        # Back to cards by the keyboard: the row shows the active card.
+        page.get_by_role("radio", name="Stepper").focus()
+        page.keyboard.press("ArrowLeft")
+        expect(page.get_by_test_id("step-timeline")).to_have_attribute("data-mode", "cards")
+        active = page.locator("[data-testid=step-card][data-active=true]")
+        expect(active).to_have_attribute("data-title", titles[n])
+        expect(active).to_be_in_viewport(ratio=0.9)

@@ -3,7 +3,7 @@ import { useElementSize } from "@mantine/hooks";
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { horizontalListSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { cardWidth } from "../../ui/stepPaging";
 import { LOAD_MARK, SHOWN_MARK } from "./loader";
 import { StepPager } from "./StepPager";
@@ -86,12 +86,24 @@ function StepCard({ step, index, active, level, width, onSelect, onDelete, disab
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: step.key, disabled });
   const [hover, setHover] = useState(false);
+  const own = useRef<HTMLElement | null>(null);
+  const ref = useCallback((el: HTMLElement | null) => {
+    own.current = el;
+    setNodeRef(el);
+  }, [setNodeRef]);
+  // The active card stays in sight in the sideways row (a pick in the stepper, a move, a delete, a switch
+  // back to cards); the first card needs no scroll at mount, where a forced layout would only slow a Load.
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (active && (mounted.current || index > 0)) own.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    mounted.current = true;
+  }, [active, index]);
   const complete = isComplete(step);
   const label = step.title || `Step ${index + 1}`;
   return (
     <Card
       component="li"
-      ref={setNodeRef}
+      ref={ref}
       withBorder
       padding="xs"
       w={width}
