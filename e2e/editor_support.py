@@ -83,3 +83,17 @@ def user_builds(db_path, display_name: str) -> list[dict]:
         {"id": r["id"], "slug": r["slug"], "steps": json.loads(r["steps"]), "skills": json.loads(r["skills"])}
         for r in rows
     ]
+
+
+def drop_file(page: Page, text: str, name: str = "build.xml") -> None:
+    """Drop a file on the loader card, as a person dragging it from their desktop would."""
+    page.get_by_test_id("loader").wait_for()
+    page.evaluate(
+        """([text, name]) => {
+            const dt = new DataTransfer();
+            dt.items.add(new File([text], name, { type: 'text/xml' }));
+            const target = document.querySelector('[data-testid=loader]');
+            for (const type of ['dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+        }""",
+        [text, name],
+    )

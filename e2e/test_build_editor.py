@@ -13,6 +13,7 @@ from e2e.editor_support import (
     cards,
     choose,
     code,
+    drop_file,
     keyboard_drag,
     load,
     notification,
@@ -236,16 +237,7 @@ def test_a_dropped_planner_xml_file_loads(browser, live_server):
     with app_page(browser, live_server.base_url, 800) as page:
         login(page, unique_name("Dropper"))
         page.goto("/build/create")
-        page.get_by_test_id("loader").wait_for()
-        page.evaluate(
-            """(xml) => {
-                const dt = new DataTransfer();
-                dt.items.add(new File([xml], 'build.xml', { type: 'text/xml' }));
-                const target = document.querySelector('[data-testid=loader]');
-                for (const type of ['dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-            }""",
-            xml,
-        )
+        drop_file(page, xml)
         page.get_by_test_id("suggest-steps").wait_for()
         page.get_by_test_id("accept-suggested").click()
         expect(cards(page)).to_have_count(11)

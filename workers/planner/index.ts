@@ -3,7 +3,7 @@
  * Pure module (no worker or React imports); worker.ts is the Comlink shell.
  */
 import { readBuild, findPlannerRoot } from "./build";
-import { plannerXmlText } from "./code";
+import { plannerXmlText, plannerXmlTextAsync } from "./code";
 import { encodePlannerXml, exportStep, type StepSetIds } from "./exportStep";
 import { PlannerError, type PlannerBuild } from "./types";
 import { parseXml } from "./xml";
@@ -23,6 +23,11 @@ export function decodePlanner(input: string): PlannerBuild {
   return readBuild(findPlannerRoot(parseXml(plannerXmlText(input))));
 }
 
+/** decodePlanner with the platform's native inflate (the worker's path); the same builds and errors. */
+export async function decodePlannerAsync(input: string): Promise<PlannerBuild> {
+  return readBuild(findPlannerRoot(parseXml(await plannerXmlTextAsync(input))));
+}
+
 export type DecodeResult =
   | { ok: true; build: PlannerBuild }
   | { ok: false; error: { kind: PlannerError["kind"]; message: string } };
@@ -31,6 +36,16 @@ export type DecodeResult =
 export function tryDecodePlanner(input: string): DecodeResult {
   try {
     return { ok: true, build: decodePlanner(input) };
+  } catch (error) {
+    if (error instanceof PlannerError) return { ok: false, error: { kind: error.kind, message: error.message } };
+    throw error;
+  }
+}
+
+/** tryDecodePlanner over decodePlannerAsync. */
+export async function tryDecodePlannerAsync(input: string): Promise<DecodeResult> {
+  try {
+    return { ok: true, build: await decodePlannerAsync(input) };
   } catch (error) {
     if (error instanceof PlannerError) return { ok: false, error: { kind: error.kind, message: error.message } };
     throw error;

@@ -2,13 +2,15 @@
 // worker module exposes, across a real MessageChannel (structured cloning
 // included), must come back as a PlannerBuild or a PlannerDecodeError that
 // still carries the decoder's error kind.
+import "fake-indexeddb/auto";
 import { expose, wrap } from "comlink";
 import { afterAll, describe, expect, it } from "vitest";
 import { plannerWorkerApi } from "@workers/planner/api";
 import { decodePlanner, PlannerError, type PlannerErrorKind } from "@workers/planner/index";
 import { corpusText } from "@workers/planner/test/corpus";
 import type { PlannerWorkerApi } from "@workers/planner/worker";
-import { decodeThrough, PlannerDecodeError } from "./planner";
+import { openDb } from "./db";
+import { decodePlannerCached, decodePlannerFresh, decodeThrough, PlannerDecodeError } from "./planner";
 
 const channel = new MessageChannel();
 expose(plannerWorkerApi, channel.port1);
@@ -48,5 +50,31 @@ describe("planner worker client", () => {
     expect(err).toBeInstanceOf(PlannerDecodeError);
     expect((err as PlannerDecodeError).kind).toBe(kind);
     expect((err as PlannerDecodeError).message).toBe(expected.message);
+  });
+});
+
+describe("decoding for the editor", () => {
+  it("warms the decoder across the worker boundary with nothing to clone back", async () => {
+    expect(await remote.warmUp(1)).toBeUndefined();
+  });
+
+  it("decodes a pasted build without a cache lookup first, and caches it for the views", async () => {
+    const db = openDb(`planner-test-${Math.random()}`);
+    const code = corpusText("dual_strike_of_ambidexterity_slayer_328.code.txt").trim();
+    const stale = { ...decodePlanner(code), className: "from an old cache" };
+    await db.planner.put({ code, build: stale, savedAt: 0 });
+    const decoded: string[] = [];
+    const decode = async (c: string) => {
+      decoded.push(c);
+      return decodeThrough(remote, c);
+    };
+    const fresh = await decodePlannerFresh(db, code, decode);
+    expect(fresh).toEqual(decodePlanner(code));
+    expect(decoded).toEqual([code]);
+    // The cache now holds the fresh decode: a view opens it without decoding again.
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await decodePlannerCached(db, code, decode)).toEqual(fresh);
+    expect(decoded).toHaveLength(1);
+    db.close();
   });
 });

@@ -50,9 +50,13 @@ export async function plannerCodeOf(input: string): Promise<string> {
   return codeOf(await plannerWorker().plannerCode(text));
 }
 
-/** Start the worker ahead of the first decode (the editor calls this on mount, while the user pastes). */
+/**
+ * Start the worker ahead of the first decode and warm its decoder (the editor
+ * calls this on mount, while the user pastes): the first real decode then runs
+ * on compiled code instead of cold code several times slower.
+ */
 export function warmPlannerWorker(): void {
-  void plannerWorker().plannerCode("").catch(() => undefined);
+  void plannerWorker().warmUp().catch(() => undefined);
 }
 
 let remote: PlannerWorker | undefined;
@@ -66,6 +70,17 @@ export function plannerWorker(): PlannerWorker {
 /** A planner code or XML decoded in the planner worker. */
 export function decodeInWorker(input: string): Promise<PlannerBuild> {
   return decodeThrough(plannerWorker(), input);
+}
+
+/**
+ * A fresh decode for a build just pasted or dropped: the decode does not wait
+ * for a cache lookup that a new build almost never hits; the result is cached
+ * afterwards for the views.
+ */
+export async function decodePlannerFresh(db: WaypointDb, code: string, decode: (code: string) => Promise<PlannerBuild> = decodeInWorker): Promise<PlannerBuild> {
+  const build = await decode(code);
+  void db.planner.put({ code, build, savedAt: Date.now() }).catch((err) => console.warn("decoded build not cached", err));
+  return build;
 }
 
 export async function decodePlannerCached(db: WaypointDb, code: string, decode: (code: string) => Promise<PlannerBuild> = decodeInWorker): Promise<PlannerBuild> {

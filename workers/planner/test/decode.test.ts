@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodePlanner, isInvalidItem, PlannerError, skillOptions, tryDecodePlanner, type PlannerItem } from "../index";
+import { decodePlanner, decodePlannerAsync, isInvalidItem, PlannerError, skillOptions, tryDecodePlanner, type PlannerItem } from "../index";
 import { corpusFiles, corpusText } from "./corpus";
 
 function item(build: ReturnType<typeof decodePlanner>, id: string): PlannerItem {
@@ -13,6 +13,11 @@ describe("every corpus build", () => {
     const build = decodePlanner(corpusText(file.split("/")[1]));
     expect(build.className).toMatch(/^(Marauder|Ranger|Witch|Duelist|Templar|Shadow|Scion)$/);
     for (const tree of build.trees) expect(tree.nodes.every((n) => Number.isInteger(n) && n > 0)).toBe(true);
+  });
+
+  it.each(corpusFiles())("decodes %s the same with the native inflate", async (file) => {
+    const text = corpusText(file.split("/")[1]);
+    expect(await decodePlannerAsync(text)).toEqual(decodePlanner(text));
   });
 });
 

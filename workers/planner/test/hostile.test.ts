@@ -1,6 +1,7 @@
 import { constants, deflateRawSync, deflateSync, inflateRawSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { decodePlanner, PlannerError, type PlannerErrorKind } from "../index";
+import { base64Bytes, inflateNative } from "../code";
+import { decodePlanner, decodePlannerAsync, PlannerError, type PlannerErrorKind } from "../index";
 import { corpusText } from "./corpus";
 
 const MB = 1024 * 1024;
@@ -81,6 +82,37 @@ describe("hostile input names the error quickly and within memory", () => {
     expect((cpu.user + cpu.system) / 1000).toBeLessThan(1000);
     expect(elapsed).toBeLessThan(5000);
     expect(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers).toBeLessThan(64 * MB);
+  });
+
+  // The worker's path inflates natively (DecompressionStream): the same kind and message, within the same bounds.
+  it.each(cases)("%s, through the native inflate", async (_, make, kind) => {
+    const payload = make();
+    let expected: unknown;
+    try {
+      decodePlanner(payload);
+    } catch (e) {
+      expected = e;
+    }
+    const before = process.memoryUsage();
+    const cpuBefore = process.cpuUsage();
+    const error = await decodePlannerAsync(payload).then(() => undefined, (e: unknown) => e);
+    const cpu = process.cpuUsage(cpuBefore);
+    const after = process.memoryUsage();
+    expect(error).toBeInstanceOf(PlannerError);
+    expect((error as PlannerError).kind).toBe(kind);
+    expect((error as PlannerError).message).toBe((expected as PlannerError).message);
+    expect((cpu.user + cpu.system) / 1000).toBeLessThan(1000);
+    expect(after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers).toBeLessThan(64 * MB);
+  });
+
+  it("the native inflate itself inflates a real code, stops a bomb at the cap and leaves bad data to the JavaScript path", async () => {
+    expect((await inflateNative(base64Bytes(realCode)))!.length).toBeGreaterThan(10_000);
+    const cpuBefore = process.cpuUsage();
+    const bomb = await inflateNative(Buffer.from(zipBomb(), "base64url")).catch((e: unknown) => e);
+    expect((bomb as PlannerError).kind).toBe("too_large");
+    const cpu = process.cpuUsage(cpuBefore);
+    expect((cpu.user + cpu.system) / 1000).toBeLessThan(1000);
+    expect(await inflateNative(base64Bytes(realCode.slice(0, realCode.length >> 1).replace(/=+$/, "")))).toBeNull();
   });
 
   it("the bomb really inflates past a gigabyte", () => {

@@ -1,7 +1,9 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { useLocalStorage } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { Later } from "../../ui/Later";
 import { PageLoader } from "../../ui/PageLoader";
 import { loginDialog } from "../session/actions";
 import { useSession } from "../session/useSession";
@@ -12,7 +14,7 @@ import { LoaderCard } from "./LoaderCard";
 import { buildGemNames } from "./skillOptions";
 import { StepDetail } from "./StepDetail";
 import { StepEditorRow } from "./StepEditorRow";
-import { StepTimeline } from "./StepTimeline";
+import { StepTimeline, type StepMode } from "./StepTimeline";
 import { addStep, chooseSet, CURRENT_STEP_INVALID, deleteStep, FEWER_POINTS_WARNING, INCOMPLETE_BUILD, invalidSteps, moveStep, type StepField } from "./steps";
 import { useBuildEditor } from "./useBuildEditor";
 import { useLevelData } from "./useLevelData";
@@ -43,9 +45,12 @@ function Editor() {
   const { draft, build } = state;
   const [finalizeOpen, setFinalizeOpen] = useState(false);
   const [pending, setPending] = useState(false);
+  // The navigator mode is a preference of the device, kept across visits.
+  const [stepMode, setStepMode] = useLocalStorage<StepMode>({ key: "waypoint:editor:step-mode", defaultValue: "cards", getInitialValueInEffect: false });
   const levelData = useLevelData(build?.trees[0]?.treeVersion);
   const levels = useMemo(() => (draft && build ? draft.steps.map((s) => approximateStepLevel(build, s, levelData)) : []), [draft, build, levelData]);
-  const gemNames = useMemo(() => (build ? buildGemNames(build) : []), [build]);
+  // The finalize modal's options are needed only once it opens.
+  const gemNames = useMemo(() => (build && finalizeOpen ? buildGemNames(build) : []), [build, finalizeOpen]);
   // The step's detail (equipment, tree, notes) renders after the timeline, so a Load shows its steps at once.
   const detailStep = useDeferredValue(draft?.steps[draft.active]);
 
@@ -130,6 +135,8 @@ function Editor() {
         active={active}
         levels={levels}
         disabled={locked}
+        mode={stepMode}
+        onMode={setStepMode}
         onSelect={(i) => editor.update(() => ({ active: i }))}
         onMove={(from, to) => {
           const r = moveStep(steps, from, to);
@@ -142,26 +149,29 @@ function Editor() {
         onAdd={onAdd}
         onComplete={onComplete}
       />
-      {step && (
-        <StepEditorRow
-          build={build}
-          step={step}
-          level={levels[active] ?? 0}
-          disabled={locked}
-          onTitle={(title) => editor.update((d) => ({ steps: d.steps.map((s, i) => (i === d.active ? { ...s, title } : s)) }))}
-          onChoose={onChoose}
+      {/* The step list shows first; the editor row, detail and settings follow in the next render. */}
+      <Later fallback={<PageLoader label="Loading the step" />}>
+        {step && (
+          <StepEditorRow
+            build={build}
+            step={step}
+            level={levels[active] ?? 0}
+            disabled={locked}
+            onTitle={(title) => editor.update((d) => ({ steps: d.steps.map((s, i) => (i === d.active ? { ...s, title } : s)) }))}
+            onChoose={onChoose}
+          />
+        )}
+        {step && !detailStep ? <PageLoader label="Loading the step" /> : <StepDetail build={build} code={draft.code} step={detailStep} />}
+        <BuildSettingsPanel
+          slug={draft.slug}
+          code={draft.code}
+          source={draft.source}
+          loading={state.loading}
+          fieldError={state.fieldError}
+          loadError={state.loadError}
+          onChange={(text, source) => editor.load(text, source, true)}
         />
-      )}
-      {step && !detailStep ? <PageLoader label="Loading the step" /> : <StepDetail build={build} code={draft.code} step={detailStep} />}
-      <BuildSettingsPanel
-        slug={draft.slug}
-        code={draft.code}
-        source={draft.source}
-        loading={state.loading}
-        fieldError={state.fieldError}
-        loadError={state.loadError}
-        onChange={(text, source) => editor.load(text, source, true)}
-      />
+      </Later>
       <FinalizeModal
         opened={finalizeOpen}
         gemNames={gemNames}

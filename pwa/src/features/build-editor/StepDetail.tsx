@@ -33,7 +33,7 @@ export function StepDetail({ build, code, step }: { build: PlannerBuild; code: s
         </Box>
         <Box>
           <Title order={2} size="h3" id="step-tree" tabIndex={-1} mb="sm">Skill Tree</Title>
-          <SkillTreeTab tree={sets.tree} />
+          <SkillTreeTab tree={sets.tree} deferred />
         </Box>
         <Box>
           <Title order={2} size="h3" id="step-notes" tabIndex={-1} mb="sm">Notes</Title>

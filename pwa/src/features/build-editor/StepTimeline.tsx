@@ -1,14 +1,21 @@
-import { ActionIcon, Badge, Box, Button, Card, Group, ScrollArea, Text, UnstyledButton } from "@mantine/core";
+import { ActionIcon, Badge, Box, Button, Card, Group, ScrollArea, SegmentedControl, Text, UnstyledButton } from "@mantine/core";
+import { useElementSize } from "@mantine/hooks";
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { horizontalListSortingStrategy, SortableContext, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { cardWidth } from "../../ui/stepPaging";
 import { LOAD_MARK, SHOWN_MARK } from "./loader";
+import { StepPager } from "./StepPager";
 import { isComplete, type EditorStep } from "./steps";
 
-/** Card width in the draggable mode (spec §2: about 300 px per step, min 200). */
-export const STEP_CARD_PX = 300;
-export const STEP_CARD_MIN_PX = 200;
+/** The two step navigator modes (spec §2): the draggable cards and the paged stepper. */
+export type StepMode = "cards" | "stepper";
+const MODES = [
+  { value: "cards", label: "Cards" },
+  { value: "stepper", label: "Stepper" },
+];
+const CARD_GAP = 12;
 
 interface Props {
   steps: EditorStep[];
@@ -20,10 +27,13 @@ interface Props {
   onAdd: () => void;
   onComplete: () => void;
   disabled?: boolean;
+  mode: StepMode;
+  onMode: (mode: StepMode) => void;
 }
 
 /** The draggable step timeline: pointer or keyboard (Space, arrows, Space) reorders; per-card delete; Add Step; Complete Build. */
-export function StepTimeline({ steps, active, levels, onSelect, onMove, onDelete, onAdd, onComplete, disabled }: Props) {
+export function StepTimeline({ steps, active, levels, onSelect, onMove, onDelete, onAdd, onComplete, disabled, mode, onMode }: Props) {
+  const { ref, width } = useElementSize();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -37,18 +47,31 @@ export function StepTimeline({ steps, active, levels, onSelect, onMove, onDelete
     onMove(steps.findIndex((s) => s.key === dragged.id), steps.findIndex((s) => s.key === over.id));
   };
   return (
-    <Box data-testid="step-timeline" data-count={steps.length}>
-      <ScrollArea type="auto" offsetScrollbars>
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={steps.map((s) => s.key)} strategy={horizontalListSortingStrategy}>
-            <Group wrap="nowrap" gap="sm" align="stretch" py={4} component="ol" style={{ listStyle: "none", margin: 0, paddingInline: 2 }}>
-              {steps.map((step, i) => (
-                <StepCard key={step.key} step={step} index={i} active={i === active} level={levels[i] ?? 0} onSelect={onSelect} onDelete={onDelete} disabled={disabled} />
-              ))}
-            </Group>
-          </SortableContext>
-        </DndContext>
-      </ScrollArea>
+    <Box ref={ref} data-testid="step-timeline" data-count={steps.length} data-mode={mode}>
+      <SegmentedControl
+        size="xs"
+        mb="xs"
+        data={MODES}
+        value={mode}
+        onChange={(v) => onMode(v as StepMode)}
+        aria-label="Step view"
+        data-testid="step-mode"
+      />
+      {mode === "stepper" ? (
+        <StepPager steps={steps} active={active} levels={levels} width={width} onSelect={onSelect} />
+      ) : (
+        <ScrollArea type="auto" offsetScrollbars>
+          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+            <SortableContext items={steps.map((s) => s.key)} strategy={horizontalListSortingStrategy}>
+              <Group wrap="nowrap" gap={CARD_GAP} align="stretch" py={4} component="ol" style={{ listStyle: "none", margin: 0, paddingInline: 2 }}>
+                {steps.map((step, i) => (
+                  <StepCard key={step.key} step={step} index={i} active={i === active} level={levels[i] ?? 0} width={cardWidth(width || 1200, CARD_GAP)} onSelect={onSelect} onDelete={onDelete} disabled={disabled} />
+                ))}
+              </Group>
+            </SortableContext>
+          </DndContext>
+        </ScrollArea>
+      )}
       <Group justify="space-between" mt="sm">
         <Button variant="light" onClick={onAdd} disabled={disabled} data-testid="add-step">Add Step</Button>
         <Button onClick={onComplete} disabled={disabled} data-testid="complete-build">Complete Build</Button>
@@ -57,22 +80,33 @@ export function StepTimeline({ steps, active, levels, onSelect, onMove, onDelete
   );
 }
 
-function StepCard({ step, index, active, level, onSelect, onDelete, disabled }: {
-  step: EditorStep; index: number; active: boolean; level: number; disabled?: boolean;
+function StepCard({ step, index, active, level, width, onSelect, onDelete, disabled }: {
+  step: EditorStep; index: number; active: boolean; level: number; width: number; disabled?: boolean;
   onSelect: (i: number) => void; onDelete: (i: number) => void;
 }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: step.key, disabled });
   const [hover, setHover] = useState(false);
+  const own = useRef<HTMLElement | null>(null);
+  const ref = useCallback((el: HTMLElement | null) => {
+    own.current = el;
+    setNodeRef(el);
+  }, [setNodeRef]);
+  // The active card stays in sight in the sideways row (a pick in the stepper, a move, a delete, a switch
+  // back to cards); the first card needs no scroll at mount, where a forced layout would only slow a Load.
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (active && (mounted.current || index > 0)) own.current?.scrollIntoView({ block: "nearest", inline: "nearest" });
+    mounted.current = true;
+  }, [active, index]);
   const complete = isComplete(step);
   const label = step.title || `Step ${index + 1}`;
   return (
     <Card
       component="li"
-      ref={setNodeRef}
+      ref={ref}
       withBorder
       padding="xs"
-      w={STEP_CARD_PX}
-      miw={STEP_CARD_MIN_PX}
+      w={width}
       onMouseEnter={() => setHover(true)}
       onMouseLeave={() => setHover(false)}
       onFocus={() => setHover(true)}

@@ -3,6 +3,8 @@ import { decodePlanner, tryPlannerCode } from "@workers/planner/index";
 import { corpusText } from "@workers/planner/test/corpus";
 import { ApiRequestError } from "../../data/api";
 import { PlannerDecodeError } from "../../data/planner";
+import { realClassTable } from "../tracker/testClasses";
+import { ClassMismatchError, type ClassNames } from "./classCheck";
 import { LOAD_ERRORS, loadErrorFor, loadInput, proxyPath, readLoaderInput, type LoaderDeps } from "./loader";
 
 const http = (status: number, message = "upstream said no") => new ApiRequestError({ kind: "http", status }, "x", message);
@@ -65,6 +67,17 @@ describe("loading errors use the spec's texts", () => {
       message: "Planner code is not base64 text.",
     });
     expect(loadErrorFor(new Error("boom"))).toEqual({ title: "Failed to load build", message: "boom" });
+  });
+
+  it("aborts on a class mismatch inside the export with 'Class mismatch'", async () => {
+    const table = realClassTable() as unknown as ClassNames;
+    const d = { ...deps(), classes: async () => table };
+    const err = await loadInput({ kind: "code", code: corpusText("3.13_Mirage_Archer_Toxic_Rain.xml") }, "x.xml", d).catch((e) => e);
+    expect(err).toBeInstanceOf(ClassMismatchError);
+    expect(loadErrorFor(err)).toEqual({ title: "Class mismatch", message: expect.stringMatching(/^This build is for Ranger, but its tree '.+' is for Shadow\. Please select a different build$/) });
+    // The same export of one class loads; a class table that cannot load does not stop a load.
+    const fine = await loadInput({ kind: "code", code }, "x", { ...deps(), classes: () => Promise.reject(new Error("offline")) });
+    expect(fine.build.className).toBe("Templar");
   });
 
   it("reports a bad code as an extract failure", async () => {

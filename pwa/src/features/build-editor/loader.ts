@@ -7,6 +7,7 @@ import { parsePlannerInput, type PasteHostKey } from "@workers/planner/links";
 import type { PlannerBuild } from "@workers/planner/types";
 import { ApiRequestError, request } from "../../data/api";
 import { PlannerDecodeError } from "../../data/planner";
+import { ClassMismatchError, plannerClassMismatch, type ClassNames } from "./classCheck";
 
 export interface LoadError {
   title: string;
@@ -30,6 +31,7 @@ export const NO_SETS_MESSAGE = "This planner export has no passive tree, equipme
 
 /** The spec's loading error for whatever went wrong. */
 export function loadErrorFor(err: unknown): LoadError {
+  if (err instanceof ClassMismatchError) return { title: err.title, message: err.message };
   if (err instanceof PlannerDecodeError) return { title: LOAD_ERRORS.extract, message: err.message };
   if (err instanceof ApiRequestError) {
     if (err.status === 404 || err.status === 400) return LOAD_ERRORS.badUrl;
@@ -66,12 +68,16 @@ export interface LoaderDeps {
   fetchCode: (host: PasteHostKey, id: string) => Promise<string>;
   toCode: (input: string) => Promise<string>;
   decode: (code: string) => Promise<PlannerBuild>;
+  /** The class table names the classes of a mismatch; null when it cannot load (trees are then compared with each other). */
+  classes?: () => Promise<ClassNames | null>;
 }
 
 export const fetchPasteCode = (host: PasteHostKey, id: string) => request<string>("GET", proxyPath(host, id));
 
 /** Load an input the field accepted; throws what loadErrorFor maps. */
 export async function loadInput(input: Exclude<LoaderInput, { kind: "invalid" }>, source: string, deps: LoaderDeps): Promise<Loaded> {
+  // The class table loads alongside the fetch and the decode, not after them.
+  const classes = deps.classes ? deps.classes().catch(() => null) : Promise.resolve(null);
   const raw = input.kind === "link" ? await deps.fetchCode(input.host, input.id) : input.code;
   const code = await deps.toCode(raw);
   // Timed for the editor benchmark (e2e/bench/bench_editor.py): the decode alone, inside the load.
@@ -79,5 +85,8 @@ export async function loadInput(input: Exclude<LoaderInput, { kind: "invalid" }>
   const build = await deps.decode(code);
   performance.measure(PLANNER_DECODE_MEASURE, { start: started, end: performance.now() });
   if (!build.trees.length && !build.itemSets.length && !build.skillSets.length) throw new Error(NO_SETS_MESSAGE);
+  // A class mismatch aborts the load (spec §4): the steps of one build are for one character.
+  const mismatch = plannerClassMismatch(build, await classes);
+  if (mismatch) throw new ClassMismatchError(mismatch);
   return { source, code, build };
 }

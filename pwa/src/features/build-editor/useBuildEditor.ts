@@ -9,7 +9,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { PlannerBuild } from "@workers/planner/types";
 import { getDb, type BuildDraft } from "../../data/db";
 import { currentDraft, discardDraft, newBuildId, queuePublish, resolveSlug, saveDraft } from "../../data/drafts";
-import { decodePlannerCached, plannerCodeOf, warmPlannerWorker } from "../../data/planner";
+import { decodePlannerCached, decodePlannerFresh, plannerCodeOf, warmPlannerWorker } from "../../data/planner";
+import { loadClasses } from "../../data/gameData";
 import { getOutbox, syncNow } from "../../data/sync";
 import type { PublishRequest } from "../../data/types";
 import { fetchPasteCode, LOAD_ERRORS, LOAD_MARK, loadErrorFor, loadInput, readLoaderInput, type LoadError } from "./loader";
@@ -31,10 +32,12 @@ export interface EditorState {
   fresh: boolean;
 }
 
+/** A Load decodes at once in the worker (no cache lookup first); a restored draft reads the cache. */
 const deps = {
   fetchCode: fetchPasteCode,
   toCode: plannerCodeOf,
-  decode: (code: string) => decodePlannerCached(getDb(), code),
+  decode: (code: string) => decodePlannerFresh(getDb(), code),
+  classes: loadClasses,
 };
 
 export function useBuildEditor() {
@@ -44,13 +47,15 @@ export function useBuildEditor() {
 
   // Restore the newest unpublished draft.
   useEffect(() => {
+    // While the user pastes: the worker starts and warms its decoder, and the class table for the mismatch check loads.
     warmPlannerWorker();
+    void loadClasses().catch(() => undefined);
     let live = true;
     (async () => {
       const draft = await currentDraft(db);
       if (!draft) return live && setState((s) => ({ ...s, phase: "empty" }));
       try {
-        const build = await deps.decode(draft.code);
+        const build = await decodePlannerCached(db, draft.code);
         const { steps, skipped } = keepLoadableSteps(draft.steps, build);
         if (live) setState((s) => ({ ...s, phase: "ready", draft: { ...draft, steps }, build, warning: skipped ? LOAD_ERRORS.stepSkipped : undefined }));
         if (draft.status === "waiting") void resolveSlug(db, draft.buildId);

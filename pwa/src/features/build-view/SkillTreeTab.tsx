@@ -1,20 +1,46 @@
-import { Stack, Text } from "@mantine/core";
-import { lazy, Suspense } from "react";
+import { Box, Stack, Text } from "@mantine/core";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import type { PlannerBuild, PlannerTree } from "@workers/planner/types";
 import { PageLoader } from "../../ui/PageLoader";
 
 // The renderer (WebGL, tree bundle) loads only when this tab opens.
 const PassiveTreeView = lazy(() => import("../../tree/PassiveTreeView"));
 
-/** The passive tree of the selected step, with tooltips for the jewels socketed in it. */
-export function SkillTreeTab({ tree, items }: { tree?: PlannerTree; items?: PlannerBuild["items"] }) {
+/**
+ * Mount children once the box comes within 200 px of the viewport. The
+ * editor's step detail puts the tree below the equipment: a Load then shows
+ * its steps without fetching the tree bundle and starting WebGL at once.
+ */
+function WhenNear({ children, height }: { children: ReactNode; height: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || near) return;
+    const seen = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: "200px 0px" });
+    seen.observe(el);
+    return () => seen.disconnect();
+  }, [near]);
+  return near ? <>{children}</> : <Box ref={ref} h={height} data-testid="skill-tree-deferred" aria-hidden="true" />;
+}
+
+/** The passive tree of the selected step, with tooltips for the jewels socketed in it; `deferred` waits until it is scrolled near. */
+export function SkillTreeTab({ tree, items, deferred }: { tree?: PlannerTree; items?: PlannerBuild["items"]; deferred?: boolean }) {
   if (!tree) return <Text c="dimmed" data-testid="skill-tree-missing">This step has no passive tree.</Text>;
   return (
     <Stack gap="xs" data-testid="skill-tree" data-tree-id={tree.id} data-nodes={tree.nodes.length}>
       <Text size="sm" c="dimmed">{tree.title || "Passive tree"}: {tree.nodes.length} allocated passives, tree version {tree.treeVersion}</Text>
-      <Suspense fallback={<PageLoader label="Loading passive tree" />}>
-        <PassiveTreeView build={tree} height="70vh" jewelItems={items} />
-      </Suspense>
+      {deferred ? (
+        <WhenNear height="70vh">
+          <Suspense fallback={<PageLoader label="Loading passive tree" />}>
+            <PassiveTreeView build={tree} height="70vh" jewelItems={items} />
+          </Suspense>
+        </WhenNear>
+      ) : (
+        <Suspense fallback={<PageLoader label="Loading passive tree" />}>
+          <PassiveTreeView build={tree} height="70vh" jewelItems={items} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
