@@ -18,7 +18,7 @@ export interface CharacterTree {
 
 export function useCharacterTree(table: ClassTable | null, character: Character | null, fallbackVersion: string): CharacterTree {
   const version = character?.version || fallbackVersion;
-  const state = useTreeModel(version);
+  const state = useTreeModel(character ? version : null);
   const model = state.status === "ready" ? state.model : null;
   return useMemo(() => {
     // Until the tree is in, no jewel is placed; the passives are drawn once it is anyway.

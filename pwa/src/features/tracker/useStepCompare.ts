@@ -21,7 +21,8 @@ export interface StepCompareState {
 
 export function useStepCompare(table: ClassTable | null, build: PlannerBuild | undefined, sets: StepSets | undefined, character: Character | null): StepCompareState {
   const version = sets?.tree?.treeVersion ?? build?.targetVersion ?? "";
-  const tree = useTreeModel(version);
+  // Only a character needs the tree here (the build's own tree view loads it when opened).
+  const tree = useTreeModel(character ? version : null);
   const model = tree.status === "ready" ? tree.model : null;
   const mine = useCharacterTree(table, character, version);
   const computed = useMemo(() => {
