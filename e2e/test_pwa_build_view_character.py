@@ -17,10 +17,15 @@ from playwright.sync_api import expect
 
 from e2e.harness import SHARED, screenshot
 from e2e.pwa_support import WIDTHS, app_page, login, unique_name, wait_for_service_worker
-from e2e.test_pwa_tracker import SAMPLE, attach_via_api, axe_serious, hierophant, pick_character  # noqa: F401 (fixture)
+from e2e.test_pwa_tracker import SAMPLE, axe_serious, hierophant_expectations, pick_character
 from e2e.tree_helpers import CANVAS, tree_api, wait_idle, wait_tree_ready
 
 TREE_EXPORT = SHARED / "game-data" / "trees" / "3_28.json.gz"
+
+
+@pytest.fixture(scope="module")
+def hierophant(live_server):
+    return hierophant_expectations(live_server)
 
 
 @pytest.fixture(scope="module")
