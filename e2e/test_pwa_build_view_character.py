@@ -146,14 +146,16 @@ def test_official_429_in_the_character_tabs(browser, start_server, hierophant, w
             page.get_by_role("dialog", name="Realm Selection").get_by_test_id("realm-dialog-confirm").click()
             page.wait_for_url(re.compile(r"/build/track$"))
             page.get_by_test_id("character-picker").wait_for()
-            # The character is remembered, its detail never fetched: the next official call answers 429.
-            page.evaluate("() => localStorage.setItem('waypoint:selected-character', 'c1')")
-            fake.limit_next(7)
             # Seeded build ids come from the corpus file, so they match across servers; slugs do not.
             page.goto(f"/build/view/{hierophant['info']['buildId']}")
+            page.get_by_test_id("equipment-character-tab").click()
+            prompt = page.get_by_test_id("character-select-prompt")
+            expect(prompt).to_contain_text("Please select a character")
+            # The list is in; the next official call, the chosen character's detail, answers 429.
+            fake.limit_next(7)
+            pick_character(page, prompt, "testcharacter")
             expect(page.get_by_text("character request limit reached")).to_be_visible()
             expect(page.get_by_text("Data might be stale, please wait 7 seconds before trying to fetch again")).to_be_visible()
-            page.get_by_test_id("equipment-character-tab").click()
             too_many = page.get_by_test_id("character-too-many")
             expect(too_many).to_contain_text("Too many requests")
             expect(too_many).to_contain_text("Retry in again 7 seconds")
