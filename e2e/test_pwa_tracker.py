@@ -41,6 +41,10 @@ def tree_ids() -> set[int]:
 
 @pytest.fixture(scope="module")
 def hierophant(live_server):
+    return hierophant_expectations(live_server)
+
+
+def hierophant_expectations(live_server) -> dict:
     """The seeded Kinetic Fusillade Hierophant (Templar, one step) and the expected tree compare."""
     with live_server.client() as c:
         builds = c.get("/api/Build/search", params={"ClassFilters": "Hierophant"}).json()["data"]["builds"]

@@ -199,6 +199,9 @@ def build_tree_bundle(tree: dict[str, Any], version: str) -> dict[str, Any]:
         "masteries": masteries,
         "expansionJewels": expansion,
         "granted": granted,
+        # Node ids in the export's order: the official character API names a socketed jewel by its
+        # position here (`x`). Kept as ids, not indexes, since the list also names sockets not placed.
+        "jewelSlots": [int(n) for n in tree.get("jewelSlots") or []],
     }
 
 

@@ -302,3 +302,14 @@ def test_masteries_expansion_jewels_and_granted_attributes(tree_bundle, tree_exp
     i = g["node"].index(n["id"].index(10153))  # Physique: +30 Strength
     assert (g["str"][i], g["dex"][i], g["int"][i]) == (30, 0, 0)
     assert sum(1 for v in g["points"] if v) == 18
+
+
+def test_jewel_slots_keep_the_export_order(tree_bundle, tree_export):
+    # The official character API places a jewel by its position in this list, so order and length are the export's.
+    assert tree_bundle["jewelSlots"] == [int(x) for x in tree_export["jewelSlots"]]
+    ids = set(tree_bundle["nodes"]["id"])
+    kinds, flags = tree_bundle["kinds"], tree_bundle["nodes"]["flags"]
+    placed = [x for x in tree_bundle["jewelSlots"] if x in ids]
+    assert len(placed) == len(tree_bundle["jewelSlots"]) > 20
+    for x in placed:
+        assert flags[tree_bundle["nodes"]["id"].index(x)] & tree_bundle["flagBits"]["jewelSocket"], (x, kinds)

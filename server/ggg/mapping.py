@@ -75,6 +75,9 @@ class SocketedJewel(msgspec.Struct, rename="camel"):
     # The official API's jewel socket index (`x`), keyed like passives.jewel_data.
     socket_node_index: int
     equipment: EquipmentItem
+    # Cluster jewels only: orbit slots of the allocated passives of the jewel's own subgraph
+    # (spec doc 2 §3), read from passives.hashes_ex and jewel_data[x].subgraph.
+    allocated_orbit_indices: list[int] = []
 
 
 class Passives(msgspec.Struct, rename="camel"):
@@ -110,6 +113,9 @@ class Character(msgspec.Struct, rename="camel"):
     equipment_jewels: list[EquipmentItem] = []
     skills: list[CharacterSkill] = []
     passives: Passives | None = None
+    # The game version the official answer was made with (metadata.version, e.g. "3.28.0g"): the
+    # tree whose jewel slot list the jewels' socket indexes refer to.
+    version: str = ""
 
 
 def _int(value: Any) -> int:
@@ -228,6 +234,16 @@ def _skills(item: dict, slot: str) -> list[CharacterSkill]:
     return out
 
 
+def _allocated_orbits(subgraph: dict, allocated: set[str]) -> list[int]:
+    """Orbit slots of a cluster subgraph's nodes that `hashes_ex` names (it uses the subgraph's node keys)."""
+    nodes = subgraph.get("nodes") or {}
+    if not isinstance(nodes, dict):
+        return []
+    return sorted(
+        _int(n.get("orbitIndex")) for key, n in nodes.items() if key in allocated and isinstance(n, dict)
+    )
+
+
 def map_character(raw: dict) -> Character:
     """Map one official detail answer (`{"character": {...}}` or the inner object)."""
     c = raw.get("character", raw)
@@ -242,6 +258,7 @@ def map_character(raw: dict) -> Character:
         skills.extend(_skills(item, slot))
     p = c.get("passives") or {}
     jewel_data = p.get("jewel_data") or {}
+    allocated_ex = {str(h) for h in (p.get("hashes_ex") or []) if isinstance(h, (int, str))}
     jewels, expansion, all_jewels = [], [], []
     for item in c.get("jewels") or []:
         if not isinstance(item, dict):
@@ -250,8 +267,12 @@ def map_character(raw: dict) -> Character:
         all_jewels.append(mapped)
         x = _int(item.get("x"))
         info = jewel_data.get(str(x)) or {}
-        target = expansion if isinstance(info, dict) and info.get("subgraph") else jewels
-        target.append(SocketedJewel(socket_node_index=x, equipment=mapped))
+        subgraph = info.get("subgraph") if isinstance(info, dict) else None
+        if isinstance(subgraph, dict):
+            orbits = _allocated_orbits(subgraph, allocated_ex)
+            expansion.append(SocketedJewel(socket_node_index=x, equipment=mapped, allocated_orbit_indices=orbits))
+        else:
+            jewels.append(SocketedJewel(socket_node_index=x, equipment=mapped))
     mastery = p.get("mastery_effects") or {}
     bandit = p.get("bandit_choice") or ""
     return Character(
@@ -262,6 +283,7 @@ def map_character(raw: dict) -> Character:
         realm=str(c.get("realm") or "pc"),
         league=str(c.get("league") or ""),
         experience=_int(c.get("experience")),
+        version=str((c.get("metadata") or {}).get("version") or "") if isinstance(c.get("metadata"), dict) else "",
         equipment=equipment,
         equipment_jewels=all_jewels,
         skills=skills,

@@ -70,3 +70,26 @@ def test_mapping_accepts_object_mods_frame_types_and_skips_unknown_slots():
         "equipment": [item, {"inventoryId": "MainInventory"}, {"inventoryId": "Flask", "x": 9}, "junk"],
     }})
     assert [e.slot_type for e in c.equipment] == ["Helm"] and c.passives.bandit_choice == "None"
+
+
+def test_cluster_jewels_carry_their_allocated_orbit_slots_and_the_game_version():
+    """Read independently from the real sample: hashes_ex names subgraph node keys; each key's orbitIndex."""
+    import json
+
+    from e2e.harness import SHARED
+
+    raw = json.loads((SHARED / "corpus/ggg-api/PathOfBuildingCommunity__PathOfBuilding/character_detail_SampleCharacter.json").read_text())
+    p = raw["character"]["passives"]
+    c = map_character(raw)
+    assert c.version == raw["character"]["metadata"]["version"] == "3.28.0g"
+    ex = {str(h) for h in p["hashes_ex"]}
+    want = {
+        int(x): sorted(n["orbitIndex"] for k, n in d["subgraph"]["nodes"].items() if k in ex)
+        for x, d in p["jewel_data"].items()
+        if "subgraph" in d
+    }
+    got = {j.socket_node_index: j.allocated_orbit_indices for j in c.passives.expansion_jewels}
+    assert got == want == {25: [0, 2], 11: [3, 7, 15], 20: [4, 7, 9, 12, 15]}
+    assert sum(map(len, got.values())) == len(p["hashes_ex"])
+    assert all(j.allocated_orbit_indices == [] for j in c.passives.jewels)
+    assert sorted(j.socket_node_index for j in c.passives.jewels) == [1, 3, 8, 9, 14, 19, 51, 53]

@@ -40,6 +40,8 @@ export interface SocketedJewel {
   /** The official jewel socket index (`x`): a position in the tree's jewel slot list. */
   socketNodeIndex: number;
   equipment: EquipmentItem;
+  /** Cluster jewels: orbit slots of the allocated passives of the jewel's subgraph (absent in older caches). */
+  allocatedOrbitIndices?: number[];
 }
 
 export interface CharacterPassives {
@@ -64,4 +66,6 @@ export interface Character {
   equipmentJewels: EquipmentItem[];
   skills: CharacterSkill[];
   passives: CharacterPassives | null;
+  /** Game version of the official answer ("3.28.0g"); its tree's jewel slot list places the jewels. */
+  version?: string;
 }

@@ -131,6 +131,8 @@ export interface TreeBundle {
   /** Cluster-jewel sockets: size 0 small, 1 medium, 2 large; proxy/parent are node indexes or -1. */
   expansionJewels: { node: number[]; size: number[]; index: number[]; proxy: number[]; parent: number[] };
   granted: { node: number[]; str: number[]; dex: number[]; int: number[]; points: number[] };
+  /** Jewel socket node ids in the export's order (the official API's jewel `x`); absent in older bundles. */
+  jewelSlots?: number[];
 }
 
 // ---------------------------------------------------------------- classes

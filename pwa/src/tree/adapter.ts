@@ -151,6 +151,7 @@ export function treeModelFromBundle(raw: unknown): TreeModel {
     points: b.points,
     orbitRadii: radii,
     skillsPerOrbit: b.constants.skillsPerOrbit,
+    jewelSlots: b.jewelSlots ?? [],
     byId: new Map(nodes.map((n) => [n.id, n])),
   };
 }

@@ -44,6 +44,7 @@ function warmUpModel(): TreeModel {
     points: { totalPoints: 0, ascendancyPoints: 0 },
     orbitRadii: [],
     skillsPerOrbit: [],
+    jewelSlots: [],
     byId: new Map(nodes.map((n) => [n.id, n])),
   };
 }

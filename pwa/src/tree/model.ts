@@ -134,6 +134,8 @@ export interface TreeModel {
   points: { totalPoints: number; ascendancyPoints: number };
   orbitRadii: number[];
   skillsPerOrbit: number[];
+  /** Jewel socket node ids in the export's order: the official character API's jewel `x` indexes it. */
+  jewelSlots: number[];
   byId: Map<number, TreeNode>;
 }
 

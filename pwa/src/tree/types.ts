@@ -8,6 +8,11 @@ export interface TreeAllocation {
   masteryEffects: Record<number, number>;
   overrides?: { nodeId: number; name: string; effectText: string[] }[];
   jewels?: Record<number, string>;
+  /**
+   * Allocated cluster jewel passives known only by count (a character's official data names them
+   * by subgraph slot, not by node id); they join the notice of passives not shown.
+   */
+  clusterPassives?: number;
 }
 
 /** What a socketed jewel's tooltip shows; PlannerItem from the planner decoder fits. */

@@ -12,12 +12,16 @@ export type TreeModelState =
   | { status: "error"; message: string }
   | { status: "ready"; model: TreeModel; readyAt: number };
 
-/** Loads the tree bundle closest to the build's version (e.g. "3_28" -> 3.25 today). */
-export function useTreeModel(treeVersion: string): TreeModelState {
+/**
+ * Loads the tree bundle closest to the build's version (e.g. "3_28" -> 3.25 today).
+ * Null: no tree is needed yet (nothing is fetched; the state stays "loading").
+ */
+export function useTreeModel(treeVersion: string | null): TreeModelState {
   const [state, setState] = useState<TreeModelState>({ status: "loading" });
   useEffect(() => {
     let live = true;
     setState({ status: "loading" });
+    if (treeVersion === null) return;
     loadTreeBundle(treeVersion).then(
       (bundle) => {
         let model = models.get(bundle);

@@ -11,6 +11,8 @@ import { LikeToggle } from "../browse/LikeToggle";
 import { AttachDialog } from "../tracker/AttachDialog";
 import { loginDialog } from "../session/actions";
 import { useSession } from "../session/useSession";
+import { useStepCompare } from "../tracker/useStepCompare";
+import { characterChoices, characterEquipment, characterTree } from "./CharacterTabs";
 import { ChoicesTab } from "./ChoicesTab";
 import { EquipmentTab } from "./EquipmentTab";
 import { NotesTab } from "./NotesTab";
@@ -18,6 +20,7 @@ import { SettingsTab } from "./SettingsTab";
 import { SkillTreeTab } from "./SkillTreeTab";
 import { stepSets } from "./stepView";
 import { useBuildView } from "./useBuildView";
+import { useViewCharacter } from "./useViewCharacter";
 
 export default function BuildViewPage() {
   const { slug = "" } = useParams();
@@ -32,6 +35,9 @@ export default function BuildViewPage() {
   // The last step is preselected.
   useEffect(() => setStep(Math.max(0, steps.length - 1)), [view.info?.buildId, steps.length]);
   const sets = useMemo(() => (view.planner ? stepSets(view.planner, steps[step]) : undefined), [view.planner, steps, step]);
+  // The selected character beside the step: its gear, choices and tree in the Character tabs.
+  const me = useViewCharacter();
+  const cmp = useStepCompare(classTable, view.planner, sets, me.summary ? me.detail.character : null);
 
   if (view.loading) return <PageLoader label="Loading build" />;
   if (view.error || !view.info || !view.planner || !sets) {
@@ -82,9 +88,9 @@ export default function BuildViewPage() {
           <Tabs.Tab value="notes" data-testid="tab-notes">Notes</Tabs.Tab>
           <Tabs.Tab value="settings" data-testid="tab-settings">Settings</Tabs.Tab>
         </Tabs.List>
-        <Tabs.Panel value="equipment" pt="md"><EquipmentTab build={planner} sets={sets} /></Tabs.Panel>
-        <Tabs.Panel value="tree" pt="md"><SkillTreeTab tree={sets.tree} items={planner.items} /></Tabs.Panel>
-        <Tabs.Panel value="choices" pt="md"><ChoicesTab build={planner} /></Tabs.Panel>
+        <Tabs.Panel value="equipment" pt="md"><EquipmentTab build={planner} sets={sets} character={characterEquipment(me)} /></Tabs.Panel>
+        <Tabs.Panel value="tree" pt="md"><SkillTreeTab tree={sets.tree} items={planner.items} compare={characterTree(me, cmp, sets.tree, planner)} /></Tabs.Panel>
+        <Tabs.Panel value="choices" pt="md"><ChoicesTab build={planner} {...characterChoices(me, cmp)} /></Tabs.Panel>
         <Tabs.Panel value="notes" pt="md"><NotesTab build={planner} /></Tabs.Panel>
         <Tabs.Panel value="settings" pt="md"><SettingsTab info={info} step={steps[step]} /></Tabs.Panel>
       </Tabs>

@@ -1,4 +1,5 @@
 import { Card, Stack, Table, Tabs, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import type { PlannerBuild } from "@workers/planner/types";
 import { banditLabel, pantheonLabel } from "./stepView";
 
@@ -17,17 +18,23 @@ export function BuildChoices({ build }: { build: PlannerBuild }) {
   );
 }
 
-export function ChoicesTab({ build }: { build: PlannerBuild }) {
+/**
+ * Build, Character, and Compare when player data is included (spec §2 Build view sections).
+ * `character`: the Character tab's content; `compare`: the Compare tab's, which shows only with a character.
+ */
+export function ChoicesTab({ build, character, compare }: { build: PlannerBuild; character?: ReactNode; compare?: ReactNode }) {
   return (
     <Tabs defaultValue="build" keepMounted={false}>
       <Tabs.List>
         <Tabs.Tab value="build">Build</Tabs.Tab>
-        <Tabs.Tab value="character">Character</Tabs.Tab>
+        <Tabs.Tab value="character" data-testid="choices-character-tab">Character</Tabs.Tab>
+        {compare && <Tabs.Tab value="compare" data-testid="choices-compare-tab">Compare</Tabs.Tab>}
       </Tabs.List>
       <Tabs.Panel value="build" pt="md"><BuildChoices build={build} /></Tabs.Panel>
       <Tabs.Panel value="character" pt="md">
-        <Stack><Text c="dimmed">Attach this build to a character to compare its choices.</Text></Stack>
+        {character ?? <Stack><Text c="dimmed">Attach this build to a character to compare its choices.</Text></Stack>}
       </Tabs.Panel>
+      {compare && <Tabs.Panel value="compare" pt="md">{compare}</Tabs.Panel>}
     </Tabs>
   );
 }

@@ -1,6 +1,6 @@
 import { ActionIcon, Box, Group, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import type { PlannerBuild } from "@workers/planner/types";
 import { DESKTOP_QUERY } from "../../app/theme";
 import { IconChevronLeft, IconChevronRight } from "../../ui/icons";
@@ -11,7 +11,8 @@ import { useGemsBundle } from "./useGems";
 
 const DOLL_AREAS = `"w1 helm w2" "w1 body w2" "ring1 amulet ring2" "gloves belt boots"`;
 
-export function EquipmentTab({ build, sets }: { build: PlannerBuild; sets: StepSets }) {
+/** `character`: what the Character tab shows (the character's paper-doll, or a prompt to choose one). */
+export function EquipmentTab({ build, sets, character }: { build: PlannerBuild; sets: StepSets; character?: ReactNode }) {
   return (
     <Tabs defaultValue="build" keepMounted={false}>
       <Tabs.List>
@@ -20,7 +21,7 @@ export function EquipmentTab({ build, sets }: { build: PlannerBuild; sets: StepS
       </Tabs.List>
       <Tabs.Panel value="build" pt="md"><BuildEquipment build={build} sets={sets} /></Tabs.Panel>
       <Tabs.Panel value="character" pt="md">
-        <Text c="dimmed" data-testid="character-equipment-empty">Attach this build to a character to compare its equipment.</Text>
+        {character ?? <Text c="dimmed" data-testid="character-equipment-empty">Attach this build to a character to compare its equipment.</Text>}
       </Tabs.Panel>
     </Tabs>
   );

@@ -24,13 +24,19 @@ function WhenNear({ children, height }: { children: ReactNode; height: string })
   return near ? <>{children}</> : <Box ref={ref} h={height} data-testid="skill-tree-deferred" aria-hidden="true" />;
 }
 
-/** The passive tree of the selected step, with tooltips for the jewels socketed in it; `deferred` waits until it is scrolled near. */
-export function SkillTreeTab({ tree, items, deferred }: { tree?: PlannerTree; items?: PlannerBuild["items"]; deferred?: boolean }) {
+/**
+ * The passive tree of the selected step, with tooltips for the jewels socketed in it; `deferred`
+ * waits until it is scrolled near. With a character, `compare` (its Build, Character and Compare
+ * tabs) takes the single tree's place.
+ */
+export function SkillTreeTab({ tree, items, deferred, compare }: {
+  tree?: PlannerTree; items?: PlannerBuild["items"]; deferred?: boolean; compare?: ReactNode;
+}) {
   if (!tree) return <Text c="dimmed" data-testid="skill-tree-missing">This step has no passive tree.</Text>;
   return (
     <Stack gap="xs" data-testid="skill-tree" data-tree-id={tree.id} data-nodes={tree.nodes.length}>
       <Text size="sm" c="dimmed">{tree.title || "Passive tree"}: {tree.nodes.length} allocated passives, tree version {tree.treeVersion}</Text>
-      {deferred ? (
+      {compare ?? (deferred ? (
         <WhenNear height="70vh">
           <Suspense fallback={<PageLoader label="Loading passive tree" />}>
             <PassiveTreeView build={tree} height="70vh" jewelItems={items} />
@@ -40,7 +46,7 @@ export function SkillTreeTab({ tree, items, deferred }: { tree?: PlannerTree; it
         <Suspense fallback={<PageLoader label="Loading passive tree" />}>
           <PassiveTreeView build={tree} height="70vh" jewelItems={items} />
         </Suspense>
-      )}
+      ))}
     </Stack>
   );
 }

@@ -3,7 +3,7 @@
  * standard leagues last, Refetch in the header, max list height 200.
  */
 import { Avatar, Badge, Button, Group, Select, Stack, Text } from "@mantine/core";
-import { useMemo } from "react";
+import { useId, useMemo } from "react";
 import { baseClassOf, classColor } from "../../data/classes";
 import { useClassTable } from "../../data/useClassTable";
 import type { CharacterSummary } from "../../data/types";
@@ -47,17 +47,19 @@ export function CharacterPicker({ chars, value, onChange, baseClass, label = "Ch
   const table = useClassTable();
   const groups = useMemo(() => groupCharacters(table, chars.characters, { baseClass }), [table, chars.characters, baseClass]);
   const byId = useMemo(() => new Map(chars.characters.map((c) => [c.id, c])), [chars.characters]);
+  // Two pickers can be on one page (a Character tab and the attach dialog).
+  const inputId = `character-select-${useId().replace(/:/g, "")}`;
   const data = groups.map((g) => ({ group: g.league, items: g.characters.map((c) => ({ value: c.id, label: `${c.name} (${c.class}, ${c.level})` })) }));
   return (
     <Stack gap={4} data-testid="character-picker">
       <Group justify="space-between" align="flex-end">
-        <Text size="sm" fw={500} component="label" htmlFor="character-select">{label}</Text>
+        <Text size="sm" fw={500} component="label" htmlFor={inputId}>{label}</Text>
         <Button size="compact-xs" variant="subtle" onClick={chars.refetch} disabled={chars.cooling || chars.loading} data-testid="characters-refetch">
           Refetch
         </Button>
       </Group>
       <Select
-        id="character-select"
+        id={inputId}
         aria-label={label}
         placeholder="Please select a character"
         nothingFoundMessage="No characters found"

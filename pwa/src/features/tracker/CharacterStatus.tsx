@@ -1,6 +1,6 @@
 /** What the Character and Compare tabs show when the character data is missing (spec §8). */
 import { Alert, Button, Skeleton, Stack, Text } from "@mantine/core";
-import type { DetailState } from "./useTracker";
+import type { DetailState } from "./useCharacterDetail";
 
 /** Character tab: loading skeleton, 'Too many requests', or 'Failed to fetch player data' with Try again. */
 export function CharacterDataMissing({ detail, onRetry }: { detail: DetailState; onRetry: () => void }) {

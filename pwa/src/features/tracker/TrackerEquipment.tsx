@@ -7,7 +7,7 @@ import type { StepSets } from "../build-view/stepView";
 import { characterAsBuild } from "./characterView";
 import { CharacterDataMissing, CompareUnavailable } from "./CharacterStatus";
 import type { StepCompare } from "./compare";
-import type { DetailState } from "./useTracker";
+import type { DetailState } from "./useCharacterDetail";
 
 interface Props {
   build: PlannerBuild;
@@ -18,8 +18,6 @@ interface Props {
 }
 
 export function TrackerEquipment({ build, sets, detail, compare, onRetry }: Props) {
-  const table = useClassTable();
-  const mine = useMemo(() => (detail.character ? characterAsBuild(table, detail.character) : null), [table, detail.character]);
   return (
     <Tabs defaultValue="build" keepMounted={false}>
       <Tabs.List>
@@ -28,12 +26,18 @@ export function TrackerEquipment({ build, sets, detail, compare, onRetry }: Prop
         <Tabs.Tab value="compare" data-testid="equipment-compare-tab">Compare</Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="build" pt="md"><BuildEquipment build={build} sets={sets} /></Tabs.Panel>
-      <Tabs.Panel value="character" pt="md">
-        {mine ? <div data-testid="equipment-character"><BuildEquipment build={mine.build} sets={mine.sets} /></div> : <CharacterDataMissing detail={detail} onRetry={onRetry} />}
-      </Tabs.Panel>
+      <Tabs.Panel value="character" pt="md"><CharacterEquipment detail={detail} onRetry={onRetry} /></Tabs.Panel>
       <Tabs.Panel value="compare" pt="md">{compare ? <GearCompare compare={compare} /> : <CompareUnavailable />}</Tabs.Panel>
     </Tabs>
   );
+}
+
+/** The character's gear in the build's paper-doll, or why it is missing. */
+export function CharacterEquipment({ detail, onRetry }: { detail: DetailState; onRetry: () => void }) {
+  const table = useClassTable();
+  const mine = useMemo(() => (detail.character ? characterAsBuild(table, detail.character) : null), [table, detail.character]);
+  if (!mine) return <CharacterDataMissing detail={detail} onRetry={onRetry} />;
+  return <div data-testid="equipment-character"><BuildEquipment build={mine.build} sets={mine.sets} /></div>;
 }
 
 function GearCompare({ compare }: { compare: StepCompare }) {

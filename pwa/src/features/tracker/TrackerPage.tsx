@@ -5,7 +5,6 @@
  */
 import { Badge, Box, Button, Group, LoadingOverlay, Modal, Paper, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useInterval, useMediaQuery, useScrollSpy } from "@mantine/hooks";
-import { notifications } from "@mantine/notifications";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { DESKTOP_QUERY } from "../../app/theme";
 import { baseClassOf, buildTitle, classBadge, classColor } from "../../data/classes";
@@ -23,7 +22,7 @@ import { OVERLAY_TIMEOUT_MS, TIME_AGO_TICK_MS, updatedLabel } from "./timing";
 import { TrackerChoices } from "./TrackerChoices";
 import { TrackerEquipment } from "./TrackerEquipment";
 import { TrackerTree } from "./TrackerTree";
-import { useCharacters, useSelectedCharacterId } from "./useCharacters";
+import { useCharacters, useSelectedCharacter } from "./useCharacters";
 import { useStepCompare } from "./useStepCompare";
 import { useTracker, type TrackerState } from "./useTracker";
 
@@ -48,15 +47,7 @@ function LoggedOut() {
 function Tracker({ realm }: { realm: Parameters<typeof useCharacters>[0] }) {
   const table = useClassTable();
   const chars = useCharacters(realm);
-  const [selectedId, select] = useSelectedCharacterId();
-  const summary = chars.characters.find((c) => c.id === selectedId) ?? null;
-  useEffect(() => {
-    // A remembered character the realm no longer lists is dropped (spec doc 2 §5).
-    if (!chars.loading && !chars.failure && selectedId && !summary && chars.characters.length) {
-      notifications.show({ color: "red", title: "Failed to refetch characterData", message: "failed to find character data", autoClose: 4000 });
-      select(null);
-    }
-  }, [chars.loading, chars.failure, chars.characters.length, selectedId, summary, select]);
+  const { summary, selectedId, select } = useSelectedCharacter(chars);
   const tracker = useTracker(table, realm, summary);
 
   return (
@@ -117,12 +108,12 @@ function Loaded({ tracker, characterId, characterClass, detailLoading }: { track
   const [step, setStep] = useState(Math.max(0, info.steps.length - 1));
   const sets = useMemo(() => stepSets(planner, info.steps[step]), [planner, info.steps, step]);
   const table = useClassTable();
-  const { compare, next, characterTree } = useStepCompare(table, planner, sets, tracker.detail.character);
+  const { compare, next, characterTree, characterJewels } = useStepCompare(table, planner, sets, tracker.detail.character);
   const retry = tracker.retryDetail;
 
   const sections: { value: string; title: string; node: ReactNode }[] = [
     { value: "equipment", title: "Equipment", node: <TrackerEquipment build={planner} sets={sets} detail={tracker.detail} compare={compare} onRetry={retry} /> },
-    { value: "tree", title: "Skill Tree", node: <TrackerTree tree={sets.tree} character={characterTree} detail={tracker.detail} compare={compare?.tree ?? null} next={next} onRetry={retry} /> },
+    { value: "tree", title: "Skill Tree", node: <TrackerTree tree={sets.tree} buildItems={planner.items} character={characterTree} jewels={characterJewels} detail={tracker.detail} compare={compare?.tree ?? null} next={next} onRetry={retry} /> },
     { value: "choices", title: "Choices", node: <TrackerChoices build={planner} detail={tracker.detail} compare={compare} onRetry={retry} /> },
     { value: "campaign", title: "Campaign Guide", node: <CampaignGuide characterId={characterId} build={planner} /> },
     { value: "notes", title: "Notes", node: <NotesTab build={planner} /> },

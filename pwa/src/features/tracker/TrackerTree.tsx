@@ -5,20 +5,27 @@
  */
 import { Badge, Box, Group, List, Stack, Tabs, Text, Title, UnstyledButton } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { lazy, Suspense, useState } from "react";
-import type { PlannerTree } from "@workers/planner/types";
+import { lazy, Suspense, useMemo, useState } from "react";
+import type { PlannerBuild, PlannerTree } from "@workers/planner/types";
 import { PageLoader } from "../../ui/PageLoader";
 import type { NextPassives } from "../../tree/pathing";
 import type { TreeAllocation } from "../../tree/types";
+import type { JewelPlacement } from "./characterJewels";
 import { CharacterDataMissing, CompareUnavailable } from "./CharacterStatus";
+import { characterGear } from "./characterView";
 import type { TreeCompare } from "./compare";
-import type { DetailState } from "./useTracker";
+import type { DetailState } from "./useCharacterDetail";
 
 const PassiveTreeView = lazy(() => import("../../tree/PassiveTreeView"));
 
 interface Props {
   tree?: PlannerTree;
+  /** The build's items, for the tooltips of the jewels socketed in its tree. */
+  buildItems?: PlannerBuild["items"];
   character: TreeAllocation | null;
+  /** Where the character's jewels sit; the ones not drawn are listed under its tree. */
+  jewels?: JewelPlacement | null;
+  defaultTab?: "build" | "character" | "compare";
   detail: DetailState;
   compare: TreeCompare | null;
   next: NextPassives | null;
@@ -27,9 +34,12 @@ interface Props {
 
 const Swatch = ({ color }: { color: string }) => <Box component="span" w={12} h={12} bg={color} style={{ borderRadius: 12, display: "inline-block" }} aria-hidden />;
 
-export function TrackerTree({ tree, character, detail, compare, next, onRetry }: Props) {
+export function TrackerTree({ tree, buildItems, character, jewels, defaultTab = "compare", detail, compare, next, onRetry }: Props) {
   const wide = useMediaQuery("(min-width: 62em)", true);
   const [path, setPath] = useState(0);
+  const mine = detail.character;
+  const charItems = useMemo(() => (mine ? characterGear(mine).items : {}), [mine]);
+  const bothItems = useMemo(() => ({ ...buildItems, ...charItems }), [buildItems, charItems]);
   if (!tree) return <Text c="gray.5" data-testid="skill-tree-missing">This step has no passive tree.</Text>;
   const view = (props: Parameters<typeof PassiveTreeView>[0]) => (
     <Suspense fallback={<PageLoader label="Loading passive tree" />}>
@@ -37,14 +47,23 @@ export function TrackerTree({ tree, character, detail, compare, next, onRetry }:
     </Suspense>
   );
   return (
-    <Tabs defaultValue="compare" keepMounted={false} data-testid="tracker-tree">
+    <Tabs defaultValue={defaultTab} keepMounted={false} data-testid="tracker-tree">
       <Tabs.List>
         <Tabs.Tab value="build" color="green" data-testid="tree-build-tab">Build</Tabs.Tab>
         <Tabs.Tab value="character" color="blue" data-testid="tree-character-tab">Character</Tabs.Tab>
         <Tabs.Tab value="compare" color="orange" data-testid="tree-compare-tab">Compare</Tabs.Tab>
       </Tabs.List>
-      <Tabs.Panel value="build" pt="md">{view({ build: tree })}</Tabs.Panel>
-      <Tabs.Panel value="character" pt="md">{character ? view({ build: character }) : <CharacterDataMissing detail={detail} onRetry={onRetry} />}</Tabs.Panel>
+      <Tabs.Panel value="build" pt="md">{view({ build: tree, jewelItems: buildItems })}</Tabs.Panel>
+      <Tabs.Panel value="character" pt="md">
+        {character ? (
+          <Stack gap="xs" data-testid="character-tree" data-nodes={character.nodes.length} data-jewels={Object.keys(character.jewels ?? {}).length} data-cluster-passives={character.clusterPassives ?? 0}>
+            {view({ build: character, jewelItems: charItems })}
+            {jewels && <UnplacedJewels jewels={jewels} />}
+          </Stack>
+        ) : (
+          <CharacterDataMissing detail={detail} onRetry={onRetry} />
+        )}
+      </Tabs.Panel>
       <Tabs.Panel value="compare" pt="md">
         {character && compare ? (
           <Stack gap="sm">
@@ -54,7 +73,7 @@ export function TrackerTree({ tree, character, detail, compare, next, onRetry }:
               <Group gap={6}><Swatch color="var(--mantine-color-yellow-5)" /><Text size="sm">on both</Text><Badge color="yellow" variant="light" data-testid="count-both">{compare.both}</Badge></Group>
             </Group>
             <Box style={{ display: "flex", flexDirection: wide ? "row" : "column", gap: 16 }}>
-              <Box style={{ flex: "1 1 70%", minWidth: 0 }}>{view({ build: tree, other: character, pathing: next?.paths[path]?.nodes })}</Box>
+              <Box style={{ flex: "1 1 70%", minWidth: 0 }}>{view({ build: tree, other: character, pathing: next?.paths[path]?.nodes, jewelItems: bothItems })}</Box>
               <Box style={{ flex: "0 0 30%", minWidth: 0 }}>
                 <NextPassivesList next={next} active={path} onPick={setPath} />
               </Box>
@@ -66,6 +85,23 @@ export function TrackerTree({ tree, character, detail, compare, next, onRetry }:
         )}
       </Tabs.Panel>
     </Tabs>
+  );
+}
+
+/** Jewels socketed inside cluster jewels wait for cluster subgraphs, which the tree does not build yet. */
+function UnplacedJewels({ jewels }: { jewels: JewelPlacement }) {
+  const inClusters = jewels.unplaced.filter((j) => j.reason === "cluster");
+  const unknown = jewels.unplaced.filter((j) => j.reason === "unknown");
+  if (!inClusters.length && !unknown.length) return null;
+  return (
+    <Stack gap={2} data-testid="character-unplaced-jewels">
+      {inClusters.length > 0 && (
+        <Text size="sm" c="gray.5">
+          In cluster jewel sockets, not drawn: {inClusters.map((j) => j.name).join(", ")}
+        </Text>
+      )}
+      {unknown.length > 0 && <Text size="sm" c="gray.5">Not on this tree version: {unknown.map((j) => j.name).join(", ")}</Text>}
+    </Stack>
   );
 }
 

@@ -4,7 +4,8 @@
  * largest Templar step in the planner corpus (most allocated passives): tree diff, gear per
  * slot and gems; then the next passives from the character to that step.
  * Medians of many runs after a warm-up (the first next-passives call also
- * builds the cached neighbour lists, reported apart).
+ * builds the cached neighbour lists, reported apart). BENCH tracker.character_tree_ms:
+ * the character's own tree allocation with its jewels placed in their sockets.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -13,7 +14,7 @@ import type { PlannerBuild, PlannerTree } from "../../../../workers/planner/type
 import { adjacency, nextPassives } from "../../tree/pathing";
 import { realTree } from "../../tree/test/testModel";
 import { stepSets } from "../build-view/stepView";
-import { classIds } from "./characterView";
+import { characterAllocation, classIds } from "./characterView";
 import { compareStep } from "./compare";
 import { sampleCharacter } from "./officialSamples";
 import { realClassTable } from "./testClasses";
@@ -67,9 +68,12 @@ const cold = performance.now() - t1;
 
 const compare = time(() => compareStep(model, build, sets, character));
 const next = time(() => nextPassives(model, character.passives!.hashes, tree.nodes, classId));
+// The character's tree: passives, masteries and its jewels placed by the tree's jewel slot list.
+const characterTree = time(() => characterAllocation(realClassTable(), character, "3.28", model));
 const r = nextPassives(model, character.passives!.hashes, tree.nodes, classId);
 console.log(`BENCH tracker.compare_ms ${median(compare).toFixed(3)} ms`);
 console.log(`BENCH tracker.next_passives_ms ${median(next).toFixed(3)} ms`);
+console.log(`BENCH tracker.character_tree_ms ${median(characterTree).toFixed(3)} ms`);
 console.log(`BENCH tracker.next_passives_first_ms ${cold.toFixed(3)} ms`);
 console.log(`BENCH tracker.tree_adjacency_ms ${adjacencyMs.toFixed(3)} ms`);
 console.error(`(step of ${tree.nodes.length} passives; ${r.paths.length} paths, ${r.total} points, ${r.respecs.length} respecs)`);

@@ -90,7 +90,8 @@ describe("the sample character as a build step", () => {
   it("gives the tree allocation of its class and passives", () => {
     expect(classIds(table, "Hierophant")).toEqual({ classId: 5, ascendancyId: 2 });
     expect(classIds(table, "Templar")).toEqual({ classId: 5, ascendancyId: 0 });
-    const alloc = characterAllocation(table, c, "3_28", [100, 101, 102, 103]);
+    const byId = new Map([100, 101, 102, 103].map((id) => [id, { proxy: id === 102 }]));
+    const alloc = characterAllocation(table, c, "3_28", { jewelSlots: [100, 101, 102, 103], byId });
     expect(alloc.nodes).toHaveLength(120);
     expect(alloc.masteryEffects[63559]).toBe(64875);
     // Jewel x=1 (Sol Shard) and x=3 (Thread of Hope) sit in the given slots; others fall outside.

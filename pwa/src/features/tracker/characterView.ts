@@ -9,6 +9,7 @@ import type { Character, EquipmentItem } from "../../data/character";
 import { baseClassOf, type ClassTable } from "../../data/classes";
 import type { TreeAllocation } from "../../tree/types";
 import type { StepSets } from "../build-view/stepView";
+import { jewelItemId, placeCharacterJewels, socketedJewels, type JewelTree } from "./characterJewels";
 
 /** Official slot type -> the planner's slot name. */
 export const PLANNER_SLOT: Record<string, string> = {
@@ -84,8 +85,8 @@ export function characterGear(c: Character): CharacterGear {
     slots[slot] = id;
   }
   const socketItems: Record<string, string> = {};
-  for (const j of [...(c.passives?.jewels ?? []), ...(c.passives?.expansionJewels ?? [])]) {
-    const id = `char:jewel:${j.socketNodeIndex}`;
+  for (const j of socketedJewels(c)) {
+    const id = jewelItemId(j.socketNodeIndex);
     items[id] = plannerItemOf(j.equipment, id);
     socketItems[`Jewel ${j.socketNodeIndex}`] = id;
   }
@@ -121,21 +122,19 @@ export function classIds(table: ClassTable | null, className: string): { classId
 }
 
 /**
- * The character's passives as a tree allocation. `jewelSlots` are the tree's
- * jewel socket node ids in export order, which the official `x` indexes.
+ * The character's passives as a tree allocation on `treeVersion`. `tree` is the
+ * tree of the character's own version (its jewel slot list places the jewels);
+ * without it no jewel is placed.
  */
-export function characterAllocation(table: ClassTable | null, c: Character, treeVersion: string, jewelSlots: number[] = []): TreeAllocation {
-  const jewels: Record<number, string> = {};
-  for (const j of c.passives?.jewels ?? []) {
-    const node = jewelSlots[j.socketNodeIndex];
-    if (node !== undefined) jewels[node] = `char:jewel:${j.socketNodeIndex}`;
-  }
+export function characterAllocation(table: ClassTable | null, c: Character, treeVersion: string, tree: JewelTree | null = null): TreeAllocation {
+  const { placed, clusterPassives } = placeCharacterJewels(c, tree);
   return {
     treeVersion,
     ...classIds(table, c.class),
     nodes: [...(c.passives?.hashes ?? [])],
     masteryEffects: Object.fromEntries(Object.entries(c.passives?.masteryEffects ?? {}).map(([k, v]) => [Number(k), v])),
-    jewels,
+    jewels: placed,
+    clusterPassives,
   };
 }
 

@@ -18,6 +18,11 @@ export interface OfficialSample {
   mapped: (EquipmentItem | null)[];
   /** Detail samples only: the whole character as the detail call answers. */
   character?: Character;
+  /**
+   * Passives samples only (legacy get-passive-skills: hashes, hashes_ex, jewel_data and the
+   * socketed jewels in `items`): the same answer put through the server's character mapping.
+   */
+  fromPassives?: Character;
 }
 
 const SCRIPT = `
@@ -30,11 +35,16 @@ for path in sys.argv[1:]:
     if c is not None:
         items = [(i, slot_of(i)) for i in c.get("equipment") or []] + [(i, "PassiveJewels") for i in c.get("jewels") or []]
         character = msgspec.to_builtins(map_character(d))
+        passives = None
     else:
         items = [(i, "PassiveJewels") for i in d.get("items") or []]
         character = None
+        keys = ("hashes", "hashes_ex", "mastery_effects", "jewel_data")
+        passives = msgspec.to_builtins(map_character({"character": {
+            "name": path.rsplit("/", 1)[-1], "jewels": d.get("items") or [], "passives": {k: d.get(k) for k in keys},
+        }})) if "jewel_data" in d else None
     mapped = [msgspec.to_builtins(map_item(i, s)) if s else None for i, s in items]
-    out.append({"file": path, "raw": [{"item": i, "slot": s} for i, s in items], "mapped": mapped, "character": character})
+    out.append({"file": path, "raw": [{"item": i, "slot": s} for i, s in items], "mapped": mapped, "character": character, "fromPassives": passives})
 print(json.dumps(out))
 `;
 
@@ -54,7 +64,11 @@ export function officialSamples(): OfficialSample[] {
       return typeof d === "object" && d && ("character" in d || "items" in d);
     });
     const out = execFileSync(`${ROOT}.venv/bin/python`, ["-c", SCRIPT, ...files], { cwd: ROOT, encoding: "utf8", maxBuffer: 64 << 20 });
-    cached = (JSON.parse(out) as (OfficialSample & { character: Character | null })[]).map((s) => ({ ...s, character: s.character ?? undefined }));
+    cached = (JSON.parse(out) as (OfficialSample & { character: Character | null; fromPassives: Character | null })[]).map((s) => ({
+      ...s,
+      character: s.character ?? undefined,
+      fromPassives: s.fromPassives ?? undefined,
+    }));
   }
   return cached;
 }

@@ -1,10 +1,12 @@
 /** The realm's characters: cached list, throttled Refetch, the spec's error toasts. */
+import { notifications } from "@mantine/notifications";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { ApiRequestError } from "../../data/api";
 import { loadCharacters, selectCharacter, selectedCharacterId, subscribeSelectedCharacter } from "../../data/characters";
 import { getDb } from "../../data/db";
 import type { CharacterSummary, Realm } from "../../data/types";
 import { characterFailure, toastCharacterFailure, type CharacterFailure } from "./characterErrors";
+import { BASE_INTERVAL_MS } from "./timing";
 import { useCooldown } from "./useCooldown";
 
 export interface CharactersState {
@@ -46,4 +48,23 @@ export function useCharacters(realm: Realm, enabled = true): CharactersState {
 export function useSelectedCharacterId(): [string | null, (id: string | null) => void] {
   const id = useSyncExternalStore(subscribeSelectedCharacter, selectedCharacterId, () => null);
   return [id, selectCharacter];
+}
+
+/** Spec doc 2 §8: 'Failed to refetch characterData', auto-closing after 4 base intervals. */
+export const MISSING_CHARACTER_TOAST_MS = 4 * BASE_INTERVAL_MS;
+
+/**
+ * The selected character's list entry. A remembered character the realm no
+ * longer lists is dropped with the spec's notice (doc 2 §5).
+ */
+export function useSelectedCharacter(chars: CharactersState): { summary: CharacterSummary | null; selectedId: string | null; select: (id: string | null) => void } {
+  const [selectedId, select] = useSelectedCharacterId();
+  const summary = chars.characters.find((c) => c.id === selectedId) ?? null;
+  useEffect(() => {
+    if (!chars.loading && !chars.failure && selectedId && !summary && chars.characters.length) {
+      notifications.show({ color: "red", title: "Failed to refetch characterData", message: "failed to find character data", autoClose: MISSING_CHARACTER_TOAST_MS });
+      select(null);
+    }
+  }, [chars.loading, chars.failure, chars.characters.length, selectedId, summary, select]);
+  return { summary, selectedId, select };
 }

@@ -8,14 +8,13 @@ import { useCallback, useEffect, useState } from "react";
 import type { PlannerBuild } from "@workers/planner/types";
 import type { ApiRequestError } from "../../data/api";
 import { loadBuild } from "../../data/builds";
-import type { Character } from "../../data/character";
-import { attachBuild, loadAttachment, loadCharacterDetail } from "../../data/characters";
+import { attachBuild, loadAttachment } from "../../data/characters";
 import { baseClassOf, type ClassTable } from "../../data/classes";
 import { getDb } from "../../data/db";
 import { decodePlannerCached } from "../../data/planner";
 import { getOutbox, syncNow } from "../../data/sync";
 import type { BuildInfo, CharacterSummary, Realm } from "../../data/types";
-import { characterFailure, toastCharacterFailure, type CharacterFailure } from "./characterErrors";
+import { useCharacterDetail, type DetailState } from "./useCharacterDetail";
 import { useCooldown } from "./useCooldown";
 
 export interface TrackedBuild {
@@ -24,13 +23,7 @@ export interface TrackedBuild {
   fromCache: boolean;
 }
 
-export interface DetailState {
-  loading: boolean;
-  character: Character | null;
-  savedAt: number | null;
-  fromCache: boolean;
-  failure: CharacterFailure | null;
-}
+export type { DetailState };
 
 export interface TrackerState {
   detail: DetailState;
@@ -98,32 +91,10 @@ export async function attachWithToasts(
 }
 
 export function useTracker(table: ClassTable | null, realm: Realm, summary: CharacterSummary | null): TrackerState {
-  const [detail, setDetail] = useState<DetailState>({ loading: true, character: null, savedAt: null, fromCache: false, failure: null });
+  const { detail, reload: reloadDetail } = useCharacterDetail(realm, summary);
   const [build, setBuild] = useState<TrackedBuild | null | undefined>(undefined);
-  const [detailTick, setDetailTick] = useState(0);
   const [buildTick, setBuildTick] = useState(0);
   const id = summary?.id;
-  const name = summary?.name;
-
-  useEffect(() => {
-    if (!id || !name) return;
-    let live = true;
-    setDetail((d) => ({ ...d, loading: true }));
-    loadCharacterDetail(getDb(), realm, id, name).then(
-      (r) => {
-        if (!live) return;
-        if (r.error) toastCharacterFailure(characterFailure(r.error));
-        setDetail({ loading: false, character: r.value, savedAt: r.savedAt, fromCache: r.fromCache, failure: r.error ? characterFailure(r.error) : null });
-      },
-      (err: ApiRequestError) => {
-        if (!live) return;
-        const f = characterFailure(err);
-        toastCharacterFailure(f);
-        setDetail({ loading: false, character: null, savedAt: null, fromCache: false, failure: f });
-      },
-    );
-    return () => void (live = false);
-  }, [realm, id, name, detailTick]);
 
   useEffect(() => {
     if (!id) return;
@@ -145,7 +116,7 @@ export function useTracker(table: ClassTable | null, realm: Realm, summary: Char
   }, [id, buildTick]);
 
   const [refresh, refreshing] = useCooldown(() => {
-    setDetailTick((t) => t + 1);
+    reloadDetail();
     setBuildTick((t) => t + 1);
   });
 
@@ -166,5 +137,5 @@ export function useTracker(table: ClassTable | null, realm: Realm, summary: Char
     [build, realm, summary, table],
   );
 
-  return { detail, build, refresh, refreshing, retryDetail: () => setDetailTick((t) => t + 1), attach };
+  return { detail, build, refresh, refreshing, retryDetail: reloadDetail, attach };
 }

@@ -29,7 +29,7 @@ function handModel(): TreeModel {
   const e = (a: number, b: number) => ({ a, b, arc: null });
   return {
     version: "hand", nodes, groups: [], bounds: { minX: 0, minY: 0, maxX: 1, maxY: 1 }, classes: [], ascendancies: [], alternateAscendancies: [],
-    points: { totalPoints: 121, ascendancyPoints: 8 }, orbitRadii: [], skillsPerOrbit: [],
+    points: { totalPoints: 121, ascendancyPoints: 8 }, orbitRadii: [], skillsPerOrbit: [], jewelSlots: [],
     edges: [e(0, 1), e(1, 2), e(2, 3), e(3, 4), e(1, 5), e(5, 6), e(8, 9), e(1, 10)],
     byId: new Map(nodes.map((n) => [n.id, n])),
   };

@@ -72,6 +72,7 @@ export function tinyModel(): TreeModel {
     points: { totalPoints: 123, ascendancyPoints: 8 },
     orbitRadii: [0, 82, 162, 335, 493, 662, 846],
     skillsPerOrbit: [1, 6, 16, 16, 40, 72, 72],
+    jewelSlots: [],
     byId: new Map(nodes.map((n) => [n.id, n])),
   };
 }

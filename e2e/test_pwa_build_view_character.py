@@ -1,0 +1,173 @@
+"""The build view's Character tabs in Chromium against the real server: the selected demo character's
+gear, choices and passive tree (its jewels in their sockets) beside the build, the compare, the
+offline copy, and the official server's 429.
+
+Expectations are read here from the raw sources, independently of the PWA: the official-API sample
+the demo characters are built from, and the official 3.28 tree export (its jewel slot list).
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e.harness import SHARED, screenshot
+from e2e.pwa_support import WIDTHS, app_page, login, unique_name, wait_for_service_worker
+from e2e.test_pwa_tracker import SAMPLE, axe_serious, hierophant_expectations, pick_character
+from e2e.tree_helpers import CANVAS, tree_api, wait_idle, wait_tree_ready
+
+TREE_EXPORT = SHARED / "game-data" / "trees" / "3_28.json.gz"
+
+
+@pytest.fixture(scope="module")
+def hierophant(live_server):
+    return hierophant_expectations(live_server)
+
+
+@pytest.fixture(scope="module")
+def jewels():
+    """Where the sample's jewels sit: main-tree sockets (drawn) and sockets inside cluster jewels (listed)."""
+    raw = json.loads(SAMPLE.read_text())["character"]
+    tree = json.loads(gzip.decompress(TREE_EXPORT.read_bytes()))
+    placed, in_clusters = {}, []
+    for j in raw["jewels"]:
+        socket = tree["jewelSlots"][j["x"]]
+        group = tree["groups"][str(tree["nodes"][str(socket)]["group"])]
+        if group.get("isProxy"):
+            in_clusters.append(j["name"] or j["typeLine"])
+        else:
+            placed[socket] = (j["name"], j["typeLine"])
+    return {"placed": placed, "in_clusters": in_clusters, "cluster_passives": len(raw["passives"]["hashes_ex"])}
+
+
+def open_tab(page, name: str) -> None:
+    page.get_by_test_id(f"tab-{name}").click()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_character_tabs_beside_the_build(browser, live_server, hierophant, jewels, width):
+    info = hierophant["info"]
+    with app_page(browser, live_server.base_url, width) as page:
+        login(page, unique_name("ViewChar"))
+        wait_for_service_worker(page)
+        page.goto(f"/build/view/{info['slug']}")
+        page.get_by_test_id("build-view").wait_for()
+
+        # No character chosen yet: the Character tab offers the picker.
+        page.get_by_test_id("equipment-character-tab").click()
+        prompt = page.get_by_test_id("character-select-prompt")
+        expect(prompt).to_contain_text("Please select a character")
+        screenshot(page, f"view-character-prompt-{width}")
+        bad = axe_serious(page, "[data-testid=build-view]")
+        assert not bad, "\n".join(x[:300] for x in bad)
+        pick_character(page, prompt, "DemoHierophant")
+
+        # Equipment: the character's own gear in the paper-doll.
+        expect(page.get_by_test_id("view-character")).to_have_attribute("data-character", "DemoHierophant")
+        expect(page.get_by_test_id("equipment-character")).to_contain_text("Grace of the Goddess")
+        screenshot(page, f"view-character-equipment-{width}")
+
+        # Choices: the character's, and the compare against the build (Help Alira vs Eramir).
+        open_tab(page, "choices")
+        page.get_by_test_id("choices-character-tab").click()
+        expect(page.get_by_test_id("character-choices")).to_contain_text("Kill All")
+        page.get_by_test_id("choices-compare-tab").click()
+        expect(page.get_by_test_id("choice-compare").first).to_have_text("Build requested Help Alira, you chose Kill All")
+        screenshot(page, f"view-character-choices-{width}")
+
+        # Skill Tree: Build, Character and Compare; the character's jewels in its sockets, clusters counted.
+        open_tab(page, "tree")
+        expect(page.get_by_test_id("tracker-tree")).to_be_visible()
+        page.get_by_test_id("tree-character-tab").click()
+        mine = page.get_by_test_id("character-tree")
+        expect(mine).to_have_attribute("data-jewels", str(len(jewels["placed"])))
+        expect(mine).to_have_attribute("data-cluster-passives", str(jewels["cluster_passives"]))
+        unplaced = page.get_by_test_id("character-unplaced-jewels")
+        for name in jewels["in_clusters"]:
+            expect(unplaced).to_contain_text(name)
+        page.get_by_test_id("tree-compare-tab").click()
+        expect(page.get_by_test_id("count-missing")).to_have_text(str(hierophant["missing"]))
+        expect(page.get_by_test_id("count-extra")).to_have_text(str(hierophant["extra"]))
+        expect(page.get_by_test_id("count-both")).to_have_text(str(hierophant["both"]))
+        screenshot(page, f"view-character-tree-compare-{width}")
+        bad = axe_serious(page, "[data-testid=build-view]")
+        assert not bad, "\n".join(x[:300] for x in bad)
+
+        # Offline: the character comes from the cache, with its age.
+        page.context.set_offline(True)
+        page.reload()
+        page.get_by_test_id("build-view").wait_for()
+        page.get_by_test_id("equipment-character-tab").click()
+        expect(page.get_by_test_id("equipment-character")).to_contain_text("Grace of the Goddess")
+        expect(page.get_by_test_id("view-character-age")).to_contain_text("Offline: character data as of")
+        screenshot(page, f"view-character-offline-{width}")
+        page.context.set_offline(False)
+
+
+def test_character_jewel_tooltip_in_its_socket(gl_browser, live_server, hierophant, jewels):
+    """A jewel the character has socketed shows its item tooltip at its socket on the Character tree."""
+    socket, (name, base) = next((n, j) for n, j in jewels["placed"].items() if j[0])
+    with app_page(gl_browser, live_server.base_url, 1400) as page:
+        login(page, unique_name("ViewJewel"))
+        page.evaluate("() => localStorage.setItem('waypoint:selected-character', 'demo-hierophant')")
+        page.goto(f"/build/view/{hierophant['info']['slug']}")
+        open_tab(page, "tree")
+        page.get_by_test_id("tree-character-tab").click()
+        wait_tree_ready(page)
+        canvas = page.locator(CANVAS)
+        box = canvas.bounding_box()
+        # Zoom to the socket: click where it is drawn (the view animates to it), then hover it.
+        x, y = tree_api(page, f"t.project({socket})")
+        assert 0 <= x <= box["width"] and 0 <= y <= box["height"], (x, y)
+        canvas.click(position={"x": x, "y": y})
+        wait_idle(page)
+        x, y = tree_api(page, f"t.project({socket})")
+        canvas.hover(position={"x": x + 1, "y": y})
+        tooltip = page.get_by_test_id("tree-jewel-tooltip")
+        expect(tooltip).to_contain_text(name)
+        expect(tooltip).to_contain_text(base)
+        screenshot(page, "view-character-jewel-tooltip")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_official_429_in_the_character_tabs(browser, start_server, hierophant, width):
+    from tests.fakes.ggg import FakeGgg
+
+    fake = FakeGgg().start()
+    try:
+        server = start_server(env=fake.env())
+        with app_page(browser, server.base_url, width) as page:
+            page.goto("/build/track")
+            page.get_by_test_id("tracker-login").click()
+            page.get_by_role("dialog", name="Realm Selection").get_by_test_id("realm-dialog-confirm").click()
+            page.wait_for_url(re.compile(r"/build/track$"))
+            page.get_by_test_id("character-picker").wait_for()
+            # Seeded build ids come from the corpus file, so they match across servers; slugs do not.
+            page.goto(f"/build/view/{hierophant['info']['buildId']}")
+            page.get_by_test_id("equipment-character-tab").click()
+            prompt = page.get_by_test_id("character-select-prompt")
+            expect(prompt).to_contain_text("Please select a character")
+            # The list is in; the next official call, the chosen character's detail, answers 429.
+            fake.limit_next(7)
+            pick_character(page, prompt, "testcharacter")
+            expect(page.get_by_text("character request limit reached")).to_be_visible()
+            expect(page.get_by_text("Data might be stale, please wait 7 seconds before trying to fetch again")).to_be_visible()
+            too_many = page.get_by_test_id("character-too-many")
+            expect(too_many).to_contain_text("Too many requests")
+            expect(too_many).to_contain_text("Retry in again 7 seconds")
+            open_tab(page, "choices")
+            page.get_by_test_id("choices-compare-tab").click()
+            expect(page.get_by_test_id("compare-unavailable")).to_contain_text("Unable to compare without character data.")
+            screenshot(page, f"view-character-429-{width}")
+            # Once the restriction has passed, Try again brings the gear.
+            page.wait_for_timeout(7_500)
+            open_tab(page, "equipment")
+            page.get_by_test_id("equipment-character-tab").click()
+            page.get_by_test_id("character-try-again").click()
+            expect(page.get_by_test_id("equipment-character")).to_contain_text("Grace of the Goddess", timeout=20_000)
+    finally:
+        fake.stop()

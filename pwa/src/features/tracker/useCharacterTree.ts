@@ -1,0 +1,28 @@
+/**
+ * The character's passives as a tree allocation, its jewels placed by the jewel
+ * slot list of the tree of the character's own game version (the official
+ * socket index refers to it), falling back to `fallbackVersion`.
+ */
+import { useMemo } from "react";
+import type { Character } from "../../data/character";
+import type { ClassTable } from "../../data/classes";
+import type { TreeAllocation } from "../../tree/types";
+import { useTreeModel } from "../../tree/useTreeModel";
+import { placeCharacterJewels, type JewelPlacement } from "./characterJewels";
+import { characterAllocation } from "./characterView";
+
+export interface CharacterTree {
+  allocation: TreeAllocation | null;
+  jewels: JewelPlacement | null;
+}
+
+export function useCharacterTree(table: ClassTable | null, character: Character | null, fallbackVersion: string): CharacterTree {
+  const version = character?.version || fallbackVersion;
+  const state = useTreeModel(character ? version : null);
+  const model = state.status === "ready" ? state.model : null;
+  return useMemo(() => {
+    // Until the tree is in, no jewel is placed; the passives are drawn once it is anyway.
+    if (!character) return { allocation: null, jewels: null };
+    return { allocation: characterAllocation(table, character, version, model), jewels: placeCharacterJewels(character, model) };
+  }, [table, character, version, model]);
+}
