@@ -20,7 +20,8 @@ from server.errors import ApiError
 from server.static import IMMUTABLE, REVALIDATE
 
 # Only the pipeline's own output names; nothing else in the folder is reachable.
-BUNDLE_NAME = re.compile(r"^[a-z]+(?:-[0-9][0-9._]*)?\.[0-9a-f]{16}\.json$")
+# Trees: "tree-3.28.<hash>.json", variants "tree-ruthless-alternate-3.28.<hash>.json".
+BUNDLE_NAME = re.compile(r"^[a-z]+(?:-[a-z]+)*(?:-[0-9][0-9._]*)?\.[0-9a-f]{16}\.json$")
 
 
 def _dist(state: State) -> Path:
