@@ -15,6 +15,7 @@ import { allocationStates, NodeState } from "./states";
 import { TreeCanvas } from "./TreeCanvas";
 import type { PassiveTreeViewProps } from "./types";
 import { useTreeModel } from "./useTreeModel";
+import { useClusterModel } from "./useClusterModel";
 
 
 export default function TreeViewer({ build, other, height = 640, jewelItems, pathing }: PassiveTreeViewProps) {
@@ -27,7 +28,9 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
   useEffect(() => {
     if (prepareGpu() === null) setGpuFailed(true);
   }, []);
-  const model = data.status === "ready" ? data.model : null;
+  // Cluster jewel rings are added to the tree before its first frame (their data loads beside the tree's).
+  const clustered = useClusterModel(data.status === "ready" ? data.model : null, jewelItems, build, other);
+  const model = clustered.ready ? clustered.model : null;
 
   const derived = useMemo(() => {
     if (!model) return null;
@@ -46,14 +49,15 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
   }, [model, build, other, pathing]);
 
   if (gpuFailed) return <GpuAlert />;
-  if (data.status === "loading") return <PageLoader label="Loading passive tree" />;
+  if (data.status === "loading" || (data.status === "ready" && !model)) return <PageLoader label="Loading passive tree" />;
   if (data.status === "error")
     return (
       <Alert color="red" title="The passive tree could not be loaded" data-testid="tree-load-error">
         {data.message}
       </Alert>
     );
-  const { model: m, readyAt } = data;
+  const { readyAt } = data;
+  const m = model!;
   const d = derived!;
   const masteryChoice = (id: number) => build.masteryEffects[id] ?? other?.masteryEffects[id] ?? null;
   const jewelAt = (id: number) => {
