@@ -18,10 +18,10 @@ from e2e.tree_helpers import CORPUS, build_view_url, corpus_specs, project, tree
 # (corpus file, the version its landing step is on): each is drawn on exactly that tree.
 OWN_VERSION = [
     ("FWidm__PobBin/resources_ziz_huge_build.xml", "3.12"),
-    ("AdamZ-8113__pob-codes/sanavixx_cyclone_shockwave_slayer_328.xml", "3.27"),
+    ("AdamZ-8113__pob-codes/sanavixx_cyclone_shockwave_slayer_328.code.txt", "3.27"),
     ("AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.code.txt", "3.28"),
 ]
-CLUSTERED = "AdamZ-8113__pob-codes/voices_nested_clusters_328.xml"
+CLUSTERED = "AdamZ-8113__pob-codes/voices_nested_clusters_328.code.txt"
 
 
 @pytest.fixture
@@ -75,7 +75,7 @@ def test_a_build_is_drawn_on_its_own_version(tree_page, relpath, version):
 
 def jewel_notables(relpath: str) -> set[str]:
     """Notable names of the build's cluster jewels, read from the XML's item text."""
-    root = etree.fromstring((CORPUS / relpath).read_bytes(), etree.XMLParser(resolve_entities=False, no_network=True))
+    root = etree.fromstring((CORPUS / relpath.replace(".code.txt", ".xml")).read_bytes(), etree.XMLParser(resolve_entities=False, no_network=True))
     names = set()
     for item in root.findall("./Items/Item"):
         text = item.text or ""
