@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from e2e.harness import ARTIFACTS
 from e2e.tree_helpers import (
+    GEOMETRY_ONLY,
     CANVAS,
     CORPUS,
     build_view_url,
@@ -49,6 +50,8 @@ def tree_page(gl_browser, live_server):
     page.set_default_timeout(30_000)
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
+    # These tests read the plain shapes' pixels: the art layer (test_tree_art.py) is switched off.
+    page.add_init_script(GEOMETRY_ONLY)
     yield page
     ctx.close()
 

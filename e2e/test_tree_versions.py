@@ -13,7 +13,7 @@ from lxml import etree
 from playwright.sync_api import expect
 
 from e2e.test_tree import brightness, canvas_size, click_node, on_screen, open_tree, screenshot
-from e2e.tree_helpers import CORPUS, build_view_url, corpus_specs, project, tree_api, tree_bundle, wait_tree_ready
+from e2e.tree_helpers import GEOMETRY_ONLY, CORPUS, build_view_url, corpus_specs, project, tree_api, tree_bundle, wait_tree_ready
 
 # (corpus file, the version its landing step is on): each is drawn on exactly that tree.
 OWN_VERSION = [
@@ -31,6 +31,8 @@ def tree_page(gl_browser, live_server):
     page.set_default_timeout(30_000)
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
+    # These tests read the plain shapes' pixels: the art layer (test_tree_art.py) is switched off.
+    page.add_init_script(GEOMETRY_ONLY)
     yield page
     ctx.close()
 

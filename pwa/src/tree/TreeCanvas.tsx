@@ -11,7 +11,7 @@ import { cssColour, COLOURS } from "./style";
 import { exposeDebugApi } from "./debugApi";
 import { ArtLayer } from "./art/artLayer";
 import { exposeArtDebug } from "./art/artDebug";
-import { loadTreeArt } from "./art/loadArt";
+import { loadTreeArt, treeArtEnabled } from "./art/loadArt";
 import { searchNodes } from "./search";
 import type { JewelItem } from "./types";
 
@@ -131,7 +131,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
         artTimes.inFirstFrame = art !== null;
         onFirstFrame.current?.();
         // Only now is the art asked for: it never delays the first frame.
-        setTimeout(() => {
+        if (treeArtEnabled()) setTimeout(() => {
           loadTreeArt(model.version).then(
             (loaded) => {
               if (!loaded || artDisposed || renderer.lost) return;

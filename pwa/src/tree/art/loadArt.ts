@@ -14,6 +14,17 @@ export interface LoadedArt {
   images: ArtImages;
 }
 
+/** localStorage key: "off" keeps the tree to its plain shapes (no art fetched); the geometry pixel tests set it. */
+export const TREE_ART_KEY = "waypoint:tree-art";
+
+export function treeArtEnabled(): boolean {
+  try {
+    return localStorage.getItem(TREE_ART_KEY) !== "off";
+  } catch {
+    return true;
+  }
+}
+
 const loaded = new Map<string, Promise<LoadedArt | null>>();
 
 async function bitmap(url: string): Promise<ImageBitmap> {
