@@ -135,6 +135,7 @@ def test_own_versions_and_clusters_work_offline_after_one_visit(gl_browser, live
     ctx = gl_browser.new_context(base_url=live_server.base_url, viewport={"width": 1400, "height": 900})
     page = ctx.new_page()
     page.set_default_timeout(30_000)
+    page.add_init_script(GEOMETRY_ONLY)
     try:
         visits = [(build_view_url(page, rel), rel, v) for rel, v in OWN_VERSION[:2]]
         visits.append((build_view_url(page, CLUSTERED), CLUSTERED, "3.28"))
