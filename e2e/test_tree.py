@@ -16,9 +16,9 @@ from playwright.sync_api import expect
 
 from e2e.harness import ARTIFACTS
 from e2e.tree_helpers import (
-    GEOMETRY_ONLY,
     CANVAS,
     CORPUS,
+    GEOMETRY_ONLY,
     build_view_url,
     corpus_code,
     corpus_specs,

@@ -7,7 +7,15 @@ from __future__ import annotations
 
 from e2e.harness import ARTIFACTS
 from e2e.test_tree import FLICKER, click_node, open_tree
-from e2e.tree_helpers import CANVAS, build_view_url, planner_specs, corpus_code, tree_api, tree_bundle, wait_tree_ready
+from e2e.tree_helpers import (
+    CANVAS,
+    build_view_url,
+    corpus_code,
+    planner_specs,
+    tree_api,
+    tree_bundle,
+    wait_tree_ready,
+)
 
 # The plain shapes' fill of an allocated notable (shaders.ts baseColour), which the icon covers.
 NOTABLE_FILL = (242, 204, 71)
@@ -43,7 +51,7 @@ def zoom_in_and_check(page) -> None:
     assert len(colours) >= 6, colours
     x, y = tree_api(page, f"t.project({notable})")
     centre = tuple(tree_api(page, f"t.readPixel({x}, {y})")[:3])
-    assert max(abs(a - b) for a, b in zip(centre, NOTABLE_FILL)) > 12, centre
+    assert max(abs(a - b) for a, b in zip(centre, NOTABLE_FILL, strict=False)) > 12, centre
 
 
 def test_art_is_absent_from_the_first_frame_and_drawn_at_close_zoom(gl_browser, live_server):

@@ -13,7 +13,16 @@ from lxml import etree
 from playwright.sync_api import expect
 
 from e2e.test_tree import brightness, canvas_size, click_node, on_screen, open_tree, screenshot
-from e2e.tree_helpers import GEOMETRY_ONLY, CORPUS, build_view_url, corpus_specs, project, tree_api, tree_bundle, wait_tree_ready
+from e2e.tree_helpers import (
+    CORPUS,
+    GEOMETRY_ONLY,
+    build_view_url,
+    corpus_specs,
+    project,
+    tree_api,
+    tree_bundle,
+    wait_tree_ready,
+)
 
 # (corpus file, the version its landing step is on): each is drawn on exactly that tree.
 OWN_VERSION = [

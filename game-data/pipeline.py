@@ -31,8 +31,8 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
-from campaign_bundle import CampaignSourceError, build_campaign_bundle, read_campaign_sources  # noqa: E402
 from art_bundle import build_art_bundle, node_icons_of, read_art  # noqa: E402
+from campaign_bundle import CampaignSourceError, build_campaign_bundle, read_campaign_sources  # noqa: E402
 from classes_bundle import build_classes_bundle, version_key  # noqa: E402
 from clusters_bundle import build_clusters_bundle, templates_of  # noqa: E402
 from gems_bundle import build_gems_bundle  # noqa: E402

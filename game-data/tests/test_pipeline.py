@@ -55,7 +55,7 @@ def test_manifest_names_every_bundle_by_content_hash(built_dist):
     # Every version's alternate, ruthless and ruthless-alternate tree (3.25 to 3.28) is listed too.
     assert {key for _, key in variants.values()} == {"alternate", "ruthless", "ruthless-alternate"}
     assert len(variants) >= 12
-    assert set(manifest["files"]) == {*trees, *variants, "classes", "clusters", "gems", "items", "campaign"}
+    assert set(manifest["files"]) == {*trees, *variants, "art/3.28", "classes", "clusters", "gems", "items", "campaign"}
     for name, fname in manifest["files"].items():
         data = (out / fname).read_bytes()
         assert fname == f"{name.replace('/', '-')}.{hashlib.sha256(data).hexdigest()[:16]}.json"
@@ -84,6 +84,29 @@ def test_variant_trees_carry_their_own_ascendancies(built_dist):
     assert {"Ascendant", "Reliquarian", "Scavenger"} <= set(scion["ascendancies"])
     assert "3.25/alternate" in classes["versions"] and "Warden" not in classes["versions"]["3.25"]["alternate"]
     assert "Warden of the Maji" in classes["versions"]["3.28"]["alternate"]
+
+
+def test_art_bundle_names_its_sheets_and_every_node_icon(built_dist):
+    out, result = built_dist
+    art = json.loads((out / result.manifest["files"]["art/3.28"]).read_bytes())
+    for role in ("active", "inactive", "frame", "jewel"):
+        sheet = art["sheets"][role]
+        data = (out / sheet["file"]).read_bytes()
+        assert sheet["file"] == f"art-3.28-{role}.{hashlib.sha256(data).hexdigest()[:16]}{Path(sheet['file']).suffix}"
+        assert data[:3] == b"\xff\xd8\xff" or data[:8] == b"\x89PNG\r\n\x1a\n"
+    w, h = art["sheets"]["active"]["size"]
+    for kind, rects in art["rects"].items():
+        for x, y, rw, rh in rects.values():
+            assert 0 <= x and x + rw <= w and 0 <= y and y + rh <= h, kind
+    # Every normal, notable and keystone passive of the 3.28 tree shows an icon the sheets have.
+    tree = json.loads((out / result.manifest["files"]["tree/3.28"]).read_bytes())
+    kinds = [tree["kinds"][k] for k in tree["nodes"]["kind"]]
+    plain = [i for i, k, a in zip(tree["nodes"]["id"], kinds, tree["nodes"]["ascendancy"], strict=False) if a < 0 and k in art["rects"]]
+    assert len(plain) > 1800
+    missing = [i for i, k in zip(tree["nodes"]["id"], kinds, strict=False) if i in set(plain) and str(art["nodeIcons"].get(str(i))) not in art["rects"][k]]
+    assert missing == []
+    for frame in ("PSSkillFrame", "PSSkillFrameActive", "NotableFrameAllocated", "KeystoneFrameUnallocated", "JewelFrameAllocated"):
+        assert frame in art["frames"]
 
 
 def test_clusters_bundle_has_every_notable_text(built_dist):
@@ -147,13 +170,13 @@ def test_extra_tree_versions_are_added_and_old_files_cleaned_up(tmp_path, tree_e
     extra = pipeline.parse_tree_args([f"3_99={newer}"])
     with_newer = pipeline.run(pipeline.Options(out=out, trees_dir=trees, trees=extra))
     files = with_newer.manifest["files"]
-    assert set(files) == {"tree/3.25", "tree/3.99", "classes", "clusters", "gems", "items"}  # no campaign source given
+    assert set(files) == {"tree/3.25", "tree/3.99", "art/3.28", "classes", "clusters", "gems", "items"}  # no campaign source given
     assert files["tree/3.99"].startswith("tree-3.99.") and files["tree/3.99"] != files["tree/3.25"]
     assert "Executioner (3.99)" in json.loads((out / files["tree/3.99"]).read_bytes())["strings"]
     stale = out / "gems.0123456789abcdef.json"
     stale.write_text("{}")
     without = pipeline.run(pipeline.Options(out=out, trees_dir=trees))
-    assert set(without.manifest["files"]) == {"tree/3.25", "classes", "clusters", "gems", "items"}
+    assert set(without.manifest["files"]) == {"tree/3.25", "art/3.28", "classes", "clusters", "gems", "items"}
     assert not (out / files["tree/3.99"]).exists() and not (out / (files["tree/3.99"] + ".gz")).exists()
     assert not stale.exists()
     assert sorted(p.name for p in out.iterdir() if p.name.endswith(".json")) == sorted(
