@@ -42,13 +42,17 @@ export function useClusterModel(
       live = false;
     };
   }, [wanted]);
+  // Keyed by what the layout reads (the sockets' items), not the allocations' identity: a new
+  // model means a new renderer, so a caller's fresh but equal allocation must not make one.
+  const sockets = JSON.stringify([build.jewels ?? {}, other?.jewels ?? {}]);
   const derived = useMemo(() => {
     if (!model || !wanted || bundle === null || bundle === "failed") return model;
+    const [mine, theirs] = JSON.parse(sockets) as Record<string, string>[];
     const jewelAt = (socketId: number) => {
-      const item = clusterItem(items, build.jewels?.[socketId]) ?? clusterItem(items, other?.jewels?.[socketId]);
+      const item = clusterItem(items, mine[socketId]) ?? clusterItem(items, theirs[socketId]);
       return item ? readClusterJewel(item, bundle) : null;
     };
     return withClusters(model, layoutClusters(model, bundle, jewelAt));
-  }, [model, wanted, bundle, items, build, other]);
+  }, [model, wanted, bundle, items, sockets]);
   return { model: derived, ready: !wanted || bundle !== null };
 }
