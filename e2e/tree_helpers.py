@@ -20,6 +20,8 @@ from server.paths import POB_CORPUS
 CORPUS = POB_CORPUS
 SWIFTSHADER = ("--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist")
 CANVAS = "[data-testid=tree-canvas]"
+# Init script: the tree draws its plain shapes only (TREE_ART_KEY in pwa/src/tree/art/loadArt.ts).
+GEOMETRY_ONLY = "localStorage.setItem('waypoint:tree-art', 'off')"
 
 
 def corpus_code(relpath: str) -> str:

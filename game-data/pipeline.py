@@ -31,15 +31,17 @@ HERE = Path(__file__).resolve().parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))
 
+from art_bundle import build_art_bundle, node_icons_of, read_art  # noqa: E402
 from campaign_bundle import CampaignSourceError, build_campaign_bundle, read_campaign_sources  # noqa: E402
-from classes_bundle import build_classes_bundle  # noqa: E402
+from classes_bundle import build_classes_bundle, version_key  # noqa: E402
+from clusters_bundle import build_clusters_bundle, templates_of  # noqa: E402
 from gems_bundle import build_gems_bundle  # noqa: E402
 from items_bundle import build_items_bundle  # noqa: E402
 from route_facts import SUPPLEMENT, RouteFactsError, build_route_facts, load_supplement  # noqa: E402
 from tree_bundle import build_tree_bundle  # noqa: E402
 from tree_layouts import upgrade as upgrade_layout  # noqa: E402
 
-from server.paths import CAMPAIGN_DIR, PLANNER_GEMS, TREES_DIR  # noqa: E402
+from server.paths import CAMPAIGN_DIR, CLUSTER_JEWELS, PLANNER_GEMS, TREE_ART_DIR, TREES_DIR  # noqa: E402
 
 REPO = HERE.parent
 DEFAULT_OUT = HERE / "dist"
@@ -47,9 +49,15 @@ DEFAULT_CAMPAIGN = CAMPAIGN_DIR
 DEFAULT_TREES = TREES_DIR
 # The planner's gem list (transfigured and post-3.25 gems), gzipped JSON.
 DEFAULT_PLANNER_GEMS = PLANNER_GEMS
-# One tree per game version in the trees folder ("3_28.json.gz"); the variants
-# ("3_28_alternate", "3_28_ruthless") are not shipped yet.
-TREE_FILE = re.compile(r"^(\d+)_(\d+)\.json(\.gz)?$")
+# The planner's cluster jewel layout data (sizes, orbit slots, notable order, proxies' offsets).
+DEFAULT_CLUSTER_JEWELS = CLUSTER_JEWELS
+# One tree per game version and variant in the trees folder: "3_28.json.gz" is the
+# spec's tree key `data`, "3_28_alternate" / "3_28_ruthless" / "3_28_ruthless_alternate"
+# are `alternate`, `ruthless` and `ruthless-alternate` (as the planner names them).
+TREE_FILE = re.compile(r"^(\d+)_(\d+)(?:_(ruthless_alternate|ruthless|alternate))?\.json(\.gz)?$")
+TREE_KEYS = ("data", "alternate", "ruthless", "ruthless-alternate")
+# Tree art by game version ("3_28/"): sprite sheets + sprites.json.gz; other versions draw with the nearest.
+ART_DIR = re.compile(r"^(\d+)_(\d+)$")
 MANIFEST_VERSION = 1
 STAMP = ".inputs-hash"
 MAX_TREE_BYTES = 64 * 1024 * 1024
@@ -66,6 +74,7 @@ class Options:
     trees_dir: Path | None = field(default_factory=lambda: DEFAULT_TREES if DEFAULT_TREES.is_dir() else None)
     trees: dict[str, Path] = field(default_factory=dict)
     force: bool = False
+    art_dir: Path | None = field(default_factory=lambda: TREE_ART_DIR if TREE_ART_DIR.is_dir() else None)
 
 
 @dataclass
@@ -97,14 +106,30 @@ def default_campaign_source() -> str | None:
     return str(DEFAULT_CAMPAIGN) if DEFAULT_CAMPAIGN.is_dir() else None
 
 
+def tree_label(version: str, key: str = "data") -> str:
+    """Internal label of one tree: "3.28" for the key `data`, "3.28/alternate" for a variant."""
+    return version if key == "data" else f"{version}/{key}"
+
+
+def bundle_name(label: str) -> str:
+    """Manifest name of a tree: "tree/3.28", variants "tree-alternate/3.28" (readers that list
+    "tree/" names see the plain versions only)."""
+    version, _, key = label.partition("/")
+    return f"tree/{version}" if not key else f"tree-{key}/{version}"
+
+
 def tree_files(folder: Path | None) -> dict[str, Path]:
-    """Tree exports of a trees folder by version ("3.28"); without one, the 3.25 export RePoE ships."""
+    """Tree exports of a trees folder by label ("3.28", "3.28/ruthless"); without one, the 3.25 export RePoE ships."""
     if folder is None:
         return {"3.25": repoe_paths()["skill_tree"]}
     if not folder.is_dir():
         raise PipelineError(f"trees folder {folder} does not exist")
-    found = {f"{m[1]}.{m[2]}": p for p in sorted(folder.iterdir()) if (m := TREE_FILE.match(p.name))}
-    if not found:
+    found = {
+        tree_label(f"{m[1]}.{m[2]}", (m[3] or "data").replace("_", "-")): p
+        for p in sorted(folder.iterdir())
+        if (m := TREE_FILE.match(p.name))
+    }
+    if not any("/" not in label for label in found):
         raise PipelineError(f"trees folder {folder} has no tree export (<major>_<minor>.json.gz)")
     return found
 
@@ -172,8 +197,18 @@ def run(opts: Options) -> Result:
             h.update(name.encode() + b"\0" + paths[name].read_bytes())
     if DEFAULT_PLANNER_GEMS.is_file():
         h.update(b"planner-gems\0" + DEFAULT_PLANNER_GEMS.read_bytes())
+    if DEFAULT_CLUSTER_JEWELS.is_file():
+        h.update(b"cluster-jewels\0" + DEFAULT_CLUSTER_JEWELS.read_bytes())
     for version in sorted(trees):
         h.update(b"tree/" + version.encode() + b"\0" + trees[version].read_bytes())
+    art_sources: dict[str, Path] = {}
+    if opts.art_dir is not None and opts.art_dir.is_dir():
+        art_sources = {
+            f"{m[1]}.{m[2]}": p for p in sorted(opts.art_dir.iterdir()) if p.is_dir() and (m := ART_DIR.match(p.name))
+        }
+    for version in sorted(art_sources):
+        for f in sorted(art_sources[version].iterdir()):
+            h.update(b"art/" + version.encode() + b"/" + f.name.encode() + b"\0" + f.read_bytes())
     for key in sorted(campaign_raw or {}):
         h.update(b"campaign/" + key.encode() + b"\0" + campaign_raw[key])
     inputs_hash = h.hexdigest()
@@ -187,17 +222,36 @@ def run(opts: Options) -> Result:
                 return Result(manifest, True, {}, time.perf_counter() - started)
 
     bundles: dict[str, tuple[str, Any]] = {}  # logical name -> (file stem, object)
-    for version in sorted(trees):
+    templates: dict[str, dict[str, Any]] = {}
+    icons: dict[int, str] = {}
+    for label in sorted(trees, key=lambda lb: (version_key(lb), lb)):
+        version, _, key = label.partition("/")
         try:
-            tree_bundle = build_tree_bundle(upgrade_layout(_load_tree(trees[version])), version)
+            upgraded = upgrade_layout(_load_tree(trees[label]))
+            if not key:
+                templates.update(templates_of(upgraded))  # oldest first: the newest tree's texts win
+                icons.update(node_icons_of(upgraded))
+            tree_bundle = build_tree_bundle(upgraded, version, key or "data")
         except (KeyError, TypeError, ValueError, AttributeError, IndexError, ZeroDivisionError) as e:
-            raise PipelineError(f"tree export {trees[version]} is malformed: {e!r}") from e
-        bundles[f"tree/{version}"] = (f"tree-{version}", tree_bundle)
-    trees_by_version = {name.removeprefix("tree/"): obj for name, (_, obj) in bundles.items()}
+            raise PipelineError(f"tree export {trees[label]} is malformed: {e!r}") from e
+        name = bundle_name(label)
+        bundles[name] = (name.replace("/", "-"), tree_bundle)
+    # The class table reads every tree, variants too (the alternate trees' ascendancy names).
+    trees_by_version = {
+        tree_label(obj["version"], obj.get("key", "data")): obj
+        for name, (_, obj) in bundles.items()
+        if name.startswith("tree")
+    }
     try:
         bundles["classes"] = ("classes", build_classes_bundle(trees_by_version))
     except ValueError as e:
         raise PipelineError(f"classes: {e}") from e
+    if DEFAULT_CLUSTER_JEWELS.is_file():
+        try:
+            raw_clusters = json.loads(gzip.decompress(DEFAULT_CLUSTER_JEWELS.read_bytes()))
+            bundles["clusters"] = ("clusters", build_clusters_bundle(raw_clusters, templates))
+        except (KeyError, TypeError, ValueError, OSError, EOFError) as e:
+            raise PipelineError(f"cluster jewels {DEFAULT_CLUSTER_JEWELS}: {e!r}") from e
     gems = json.loads(paths["gems"].read_bytes())
     planner_gems = (
         json.loads(gzip.decompress(DEFAULT_PLANNER_GEMS.read_bytes()))
@@ -219,6 +273,22 @@ def run(opts: Options) -> Result:
         bundles["campaign"] = ("campaign", campaign)
 
     out.mkdir(parents=True, exist_ok=True)
+    # Sheets are written as they are, under content-hashed names the art bundle names.
+    assets: list[str] = []
+    for version, folder in sorted(art_sources.items()):
+        try:
+            sprites, sheets = read_art(folder)
+            sheet_files = {}
+            for role, data in sheets.items():
+                ext = ".jpg" if data[:3] == b"\xff\xd8\xff" else ".png"
+                fname = f"art-{version}-{role}.{hashlib.sha256(data).hexdigest()[:16]}{ext}"
+                if not (out / fname).is_file():
+                    _atomic_write(out / fname, data)
+                sheet_files[role] = fname
+                assets.append(fname)
+            bundles[f"art/{version}"] = (f"art-{version}", build_art_bundle(version, sprites, sheet_files, icons))
+        except (KeyError, TypeError, ValueError, OSError, EOFError) as e:
+            raise PipelineError(f"tree art {folder}: {e!r}") from e
     files: dict[str, str] = {}
     sizes: dict[str, tuple[int, int]] = {}
     for name, (stem, obj) in bundles.items():
@@ -236,12 +306,12 @@ def run(opts: Options) -> Result:
 
     manifest = {"version": MANIFEST_VERSION, "files": dict(sorted(files.items()))}
     _atomic_write(manifest_path, _dumps(manifest))
-    keep = {"manifest.json", STAMP, *files.values(), *(f + ".gz" for f in files.values())}
+    keep = {"manifest.json", STAMP, *assets, *files.values(), *(f + ".gz" for f in files.values())}
     for old in out.iterdir():
         if (
             old.is_file()
             and old.name not in keep
-            and (old.name.endswith(".json") or old.name.endswith(".json.gz"))
+            and old.name.endswith((".json", ".json.gz", ".jpg", ".png"))
         ):
             old.unlink()
     _atomic_write(out / STAMP, inputs_hash.encode())

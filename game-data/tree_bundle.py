@@ -173,7 +173,8 @@ class _Layout:
         return self.raw_nodes[str(nid)]
 
 
-def build_tree_bundle(tree: dict[str, Any], version: str) -> dict[str, Any]:
+def build_tree_bundle(tree: dict[str, Any], version: str, key: str = "data") -> dict[str, Any]:
+    """`key`: the spec's tree key of this export (`data`, `alternate`, `ruthless`, `ruthless-alternate`)."""
     lay = _place_nodes(tree)
     starts = _starts(lay)
     targets, owner = _ascendancy_targets(tree, starts.class_pos, starts.asc_start_pos)
@@ -184,6 +185,7 @@ def build_tree_bundle(tree: dict[str, Any], version: str) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": version,
+        "key": key,
         "tree": tree.get("tree", "Default"),
         "kinds": list(KINDS),
         "flagBits": FLAG_BITS,

@@ -3,12 +3,9 @@ import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
 
-/**
- * Tree versions kept for offline use: the newest plus the five most recently used
- * (at most ~3 MB uncompressed, ~0.8 MB on the wire). Workbox's expiration evicts
- * the least recently used entry past this count.
- */
-export const TREE_CACHE_ENTRIES = 6;
+import { TREE_BUNDLE_PATH, TREE_CACHE_ENTRIES } from "./src/app/cacheBudget";
+
+export { TREE_CACHE_ENTRIES };
 
 const workers = fileURLToPath(new URL("../workers", import.meta.url));
 
@@ -57,7 +54,7 @@ export default defineConfig({
           {
             // Tree bundles (one per game version, ~80-140 KB gz each): content-hashed, cached on first use,
             // least recently used evicted past TREE_CACHE_ENTRIES. The newest is fetched at start (warmNewestTree).
-            urlPattern: ({ url }) => /^\/game-data\/tree-[^/]+\.json$/.test(url.pathname),
+            urlPattern: ({ url }) => TREE_BUNDLE_PATH.test(url.pathname),
             handler: "CacheFirst",
             options: { cacheName: "game-data-trees", expiration: { maxEntries: TREE_CACHE_ENTRIES } },
           },

@@ -24,13 +24,17 @@ def report(out: Path, result: pipeline.Result) -> None:
     sources = pipeline.tree_files(pipeline.Options().trees_dir)
     largest = 0
     for name, fname in sorted(result.manifest["files"].items()):
-        if not name.startswith("tree/"):
+        if not name.startswith("tree"):
             continue
-        version = name.removeprefix("tree/")
+        # "tree/3.28" -> "3.28"; a variant "tree-ruthless/3.28" -> "3.28/ruthless" (the pipeline's label).
+        prefix, version = name.split("/", 1)
+        key = prefix.removeprefix("tree").removeprefix("-")
+        label = f"{version}/{key}" if key else version
+        version = label.replace("/", ".")
         data = (out / fname).read_bytes()
         tree_gz = len(gzip.compress(data, 9, mtime=0))
-        raw = sources[version].read_bytes()
-        export = gzip.decompress(raw) if sources[version].name.endswith(".gz") else raw
+        raw = sources[label].read_bytes()
+        export = gzip.decompress(raw) if sources[label].name.endswith(".gz") else raw
         export_gz = len(gzip.compress(export, 9, mtime=0))
         largest = max(largest, tree_gz)
         print(f"BENCH tree.bundle_gz_kb.{version} {tree_gz / 1024:.1f} KB", flush=True)

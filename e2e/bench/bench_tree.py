@@ -13,6 +13,12 @@ changes every frame (each frame is styled, laid out, rasterized and presented).
 first_frame_vs_svg_ratio (goal <= 0.5) and frame_vs_svg_ratio (goal <= 0.3)
 divide ours by the SVG's.
 
+art_ready_ms: from the first frame to the tree art (the 3.28 sprite sheets, fetched only
+after that frame) being decoded and uploaded, so the next frame at a legible zoom draws it;
+median of the same 3 page loads. first_frame_geometry_only_ms: the first frame with the art
+switched off (localStorage waypoint:tree-art=off), 3 more page loads: the art must not make
+the first frame slower (first_frame_art_vs_geometry_ratio, goal <= 1 within noise).
+
 first_frame_ms: from the tree data being ready (bundle fetched, decoded,
 adapted) to the first frame drawn and finished on the GPU; median of 3 fresh
 page loads. frame_ms: full redraws of the whole tree (about 3,000 nodes and
@@ -40,7 +46,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from e2e.harness import ServerProcess, build_pwa, launch_chromium  # noqa: E402
-from e2e.tree_helpers import SWIFTSHADER, corpus_code, dev_tree_url, tree_api, wait_tree_ready  # noqa: E402
+from e2e.tree_helpers import GEOMETRY_ONLY, SWIFTSHADER, corpus_code, dev_tree_url, tree_api, wait_tree_ready  # noqa: E402
 
 BUILD = "AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.code.txt"
 FRAMES = 320
@@ -108,14 +114,29 @@ def measure(tmp: Path) -> None:
     with ServerProcess(dist) as server, sync_playwright() as p:
         browser = launch_chromium(p, *SWIFTSHADER)
         first: list[float] = []
+        art_ready: list[float] = []
+        geometry_first: list[float] = []
         frames: list[float] = []
         scene = None
+        for _ in range(3):
+            ctx = browser.new_context(base_url=server.base_url, viewport={"width": 1400, "height": 900})
+            page = ctx.new_page()
+            page.add_init_script(GEOMETRY_ONLY)
+            page.goto(url)
+            wait_tree_ready(page)
+            geometry_first.append(tree_api(page, "t.firstFrameMs()"))
+            ctx.close()
         for run in range(3):
             ctx = browser.new_context(base_url=server.base_url, viewport={"width": 1400, "height": 900})
             page = ctx.new_page()
             page.goto(url)
             wait_tree_ready(page)
             first.append(tree_api(page, "t.firstFrameMs()"))
+            page.wait_for_function(
+                "() => document.querySelector('[data-testid=tree-canvas]').__tree.art().readyMs !== null",
+                timeout=60_000,
+            )
+            art_ready.append(tree_api(page, "t.art().readyMs"))
             if run == 0:
                 tree_api(page, "t.bench(30)")  # warm-up: shader and JIT caches
             frames += tree_api(page, f"t.bench({FRAMES})")
@@ -125,6 +146,10 @@ def measure(tmp: Path) -> None:
         browser.close()
         svg_first, svg_frames = svg_baseline(p, scene)
     print(f"BENCH tree.first_frame_ms {statistics.median(first):.1f} ms", flush=True)
+    print(f"BENCH tree.first_frame_geometry_only_ms {statistics.median(geometry_first):.1f} ms", flush=True)
+    ratio = statistics.median(first) / statistics.median(geometry_first)
+    print(f"BENCH tree.first_frame_art_vs_geometry_ratio {ratio:.2f} x", flush=True)
+    print(f"BENCH tree.art_ready_ms {statistics.median(art_ready):.1f} ms", flush=True)
     print(f"BENCH tree.frame_ms_p50 {percentile(frames, 0.5):.2f} ms", flush=True)
     print(f"BENCH tree.frame_ms_p95 {percentile(frames, 0.95):.2f} ms", flush=True)
     print(f"BENCH tree.frames_measured {len(frames)} frames", flush=True)

@@ -29,9 +29,19 @@ for _v in ("3_6", "3_28"):
 
 
 def shipped_versions() -> list[str]:
-    """The plain <major>_<minor> exports in ../shared (the _alternate/_ruthless variants are not shipped yet)."""
+    """The plain <major>_<minor> exports in ../shared (the tree key `data`)."""
     names = [p.name.removesuffix(".json.gz").split("_") for p in SHARED_TREES.glob("*_*.json.gz")]
     return sorted(f"{a}.{b}" for a, b, *rest in names if not rest)
+
+
+def shipped_variants() -> dict[str, tuple[str, str]]:
+    """Manifest name -> (version, tree key) of every variant export ("3_28_ruthless_alternate")."""
+    out = {}
+    for p in SHARED_TREES.glob("*_*_*.json.gz"):
+        a, b, *rest = p.name.removesuffix(".json.gz").split("_")
+        key = "-".join(rest)
+        out[f"tree-{key}/{a}.{b}"] = (f"{a}.{b}", key)
+    return out
 
 
 def test_manifest_names_every_bundle_by_content_hash(built_dist):
@@ -40,21 +50,81 @@ def test_manifest_names_every_bundle_by_content_hash(built_dist):
     assert manifest == result.manifest
     assert manifest["version"] == 1
     trees = {f"tree/{v}" for v in shipped_versions()}
+    variants = shipped_variants()
     assert len(trees) >= 14
-    assert set(manifest["files"]) == {*trees, "classes", "gems", "items", "campaign"}
+    # Every version's alternate, ruthless and ruthless-alternate tree (3.25 to 3.28) is listed too.
+    assert {key for _, key in variants.values()} == {"alternate", "ruthless", "ruthless-alternate"}
+    assert len(variants) >= 12
+    assert set(manifest["files"]) == {*trees, *variants, "art/3.28", "classes", "clusters", "gems", "items", "campaign"}
     for name, fname in manifest["files"].items():
         data = (out / fname).read_bytes()
         assert fname == f"{name.replace('/', '-')}.{hashlib.sha256(data).hexdigest()[:16]}.json"
         assert gzip.decompress((out / (fname + ".gz")).read_bytes()) == data
-        assert json.loads(data)["format"] == (2 if name in trees else 1)
+        is_tree = name in trees or name in variants
+        assert json.loads(data)["format"] == (2 if is_tree else 1)
         if name in trees:
             assert json.loads(data)["version"] == name.removeprefix("tree/")
+            assert json.loads(data)["key"] == "data"
+        if name in variants:
+            assert (json.loads(data)["version"], json.loads(data)["key"]) == variants[name]
+
+
+def test_variant_trees_carry_their_own_ascendancies(built_dist):
+    """The alternate trees (3.25 Phrecia) rename the class ascendancies; the class table lists both."""
+    out, result = built_dist
+    files = result.manifest["files"]
+    plain = json.loads((out / files["tree/3.25"]).read_bytes())
+    alternate = json.loads((out / files["tree-alternate/3.25"]).read_bytes())
+    assert plain["tree"] == "Default" and alternate["tree"] == "DefaultAltAscendancies"
+    names = lambda b: {a["name"] for a in b["ascendancies"]}  # noqa: E731
+    assert "Ancestral Commander" in names(alternate) and "Ancestral Commander" not in names(plain)
+    assert "Reliquarian" in names(json.loads((out / files["tree/3.28"]).read_bytes()))
+    classes = json.loads((out / files["classes"]).read_bytes())
+    scion = next(c for c in classes["classes"] if c["name"] == "Scion")
+    assert {"Ascendant", "Reliquarian", "Scavenger"} <= set(scion["ascendancies"])
+    assert "3.25/alternate" in classes["versions"] and "Warden" not in classes["versions"]["3.25"]["alternate"]
+    assert "Warden of the Maji" in classes["versions"]["3.28"]["alternate"]
+
+
+def test_art_bundle_names_its_sheets_and_every_node_icon(built_dist):
+    out, result = built_dist
+    art = json.loads((out / result.manifest["files"]["art/3.28"]).read_bytes())
+    for role in ("active", "inactive", "frame", "jewel"):
+        sheet = art["sheets"][role]
+        data = (out / sheet["file"]).read_bytes()
+        assert sheet["file"] == f"art-3.28-{role}.{hashlib.sha256(data).hexdigest()[:16]}{Path(sheet['file']).suffix}"
+        assert data[:3] == b"\xff\xd8\xff" or data[:8] == b"\x89PNG\r\n\x1a\n"
+    w, h = art["sheets"]["active"]["size"]
+    for kind, rects in art["rects"].items():
+        for x, y, rw, rh in rects.values():
+            assert 0 <= x and x + rw <= w and 0 <= y and y + rh <= h, kind
+    # Every normal, notable and keystone passive of the 3.28 tree shows an icon the sheets have.
+    tree = json.loads((out / result.manifest["files"]["tree/3.28"]).read_bytes())
+    kinds = [tree["kinds"][k] for k in tree["nodes"]["kind"]]
+    plain = [i for i, k, a in zip(tree["nodes"]["id"], kinds, tree["nodes"]["ascendancy"], strict=False) if a < 0 and k in art["rects"]]
+    assert len(plain) > 1800
+    missing = [i for i, k in zip(tree["nodes"]["id"], kinds, strict=False) if i in set(plain) and str(art["nodeIcons"].get(str(i))) not in art["rects"][k]]
+    assert missing == []
+    for frame in ("PSSkillFrame", "PSSkillFrameActive", "NotableFrameAllocated", "KeystoneFrameUnallocated", "JewelFrameAllocated"):
+        assert frame in art["frames"]
+
+
+def test_clusters_bundle_has_every_notable_text(built_dist):
+    out, result = built_dist
+    clusters = json.loads((out / result.manifest["files"]["clusters"]).read_bytes())
+    assert set(clusters["jewels"]) == {"Small", "Medium", "Large"}
+    assert clusters["jewels"]["Large"]["totalIndicies"] == 12 and clusters["jewels"]["Small"]["totalIndicies"] == 6
+    # Every notable a cluster jewel can add has a sort order and its texts from the newest tree.
+    assert set(clusters["notableSortOrder"]) <= set(clusters["notables"])
+    assert clusters["notables"]["Self-Fulfilling Prophecy"]["stats"][0].startswith("+1% to Critical Strike Chance")
+    assert all(clusters["notables"][k]["keystone"] for k in clusters["keystones"])
 
 
 def test_each_tree_bundle_is_at_most_150_kb_gzipped(built_dist):
     out, result = built_dist
-    for v in shipped_versions():
-        fname = result.manifest["files"][f"tree/{v}"]
+    for name in [f"tree/{v}" for v in shipped_versions()] + list(shipped_variants()):
+        v = name
+        fname = result.manifest["files"][name]
         assert len(gzip.compress((out / fname).read_bytes(), compresslevel=9)) <= TREE_GZ_LIMIT, v
         assert (out / (fname + ".gz")).stat().st_size <= TREE_GZ_LIMIT, v
 
@@ -90,7 +160,7 @@ def test_extra_tree_versions_are_added_and_old_files_cleaned_up(tmp_path, tree_e
     trees = tmp_path / "trees"
     trees.mkdir()
     shutil.copy(SHARED_TREES / "3_25.json.gz", trees / "3_25.json.gz")
-    (trees / "3_25_ruthless.json.gz").write_bytes(b"not read: a variant")
+    (trees / "3_25_atlas.json.gz").write_bytes(b"not read: not a tree key the spec names")
     export = json.loads(json.dumps(tree_export))
     # A "newer" export: one node renamed, so its bundle differs.
     export["nodes"]["10016"]["name"] = "Executioner (3.99)"
@@ -100,13 +170,13 @@ def test_extra_tree_versions_are_added_and_old_files_cleaned_up(tmp_path, tree_e
     extra = pipeline.parse_tree_args([f"3_99={newer}"])
     with_newer = pipeline.run(pipeline.Options(out=out, trees_dir=trees, trees=extra))
     files = with_newer.manifest["files"]
-    assert set(files) == {"tree/3.25", "tree/3.99", "classes", "gems", "items"}  # no campaign source given
+    assert set(files) == {"tree/3.25", "tree/3.99", "art/3.28", "classes", "clusters", "gems", "items"}  # no campaign source given
     assert files["tree/3.99"].startswith("tree-3.99.") and files["tree/3.99"] != files["tree/3.25"]
     assert "Executioner (3.99)" in json.loads((out / files["tree/3.99"]).read_bytes())["strings"]
     stale = out / "gems.0123456789abcdef.json"
     stale.write_text("{}")
     without = pipeline.run(pipeline.Options(out=out, trees_dir=trees))
-    assert set(without.manifest["files"]) == {"tree/3.25", "classes", "gems", "items"}
+    assert set(without.manifest["files"]) == {"tree/3.25", "art/3.28", "classes", "clusters", "gems", "items"}
     assert not (out / files["tree/3.99"]).exists() and not (out / (files["tree/3.99"] + ".gz")).exists()
     assert not stale.exists()
     assert sorted(p.name for p in out.iterdir() if p.name.endswith(".json")) == sorted(

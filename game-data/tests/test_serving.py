@@ -55,6 +55,19 @@ def test_hashed_bundles_are_immutable_and_gzipped_when_accepted(server, built_di
             assert plain.headers["cache-control"] == "public, max-age=31536000, immutable"
 
 
+def test_art_sheets_are_served_immutable_as_images(server, built_dist):
+    out, result = built_dist
+    art = json.loads((out / result.manifest["files"]["art/3.28"]).read_bytes())
+    with server.client() as c:
+        for sheet in art["sheets"].values():
+            r = c.get(f"/game-data/{sheet['file']}", headers={"Accept-Encoding": "gzip"})
+            assert r.status_code == 200
+            assert r.headers["cache-control"] == "public, max-age=31536000, immutable"
+            assert r.headers["content-type"] == ("image/jpeg" if sheet["file"].endswith(".jpg") else "image/png")
+            assert "content-encoding" not in r.headers  # already compressed
+            assert r.content == (out / sheet["file"]).read_bytes()
+
+
 @pytest.mark.parametrize(
     "path",
     [
@@ -64,6 +77,8 @@ def test_hashed_bundles_are_immutable_and_gzipped_when_accepted(server, built_di
         "/game-data/nested/file.json",
         "/game-data/",
         "/game-data/..%2F..%2Fpyproject.toml",
+        "/game-data/art-3.28-active.0000000000000000.jpg",  # an art name, no such sheet
+        "/game-data/art-3.28-active.0123456789abcdef.gif",
     ],
 )
 def test_missing_or_foreign_files_are_a_json_404_not_the_app(server, path):

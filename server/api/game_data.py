@@ -20,7 +20,11 @@ from server.errors import ApiError
 from server.static import IMMUTABLE, REVALIDATE
 
 # Only the pipeline's own output names; nothing else in the folder is reachable.
-BUNDLE_NAME = re.compile(r"^[a-z]+(?:-[0-9][0-9._]*)?\.[0-9a-f]{16}\.json$")
+# Trees: "tree-3.28.<hash>.json", variants "tree-ruthless-alternate-3.28.<hash>.json".
+BUNDLE_NAME = re.compile(r"^[a-z]+(?:-[a-z]+)*(?:-[0-9][0-9._]*)?\.[0-9a-f]{16}\.json$")
+# Tree art sheets: "art-3.28-active.<hash>.jpg" (already compressed: served as they are).
+ART_NAME = re.compile(r"^art-[0-9][0-9._]*-[a-z]+\.[0-9a-f]{16}\.(jpg|png)$")
+ART_TYPES = {"jpg": "image/jpeg", "png": "image/png"}
 
 
 def _dist(state: State) -> Path:
@@ -43,11 +47,20 @@ def game_data_manifest(request: Request, state: State) -> Response:
 
 @get("/game-data/{name:str}", include_in_schema=False, sync_to_thread=False)
 def game_data_bundle(request: Request, state: State, name: FromPath[str]) -> Response:
-    if not BUNDLE_NAME.match(name):
+    art = ART_NAME.match(name)
+    if not art and not BUNDLE_NAME.match(name):
         raise ApiError(404, f"No game-data file {name}")
     path = _dist(state) / name
     if not path.is_file():
         raise ApiError(404, f"No game-data file {name}")
+    if art:
+        return File(
+            path,
+            filename=name,
+            media_type=ART_TYPES[art[1]],
+            content_disposition_type="inline",
+            headers={"Cache-Control": IMMUTABLE},
+        )
     headers = {"Cache-Control": IMMUTABLE, "Vary": "Accept-Encoding"}
     gz = path.with_name(name + ".gz")
     if "gzip" in request.headers.get("accept-encoding", "") and gz.is_file():

@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TREES_DIR } from "@workers/sharedDir";
 import { treeModelFromBundle } from "../tree/adapter";
-import { GameDataClient, GameDataError, closestTreeVersion, findGem, type TreeBundle } from "./gameData";
+import { GameDataClient, GameDataError, closestTreeVersion, findGem, pickTreeBundle, treeKeyOf, type TreeBundle } from "./gameData";
 
 const REPO = resolve(__dirname, "../../..");
 const PYTHON = join(REPO, ".venv/bin/python");
@@ -23,6 +23,30 @@ describe("closestTreeVersion", () => {
     expect(closestTreeVersion(["3.25", "3.26"], null)).toBe("3.26");
     expect(closestTreeVersion(["3.25", "3.26"], "not a version")).toBe("3.26");
     expect(closestTreeVersion([], "3.25")).toBeNull();
+  });
+});
+
+describe("tree keys", () => {
+  it("reads the spec's tree key from the planner's treeVersion", () => {
+    expect(treeKeyOf("3_28")).toBe("data");
+    expect(treeKeyOf("3_25_alternate")).toBe("alternate");
+    expect(treeKeyOf("3_26_ruthless")).toBe("ruthless");
+    expect(treeKeyOf("3_27_ruthless_alternate")).toBe("ruthless-alternate");
+    expect(treeKeyOf(undefined)).toBe("data");
+  });
+
+  const files = {
+    "tree/3.12": "a", "tree/3.25": "b", "tree/3.28": "c",
+    "tree-alternate/3.25": "d", "tree-ruthless/3.28": "e", "tree-ruthless-alternate/3.28": "f", gems: "g",
+  };
+  it("draws a variant on its own bundle, and falls back to the plain tree of the nearest version", () => {
+    expect(pickTreeBundle(files, "3_25_alternate")).toEqual({ name: "tree-alternate/3.25", version: "3.25", key: "alternate" });
+    expect(pickTreeBundle(files, "3_28_ruthless_alternate")?.name).toBe("tree-ruthless-alternate/3.28");
+    expect(pickTreeBundle(files, "3_27_ruthless")?.name).toBe("tree-ruthless/3.28"); // nearest version, its variant
+    expect(pickTreeBundle(files, "3_25_ruthless")).toEqual({ name: "tree/3.25", version: "3.25", key: "data" });
+    expect(pickTreeBundle(files, "3_13")?.name).toBe("tree/3.12");
+    expect(pickTreeBundle(files, "3_28")?.name).toBe("tree/3.28");
+    expect(pickTreeBundle({ gems: "g" }, "3_28")).toBeNull();
   });
 });
 
@@ -87,7 +111,7 @@ describe("GameDataClient over the real server", () => {
   });
 
   it("loads the closest tree once and keeps it in memory", async () => {
-    // The trees the pipeline reads: every <major>_<minor> export in ../shared (the variants are not shipped yet).
+    // The plain trees the pipeline reads: every <major>_<minor> export in ../shared (variants are listed apart).
     const shipped = readdirSync(TREES_DIR)
       .map((f) => /^(\d+)_(\d+)\.json\.gz$/.exec(f))
       .filter((m): m is RegExpExecArray => m !== null)
@@ -100,6 +124,19 @@ describe("GameDataClient over the real server", () => {
     expect(manifestCalls).toEqual([`${base}/game-data/manifest.json no-cache`]);
     expect(requests.filter((r) => /tree-3\.28\.[0-9a-f]{16}\.json$/.test(r))).toHaveLength(1);
     expect(treeModelFromBundle(tree).byId.size).toBe(tree.nodes.id.length);
+  });
+
+  it("loads the variant a build's treeVersion names, with that variant's ascendancies", async () => {
+    const alternate = await client.getTreeBundle("3_25_alternate");
+    expect([alternate.version, alternate.key, alternate.tree]).toEqual(["3.25", "alternate", "DefaultAltAscendancies"]);
+    expect(alternate.ascendancies.map((a) => a.name)).toContain("Ancestral Commander");
+    const plain = await client.getTreeBundle("3_25");
+    expect(plain.key).toBe("data");
+    expect(plain.ascendancies.map((a) => a.name)).not.toContain("Ancestral Commander");
+    const ruthless = await client.getTreeBundle("3_28_ruthless");
+    expect([ruthless.version, ruthless.key]).toEqual(["3.28", "ruthless"]);
+    expect(ruthless).not.toBe(tree);
+    expect(treeModelFromBundle(ruthless).key).toBe("ruthless");
   });
 
   it("warms the newest tree for offline use without parsing it", async () => {

@@ -3,11 +3,11 @@
 // Each bundle is fetched once per page and kept in memory; a failed fetch is
 // forgotten so the next call retries.
 
-import type { CampaignBundle, ClassesBundle, GameDataManifest, GemsBundle, ItemsBundle, TreeBundle } from "./gameDataTypes";
-import { closestTreeVersion, treeVersionsOf } from "./treeVersions";
+import type { CampaignBundle, ClassesBundle, ClustersBundle, GameDataManifest, GemsBundle, ItemsBundle, TreeBundle } from "./gameDataTypes";
+import { closestTreeVersion, pickTreeBundle, treeBundleName, treeVersionsOf } from "./treeVersions";
 
 export * from "./gameDataTypes";
-export { closestTreeVersion, treeVersionsOf } from "./treeVersions";
+export { closestTreeVersion, pickTreeBundle, treeKeyOf, treeVersionsOf, type TreeKey } from "./treeVersions";
 export { findGem, type FoundGem } from "./gemLookup";
 
 export class GameDataError extends Error {
@@ -69,9 +69,10 @@ export class GameDataClient {
    * Read it with tree/adapter.ts treeModelFromBundle (tree/useTreeModel.ts keeps one model per bundle).
    */
   async getTreeBundle(wantedVersion?: string | null): Promise<TreeBundle> {
-    const version = closestTreeVersion(await this.treeVersions(), wantedVersion);
-    if (!version) throw new GameDataError("The game data has no passive tree");
-    return this.getBundle<TreeBundle>(`tree/${version}`);
+    // The tree key (alternate, ruthless, ruthless-alternate) comes from the export's treeVersion suffix.
+    const picked = pickTreeBundle((await this.getManifest()).files, wantedVersion);
+    if (!picked) throw new GameDataError("The game data has no passive tree");
+    return this.getBundle<TreeBundle>(picked.name);
   }
 
   /**
@@ -81,7 +82,12 @@ export class GameDataClient {
   async warmNewestTree(): Promise<void> {
     const manifest = await this.getManifest();
     const version = closestTreeVersion(treeVersionsOf(manifest.files), null);
-    if (version) await this.fetchImpl(this.base + manifest.files[`tree/${version}`]).then((r) => r.arrayBuffer());
+    if (version) await this.fetchImpl(this.base + manifest.files[treeBundleName(version)]).then((r) => r.arrayBuffer());
+  }
+
+  /** Cluster jewel layout data and notable texts (loaded only for builds with a cluster jewel). */
+  getClusters(): Promise<ClustersBundle> {
+    return this.getBundle<ClustersBundle>("clusters");
   }
 
   getClasses(): Promise<ClassesBundle> {
@@ -122,6 +128,7 @@ export const gameData = new GameDataClient();
 
 export const loadTreeBundle = (wantedVersion?: string | null) => gameData.getTreeBundle(wantedVersion);
 export const loadClasses = () => gameData.getClasses();
+export const loadClusters = () => gameData.getClusters();
 export const loadGems = () => gameData.getGems();
 export const loadItems = () => gameData.getItems();
 export const loadCampaign = () => gameData.getCampaign();

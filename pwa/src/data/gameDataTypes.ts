@@ -111,6 +111,8 @@ export interface TreeAscendancy {
 export interface TreeBundle {
   format: 2;
   version: string;
+  /** The spec's tree key of this bundle ("data" when absent: bundles built before variants shipped). */
+  key?: "data" | "alternate" | "ruthless" | "ruthless-alternate";
   tree: string;
   kinds: NodeKind[];
   flagBits: Record<NodeFlag, number>;
@@ -143,8 +145,34 @@ export interface ClassesBundle {
   /** Base classes in class-id order; ascendancy names newest version first, older names after. */
   classes: { name: string; attribute: string; ascendancies: string[] }[];
   alternateAscendancies: { id: string; name: string }[];
-  /** Per tree version: ascendancy names by class id, and the alternate ones. */
+  /** Per tree version ("3.28", variants "3.25/alternate"): ascendancy names by class id, and the alternate ones. */
   versions: Record<string, { ascendancies: string[][]; alternate: string[] }>;
+}
+
+/** One cluster jewel size of the planner's data (game-data/clusters_bundle.py). */
+export interface ClusterJewelData {
+  baseType: string;
+  /** 0 small, 1 medium, 2 large: the orbit its passives take is sizeIndex + 1. */
+  sizeIndex: number;
+  totalIndicies: number;
+  minNodes: number;
+  maxNodes: number;
+  notableIndicies: number[];
+  smallIndicies: number[];
+  socketIndicies: number[];
+  /** Small passive kinds by tag ("affliction_fire_damage"): name, stats and the enchant that names it. */
+  skills: Record<string, { name: string; stats: string[]; enchant: string[]; mastery: boolean }>;
+}
+
+export interface ClustersBundle {
+  format: 1;
+  jewels: Record<"Small" | "Medium" | "Large", ClusterJewelData>;
+  notableSortOrder: Record<string, number>;
+  keystones: string[];
+  /** Proxy node id -> jewel sizeIndex -> the orbit slot the subgraph starts at. */
+  orbitOffsets: Record<string, Record<string, number>>;
+  /** Notables and keystones a cluster jewel can add, by name. */
+  notables: Record<string, { stats: string[]; reminder: string[]; keystone: boolean }>;
 }
 
 // ---------------------------------------------------------------- gems, items, campaign

@@ -41,7 +41,43 @@ export function closestTreeVersion(available: string[], wanted: string | null | 
   return best.v;
 }
 
-/** Tree versions named in a manifest ("tree/3.25" -> "3.25"). */
+/** The spec's tree keys: the plain tree and its variants. */
+export type TreeKey = "data" | "alternate" | "ruthless" | "ruthless-alternate";
+
+/**
+ * The tree key a build's export asks for. The planner writes the variant into the
+ * spec's treeVersion ("3_25_alternate", "3_26_ruthless", "3_27_ruthless_alternate");
+ * a plain version is `data`.
+ */
+export function treeKeyOf(treeVersion: string | null | undefined): TreeKey {
+  const v = (treeVersion ?? "").toLowerCase();
+  const ruthless = /(^|[^a-z])ruthless([^a-z]|$)/.test(v);
+  const alternate = /(^|[^a-z])alternate([^a-z]|$)/.test(v);
+  return ruthless ? (alternate ? "ruthless-alternate" : "ruthless") : alternate ? "alternate" : "data";
+}
+
+/** Manifest name of a tree: "tree/3.28" for `data`, "tree-ruthless/3.28" for a variant. */
+export function treeBundleName(version: string, key: TreeKey = "data"): string {
+  return key === "data" ? `tree/${version}` : `tree-${key}/${version}`;
+}
+
+/**
+ * The bundle a build's treeVersion is drawn on: the nearest plain version we ship
+ * (closestTreeVersion), then the variant the export names when that version has it,
+ * else the plain tree. Null when the manifest has no tree.
+ */
+export function pickTreeBundle(
+  files: Record<string, string>,
+  wanted: string | null | undefined,
+): { name: string; version: string; key: TreeKey } | null {
+  const version = closestTreeVersion(treeVersionsOf(files), wanted);
+  if (!version) return null;
+  const want = treeKeyOf(wanted);
+  const key = files[treeBundleName(version, want)] ? want : "data";
+  return { name: treeBundleName(version, key), version, key };
+}
+
+/** Tree versions named in a manifest ("tree/3.25" -> "3.25"); variants are "tree-<key>/..." and not listed. */
 export function treeVersionsOf(files: Record<string, string>): string[] {
   return Object.keys(files)
     .filter((k) => k.startsWith("tree/"))

@@ -9,6 +9,9 @@ import { TreeRenderer } from "./renderer";
 import { NodeState, type StateBuffer } from "./states";
 import { cssColour, COLOURS } from "./style";
 import { exposeDebugApi } from "./debugApi";
+import { ArtLayer } from "./art/artLayer";
+import { exposeArtDebug } from "./art/artDebug";
+import { loadTreeArt, treeArtEnabled } from "./art/loadArt";
 import { searchNodes } from "./search";
 import type { JewelItem } from "./types";
 
@@ -95,6 +98,10 @@ export function TreeCanvas(props: TreeCanvasProps) {
     ctlRef.current = ctl;
     let raf = 0;
     let firstFrameMs: number | null = null;
+    // The art layer (art/): loaded after the first frame, drawn over the shapes from a legible zoom.
+    let art: ArtLayer | null = null;
+    let artDisposed = false;
+    const artTimes = { firstFrameAt: 0, readyAt: null as number | null, drawnAt: null as number | null, inFirstFrame: false };
 
     const syncUi = () => {
       const h = ctl.hovered;
@@ -110,6 +117,10 @@ export function TreeCanvas(props: TreeCanvasProps) {
       ctl.setViewport(rect.width, rect.height);
       ctl.tick();
       renderer.draw(ctl.camera, ctl.viewport, window.devicePixelRatio || 1, ctl.states);
+      if (art && !renderer.lost && art.draw(ctl.camera, ctl.viewport, ctl.states) && artTimes.drawnAt === null) {
+        artTimes.drawnAt = performance.now();
+        performance.mark("tree:art-drawn");
+      }
       ctl.dirty = false;
     };
     const frame = () => {
@@ -121,7 +132,28 @@ export function TreeCanvas(props: TreeCanvasProps) {
         renderer.readPixel(0, 0);
         performance.mark("tree:finished"); // waits for the GPU, so the figure covers the whole first frame
         firstFrameMs = performance.now() - readyAt.current;
+        artTimes.firstFrameAt = performance.now();
+        artTimes.inFirstFrame = art !== null;
         onFirstFrame.current?.();
+        // Only now is the art asked for: it never delays the first frame.
+        if (treeArtEnabled()) setTimeout(() => {
+          loadTreeArt(model.version).then(
+            (loaded) => {
+              if (!loaded || artDisposed || renderer.lost) return;
+              try {
+                art = new ArtLayer(gl, model, loaded.bundle, loaded.images);
+              } catch (err) {
+                console.error("tree art not drawn; the shapes stay", err);
+                return;
+              }
+              artTimes.readyAt = performance.now();
+              performance.mark("tree:art-ready");
+              ctl.dirty = true;
+              schedule();
+            },
+            (err: unknown) => console.warn("tree art not loaded; the shapes stay", err),
+          );
+        }, 0);
       }
       syncUi();
       if (ctl.busy) schedule();
@@ -177,6 +209,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
     const onLost = (e: Event) => {
       e.preventDefault();
       renderer.lost = true;
+      art = null; // its textures went with the context: the shapes alone after a restore
       console.error("WebGL context lost; the tree renderer waits for a restore");
     };
     const onRestored = () => {
@@ -207,12 +240,22 @@ export function TreeCanvas(props: TreeCanvasProps) {
       drawNow,
       firstFrameMs: () => firstFrameMs,
     });
+    exposeArtDebug(canvas, () => ({
+      loaded: art !== null,
+      frames: art?.frames ?? 0,
+      inFirstFrame: artTimes.inFirstFrame,
+      readyMs: artTimes.readyAt === null ? null : artTimes.readyAt - artTimes.firstFrameAt,
+      drawnMs: artTimes.drawnAt === null ? null : artTimes.drawnAt - artTimes.firstFrameAt,
+      legible: art?.legible(ctl.camera, ctl.viewport) ?? false,
+    }));
 
     return () => {
       if (raf) cancelAnimationFrame(raf);
       resize.disconnect();
       listeners.abort();
       undebug();
+      artDisposed = true;
+      if (art && !renderer.lost) art.dispose();
       renderer.dispose();
       canvas.remove();
       canvasRef.current = null;

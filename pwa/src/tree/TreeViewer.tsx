@@ -15,6 +15,7 @@ import { allocationStates, NodeState } from "./states";
 import { canvasFrameStyle, TreeCanvas } from "./TreeCanvas";
 import type { PassiveTreeViewProps } from "./types";
 import { useTreeModel } from "./useTreeModel";
+import { useClusterModel } from "./useClusterModel";
 
 
 export default function TreeViewer({ build, other, height = 640, jewelItems, pathing }: PassiveTreeViewProps) {
@@ -31,7 +32,9 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
     const rect = placeholderRef.current?.getBoundingClientRect();
     if (prepareGpu(rect ? { width: rect.width, height: rect.height } : undefined) === null) setGpuFailed(true);
   }, []);
-  const model = data.status === "ready" ? data.model : null;
+  // Cluster jewel rings are added to the tree before its first frame (their data loads beside the tree's).
+  const clustered = useClusterModel(data.status === "ready" ? data.model : null, jewelItems, build, other);
+  const model = clustered.ready ? clustered.model : null;
 
   const derived = useMemo(() => {
     if (!model) return null;
@@ -61,7 +64,8 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
     </Box>
   );
   if (gpuFailed) return <GpuAlert />;
-  if (data.status === "loading")
+  // Also while a build's cluster jewel data loads (it is fetched beside the tree's).
+  if (data.status === "loading" || (data.status === "ready" && !model))
     return frame(
       <Box ref={placeholderRef} style={{ ...canvasFrameStyle(height), display: "flex", alignItems: "center", justifyContent: "center" }}>
         <PageLoader label="Loading passive tree" />
@@ -74,7 +78,8 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
         {data.message}
       </Alert>
     );
-  const { model: m, readyAt } = data;
+  const { readyAt } = data;
+  const m = model!;
   const d = derived!;
   const masteryChoice = (id: number) => build.masteryEffects[id] ?? other?.masteryEffects[id] ?? null;
   const jewelAt = (id: number) => {

@@ -134,6 +134,7 @@ export function treeModelFromBundle(raw: unknown): TreeModel {
   const [minX, minY, maxX, maxY] = b.bounds;
   return {
     version: b.version,
+    key: b.key ?? "data",
     nodes,
     edges,
     groups,

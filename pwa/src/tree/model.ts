@@ -122,6 +122,8 @@ export interface TreeAscendancy {
 
 export interface TreeModel {
   version: string;
+  /** The spec's tree key of the bundle ("data", "alternate", "ruthless", "ruthless-alternate"). */
+  key?: string;
   nodes: TreeNode[];
   edges: TreeEdge[];
   groups: TreeGroup[];

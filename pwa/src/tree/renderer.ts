@@ -40,13 +40,17 @@ export function createContext(canvas: HTMLCanvasElement): GL | null {
   return gl1;
 }
 
-/** Geometry is built on the CPU once per tree version and shared by every canvas. */
-const geometryCache = new Map<string, TreeGeometry>();
+/**
+ * Geometry is built on the CPU once per model and shared by every canvas. Keyed by the
+ * model, not its version: a version's variants (alternate, ruthless) and a build's tree
+ * with its cluster jewel rings are other models of the same version.
+ */
+const geometryCache = new WeakMap<TreeModel, TreeGeometry>();
 export function geometryFor(model: TreeModel): TreeGeometry {
-  let g = geometryCache.get(model.version);
+  let g = geometryCache.get(model);
   if (!g) {
     g = buildGeometry(model);
-    geometryCache.set(model.version, g);
+    geometryCache.set(model, g);
   }
   return g;
 }

@@ -1,0 +1,72 @@
+"""Tree art (../shared/game-data/tree-art/<version>/): the sprite sheets the renderer
+draws node icons and frames from, copied into dist under content-hashed names, and the
+`art/<version>` bundle (see FORMAT.md): where each icon and frame sits in its sheet and
+which icon each node id shows. The PWA loads it after the tree's first frame.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+FORMAT = 1
+# Sheet role -> (sprite kind that names the file, sprite kinds read from it).
+SHEETS = {
+    "active": ("normalActive", ("normalActive", "notableActive", "keystoneActive")),
+    "inactive": ("normalInactive", ("normalInactive", "notableInactive", "keystoneInactive")),
+    "frame": ("frame", ("frame",)),
+    "jewel": ("jewel", ("jewel",)),
+}
+KIND_OF = {"normalActive": "normal", "notableActive": "notable", "keystoneActive": "keystone"}
+
+
+def _file_of(sprite: dict[str, Any]) -> str:
+    return sprite["filename"].rsplit("/", 1)[-1].split("?", 1)[0]
+
+
+def read_art(folder: Path) -> tuple[dict[str, Any], dict[str, bytes]]:
+    """sprites.json and the bytes of the sheets this renderer uses, by role."""
+    sprites = json.loads(gzip.decompress((folder / "sprites.json.gz").read_bytes()))["sprites"]
+    sheets = {}
+    for role, (kind, _) in SHEETS.items():
+        path = folder / _file_of(sprites[kind])
+        if not path.is_file():
+            raise ValueError(f"tree art {folder}: sheet {path.name} of {kind} is missing")
+        sheets[role] = path.read_bytes()
+    return sprites, sheets
+
+
+def build_art_bundle(
+    version: str, sprites: dict[str, Any], sheet_files: dict[str, str], node_icons: dict[int, str]
+) -> dict[str, Any]:
+    """`sheet_files`: role -> the hashed file name in dist; `node_icons`: node id -> icon path (newest tree wins)."""
+    # Active and inactive sheets share their layout, so one rectangle per kind and icon serves both.
+    icons: list[str] = []
+    index: dict[str, int] = {}
+    rects: dict[str, dict[str, list[int]]] = {}
+    for kind_name, kind in KIND_OF.items():
+        out: dict[str, list[int]] = {}
+        for path, r in sorted(sprites[kind_name]["coords"].items()):
+            if path not in index:
+                index[path] = len(icons)
+                icons.append(path)
+            out[str(index[path])] = [int(r["x"]), int(r["y"]), int(r["w"]), int(r["h"])]
+        rects[kind] = out
+    nodes = {str(nid): index[p] for nid, p in sorted(node_icons.items()) if p in index}
+    size = lambda kind: [int(sprites[kind]["w"]), int(sprites[kind]["h"])]  # noqa: E731
+    return {
+        "format": FORMAT,
+        "version": version,
+        "sheets": {role: {"file": sheet_files[role], "size": size(kind)} for role, (kind, _) in SHEETS.items()},
+        "icons": icons,
+        "rects": rects,
+        "frames": {k: [int(r["x"]), int(r["y"]), int(r["w"]), int(r["h"])] for k, r in sorted(sprites["frame"]["coords"].items())},
+        "jewels": {k: [int(r["x"]), int(r["y"]), int(r["w"]), int(r["h"])] for k, r in sorted(sprites["jewel"]["coords"].items())},
+        "nodeIcons": nodes,
+    }
+
+
+def node_icons_of(tree: dict[str, Any]) -> dict[int, str]:
+    return {int(n.get("skill", k)): n["icon"] for k, n in tree["nodes"].items() if isinstance(n, dict) and n.get("icon")}

@@ -1,0 +1,70 @@
+// The tree cache's budget with Workbox's own expiration (the code the service worker runs),
+// over IndexedDB (fake-indexeddb) and a Cache Storage that holds what the worker cached.
+import "fake-indexeddb/auto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { readFileSync, readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import type { CacheExpiration as CacheExpirationType } from "workbox-expiration";
+import { TREE_BUNDLE_PATH, TREE_CACHE_ENTRIES } from "./cacheBudget";
+
+/** The browser's Cache Storage, reduced to what the expiration calls: open(name).delete(url). */
+class Caches {
+  readonly stores = new Map<string, Set<string>>();
+  async open(name: string) {
+    const store = this.stores.get(name) ?? new Set<string>();
+    this.stores.set(name, store);
+    return { delete: async (url: string) => store.delete(url), put: async (url: string) => void store.add(url) };
+  }
+}
+
+const DIST = fileURLToPath(new URL("../../../game-data/dist/", import.meta.url));
+const manifest = JSON.parse(readFileSync(DIST + "manifest.json", "utf8")) as { files: Record<string, string> };
+
+describe("tree cache budget", () => {
+  const caches = new Caches();
+  let CacheExpiration: typeof CacheExpirationType;
+  beforeAll(async () => {
+    // Workbox reads the worker's global (self) when it loads.
+    vi.stubGlobal("self", globalThis);
+    vi.stubGlobal("caches", caches);
+    vi.stubGlobal("location", new URL("http://127.0.0.1/sw.js"));
+    vi.stubEnv("NODE_ENV", "production"); // as the built worker runs: no dev logging
+    vi.useFakeTimers({ toFake: ["Date"] });
+    ({ CacheExpiration } = await import("workbox-expiration"));
+  });
+  afterAll(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
+  });
+
+  it("matches every tree bundle the pipeline writes, plain and variant, and nothing else", () => {
+    const written = readdirSync(DIST).filter((f) => f.endsWith(".json") && f !== "manifest.json");
+    const trees = Object.entries(manifest.files).filter(([name]) => name.startsWith("tree")).map(([, f]) => f);
+    expect(trees.length).toBeGreaterThanOrEqual(27);
+    for (const f of written) expect(TREE_BUNDLE_PATH.test(`/game-data/${f}`), f).toBe(trees.includes(f));
+    for (const f of readdirSync(DIST).filter((f) => /\.(jpg|png)$/.test(f))) expect(TREE_BUNDLE_PATH.test(`/game-data/${f}`)).toBe(false);
+  });
+
+  it(`keeps the ${TREE_CACHE_ENTRIES} most recently used trees and evicts the least recently used`, async () => {
+    const expiration = new CacheExpiration("game-data-trees", { maxEntries: TREE_CACHE_ENTRIES });
+    const cache = await caches.open("game-data-trees");
+    const url = (name: string) => `http://127.0.0.1/game-data/${manifest.files[name]}`;
+    const use = async (name: string) => {
+      vi.setSystemTime(Date.now() + 1000);
+      await cache.put(url(name));
+      await expiration.updateTimestamp(url(name));
+      await expiration.expireEntries();
+    };
+    // The newest tree is warmed at start; then a player opens builds of other versions and variants.
+    const opened = ["tree/3.28", "tree/3.12", "tree/3.13", "tree/3.27", "tree-alternate/3.25", "tree/3.6", "tree/3.28", "tree/3.15", "tree-ruthless/3.28"];
+    for (const name of opened) await use(name);
+    const kept = caches.stores.get("game-data-trees")!;
+    expect(kept.size).toBe(TREE_CACHE_ENTRIES);
+    // 3.28 was used again, so it stays; the two least recently used (3.12, 3.13) went.
+    expect([...kept].sort()).toEqual(
+      ["tree/3.27", "tree-alternate/3.25", "tree/3.6", "tree/3.28", "tree/3.15", "tree-ruthless/3.28"].map(url).sort(),
+    );
+    await expiration.delete();
+  });
+});

@@ -1,0 +1,16 @@
+/** Test and benchmark hook: `canvas.__tree.art()` reports the art layer's state (see e2e/test_tree_art.py). */
+export interface ArtDebug {
+  loaded: boolean;
+  frames: number;
+  /** Whether the first frame had the art (it never should). */
+  inFirstFrame: boolean;
+  /** Milliseconds from the first frame to the art being uploaded, and to it first being drawn. */
+  readyMs: number | null;
+  drawnMs: number | null;
+  legible: boolean;
+}
+
+export function exposeArtDebug(canvas: HTMLCanvasElement, read: () => ArtDebug): void {
+  const api = (canvas as HTMLCanvasElement & { __tree?: Record<string, unknown> }).__tree;
+  if (api) api.art = read;
+}
