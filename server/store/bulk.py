@@ -26,25 +26,17 @@ SKILLS = [
 _STEP = [{"title": "Step 1", "equipmentSetId": "default", "skillSetId": "default", "passiveTreeId": "default"}]
 
 
-def bulk_insert_builds(db_path: str | Path, count: int, seed: int = 7, max_likes: int = 500) -> list[str]:
-    """Insert `count` builds; returns their ids. One transaction, executemany."""
-    apply_migrations(db_path)
-    rng = random.Random(seed)
-    conn = sqlite3.connect(db_path, isolation_level=None)
-    for pragma in PRAGMAS:
-        conn.execute(pragma)
+def synthetic_builds(count: int, seed: int, max_likes: int, start: int, creator: int,
+                     rng: random.Random | None = None):
+    """(build rows, skill rows) of `count` synthetic builds numbered from `start`. Row order:
+    id, slug, creator_id, creator_name, base_class, ascendancy, tree_version, code_z, skills,
+    steps, step_count, likes, created_at, updated_at."""
+    rng = rng or random.Random(seed)
     code_z = zlib.compress(b"synthetic-bench-build", 9)
     steps = msgspec.json.encode(_STEP).decode()
     table = load_class_table(Settings.from_env().game_data_dist)
     classes = [(b, a) for b, ascs in table.ascendancies.items() for a in ("", *ascs)]
-    conn.execute("BEGIN IMMEDIATE")
-    conn.execute(
-        "INSERT INTO users(provider, subject, display_name) VALUES ('demo', 'bulk', 'Bulk Creator')"
-        " ON CONFLICT(provider, subject) DO NOTHING"
-    )
-    creator = conn.execute("SELECT id FROM users WHERE provider = 'demo' AND subject = 'bulk'").fetchone()[0]
-    start = conn.execute("SELECT COUNT(*) FROM builds").fetchone()[0]
-    ids, rows, skill_rows = [], [], []
+    rows, skill_rows = [], []
     for i in range(count):
         n = start + i
         build_id = f"bulk-{seed}-{n:08d}"
@@ -58,7 +50,23 @@ def bulk_insert_builds(db_path: str | Path, count: int, seed: int = 7, max_likes
             "2026-01-01T00:00:00.000Z",
         ))
         skill_rows.extend((s.lower(), build_id) for s in skills)
-        ids.append(build_id)
+    return rows, skill_rows
+
+
+def bulk_insert_builds(db_path: str | Path, count: int, seed: int = 7, max_likes: int = 500) -> list[str]:
+    """Insert `count` builds; returns their ids. One transaction, executemany."""
+    apply_migrations(db_path)
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    for pragma in PRAGMAS:
+        conn.execute(pragma)
+    conn.execute("BEGIN IMMEDIATE")
+    conn.execute(
+        "INSERT INTO users(provider, subject, display_name) VALUES ('demo', 'bulk', 'Bulk Creator')"
+        " ON CONFLICT(provider, subject) DO NOTHING"
+    )
+    creator = conn.execute("SELECT id FROM users WHERE provider = 'demo' AND subject = 'bulk'").fetchone()[0]
+    start = conn.execute("SELECT COUNT(*) FROM builds").fetchone()[0]
+    rows, skill_rows = synthetic_builds(count, seed, max_likes, start, creator)
     conn.executemany(
         "INSERT INTO builds(id, slug, creator_id, creator_name, base_class, ascendancy, tree_version, code_z,"
         " skills, steps, step_count, likes, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -68,4 +76,4 @@ def bulk_insert_builds(db_path: str | Path, count: int, seed: int = 7, max_likes
     conn.execute("COMMIT")
     conn.execute("ANALYZE")
     conn.close()
-    return ids
+    return [r[0] for r in rows]
