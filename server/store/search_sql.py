@@ -67,6 +67,45 @@ def _filters(q: SearchQuery, params: dict, d: Dialect) -> str:
     return " AND ".join(where) or "1 = 1"
 
 
+# More ranges than this (many classes times many skills) read the builds table instead.
+MAX_RANGES = 64
+
+
+def posting_tags(q: SearchQuery) -> list[str] | None:
+    """The postings ranges whose union is exactly the class/skill filter's result, or None
+    when the postings cannot answer the query alone. Classes are OR-ed (base class or
+    ascendancy), skills are OR-ed, and the two groups are AND-ed: the pair postings."""
+    if not (q.classes or q.skills) or q.creator or q.liked_by is not None or q.created_by is not None:
+        return None
+    skills = list(dict.fromkeys(s.lower() for s in q.skills))
+    classes = list(dict.fromkeys(q.classes))
+    if classes and skills:
+        tags = [f"p:{c}:{s}" for c in classes for s in skills]
+    elif classes:
+        tags = [f"c:{c}" for c in classes]
+    else:
+        tags = [f"s:{s}" for s in skills]
+    return tags if len(tags) <= MAX_RANGES else None
+
+
+def _merged(tags: list[str], params: dict, keyset: bool, exclude_changed: bool) -> str:
+    """(nl, build_id) of the page: one primary-key range per tag, each cut at the cursor and
+    at :n rows, merged in (nl, build_id) order; UNION drops a build met in several ranges."""
+    parts = []
+    for i, tag in enumerate(tags):
+        params[f"t{i}"] = tag
+        cond = f"tag = :t{i}"
+        if keyset:
+            cond += " AND (nl, build_id) > (:nl, :g)"
+        if exclude_changed:
+            cond += " AND build_id NOT IN (SELECT build_id FROM changed)"
+        parts.append(
+            f"SELECT nl, build_id FROM (SELECT nl, build_id FROM postings WHERE {cond}"
+            f" ORDER BY nl, build_id LIMIT :n) r{i}"
+        )
+    return " UNION ".join(parts) + " ORDER BY nl, build_id LIMIT :n"
+
+
 def search_statement(q: SearchQuery, latest: int, d: Dialect) -> tuple[str, dict]:
     """(sql, params) for one page; `latest` is the current head of like_events."""
     params: dict = {"viewer": _viewer(q.viewer), "n": q.page_size + 1}
@@ -75,6 +114,9 @@ def search_statement(q: SearchQuery, latest: int, d: Dialect) -> tuple[str, dict
     snapshot = after.snapshot if after else None
     if snapshot is not None and (snapshot > latest or latest - snapshot > MAX_SNAPSHOT_LAG or snapshot < 0):
         snapshot = None
+    tags = posting_tags(q)
+    if tags is not None:
+        return _postings_statement(q, tags, snapshot, where, params, d)
     if after is None:
         # The page order is by the counts this statement read, so pin the snapshot inside it.
         sql = (
@@ -101,6 +143,36 @@ def search_statement(q: SearchQuery, latest: int, d: Dialect) -> tuple[str, dict
             f" WHERE {where} AND (b.likes - c.d < :l OR (b.likes - c.d = :l AND b.id > :g))) t2"
             ") u ORDER BY k DESC, id LIMIT :n"
         )
+    return sql, params
+
+
+def _postings_statement(q: SearchQuery, tags: list[str], snapshot: int | None, where: str, params: dict,
+                        d: Dialect) -> tuple[str, dict]:
+    """The filtered page from the postings: the same rows and order as the builds-table
+    statement, reading about one page of postings per range."""
+    after = q.after
+    keyset = after is not None
+    if keyset:
+        params.update(nl=-after.like_amount, g=after.last_guid, l=after.like_amount)
+    if snapshot is None:
+        merged = _merged(tags, params, keyset, exclude_changed=False)
+        sql = (
+            f"SELECT {_COLS}, -p.nl AS k, {d.head} AS snap FROM ({merged}) p"
+            " JOIN builds b ON b.id = p.build_id ORDER BY p.nl, p.build_id"
+        )
+        return sql, params
+    params["snap"] = snapshot
+    merged = _merged(tags, params, keyset, exclude_changed=True)
+    sql = (
+        "WITH changed AS MATERIALIZED (SELECT build_id, SUM(delta) AS d FROM like_events"
+        " WHERE seq > :snap GROUP BY build_id)"
+        " SELECT u.*, CAST(:snap AS BIGINT) AS snap FROM ("
+        f" SELECT * FROM (SELECT {_COLS}, -p.nl AS k FROM ({merged}) p JOIN builds b ON b.id = p.build_id) t1"
+        " UNION ALL"
+        f" SELECT * FROM (SELECT {_COLS}, b.likes - c.d AS k FROM changed c JOIN builds b ON b.id = c.build_id"
+        f" WHERE {where} AND (b.likes - c.d < :l OR (b.likes - c.d = :l AND b.id > :g))) t2"
+        ") u ORDER BY k DESC, id LIMIT :n"
+    )
     return sql, params
 
 
