@@ -30,18 +30,9 @@ def cmd_serve(settings: Settings, _: argparse.Namespace) -> int:
 
 
 def cmd_migrate(settings: Settings, _: argparse.Namespace) -> int:
-    if settings.database_url:
-        import asyncio
+    from server.store import migrate
 
-        from server.store.pg import apply_pg_migrations
-
-        applied = asyncio.run(apply_pg_migrations(settings.database_url))
-        where = "PostgreSQL"
-    else:
-        from server.store import apply_migrations
-
-        applied = apply_migrations(settings.db_path)
-        where = settings.db_path
+    applied, where = migrate(settings)
     print(f"applied migrations: {applied or 'none'} ({where})")
     return 0
 

@@ -3,8 +3,9 @@ entries (cursor snapshots, the character cache).
 
 SQLite by default: a small file beside the database (`<db>.shared`), separate so
 this churn never waits on the build store's write lock. With PostgreSQL, tables in that
-database (server.store.pg.shared). Redis when `WAYPOINT_REDIS_URL` is set. Counters are fixed windows aligned to the clock (the key carries the window number),
-so every worker counts into the same window.
+database (server.store.pg.shared), seen by every process on every machine. Redis when
+`WAYPOINT_REDIS_URL` is set. Counters are fixed windows aligned to the clock (the key
+carries the window number), so every worker counts into the same window.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from __future__ import annotations
 from server.store.db import Database, apply_migrations
 from server.store.interface import Store
 
-__all__ = ["Database", "Store", "apply_migrations", "is_postgres_url", "make_store"]
+__all__ = ["Database", "Store", "apply_migrations", "is_postgres_url", "make_store", "migrate"]
 
 
 def is_postgres_url(url: str) -> bool:
@@ -28,3 +28,14 @@ def make_store(settings) -> Store:
     from server.store.sqlite import SqliteStore
 
     return SqliteStore(settings.db_path)
+
+
+def migrate(settings) -> tuple[list[int], str]:
+    """Apply pending migrations to the database the settings name: (versions applied, where)."""
+    if settings.database_url:
+        import asyncio
+
+        from server.store.pg import apply_pg_migrations
+
+        return asyncio.run(apply_pg_migrations(settings.database_url)), "PostgreSQL"
+    return apply_migrations(settings.db_path), settings.db_path

@@ -27,12 +27,15 @@ class Dialect:
     head: str
     # Case-insensitive LIKE (SQLite's LIKE already is, for ASCII).
     ilike: str
+    # Cut each postings range at the page size inside a subquery: PostgreSQL then merges the
+    # ranges (Merge Append) rather than hashing them; SQLite merges plain ranges lazily.
+    limit_each_range: bool
 
 
-SQLITE = Dialect(head="COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'like_events'), 0)", ilike="LIKE")
+SQLITE = Dialect(head="COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'like_events'), 0)", ilike="LIKE", limit_each_range=False)
 # Likes serialise their event inserts (see the PG migration), so the visible maximum is a
 # prefix of the commit order.
-POSTGRES = Dialect(head="(SELECT COALESCE(MAX(seq), 0) FROM like_events)", ilike="ILIKE")
+POSTGRES = Dialect(head="(SELECT COALESCE(MAX(seq), 0) FROM like_events)", ilike="ILIKE", limit_each_range=True)
 
 _COLS = (
     "b.id, b.slug, b.skills, b.base_class, b.ascendancy, b.step_count, b.creator_name, b.likes,"
@@ -88,7 +91,7 @@ def posting_tags(q: SearchQuery) -> list[str] | None:
     return tags if len(tags) <= MAX_RANGES else None
 
 
-def _merged(tags: list[str], params: dict, keyset: bool, exclude_changed: bool) -> str:
+def _merged(tags: list[str], params: dict, keyset: bool, exclude_changed: bool, d: Dialect) -> str:
     """(nl, build_id) of the page: one primary-key range per tag, each cut at the cursor and
     at :n rows, merged in (nl, build_id) order; UNION drops a build met in several ranges."""
     parts = []
@@ -99,10 +102,10 @@ def _merged(tags: list[str], params: dict, keyset: bool, exclude_changed: bool) 
             cond += " AND (nl, build_id) > (:nl, :g)"
         if exclude_changed:
             cond += " AND build_id NOT IN (SELECT build_id FROM changed)"
-        parts.append(
-            f"SELECT nl, build_id FROM (SELECT nl, build_id FROM postings WHERE {cond}"
-            f" ORDER BY nl, build_id LIMIT :n) r{i}"
-        )
+        arm = f"SELECT nl, build_id FROM postings WHERE {cond}"
+        if d.limit_each_range:
+            arm = f"SELECT nl, build_id FROM ({arm} ORDER BY nl, build_id LIMIT :n) r{i}"
+        parts.append(arm)
     return " UNION ".join(parts) + " ORDER BY nl, build_id LIMIT :n"
 
 
@@ -155,14 +158,14 @@ def _postings_statement(q: SearchQuery, tags: list[str], snapshot: int | None, w
     if keyset:
         params.update(nl=-after.like_amount, g=after.last_guid, l=after.like_amount)
     if snapshot is None:
-        merged = _merged(tags, params, keyset, exclude_changed=False)
+        merged = _merged(tags, params, keyset, exclude_changed=False, d=d)
         sql = (
             f"SELECT {_COLS}, -p.nl AS k, {d.head} AS snap FROM ({merged}) p"
             " JOIN builds b ON b.id = p.build_id ORDER BY p.nl, p.build_id"
         )
         return sql, params
     params["snap"] = snapshot
-    merged = _merged(tags, params, keyset, exclude_changed=True)
+    merged = _merged(tags, params, keyset, exclude_changed=True, d=d)
     sql = (
         "WITH changed AS MATERIALIZED (SELECT build_id, SUM(delta) AS d FROM like_events"
         " WHERE seq > :snap GROUP BY build_id)"

@@ -14,7 +14,7 @@ import pytest
 
 from e2e.harness import ServerProcess
 from server.store.pg.bulk import pg_bulk_insert_builds
-from tests.server.conftest import _sync, empty_pg, publish_payload
+from tests.server.conftest import PG_ADMIN_URL, _db_url, _sync, empty_pg, publish_payload
 
 
 @pytest.fixture
@@ -210,3 +210,31 @@ def test_kill_9_of_one_process_loses_no_acknowledged_write(pg_url):
     finally:
         a.stop()
         b.stop()
+
+
+def test_processes_starting_together_migrate_a_fresh_database_once(pg_database):
+    """Numbered PostgreSQL migrations under an advisory lock: three starters, each version once."""
+    import asyncpg
+
+    from server.store.pg import apply_pg_migrations
+    from server.store.pg.migrate import migration_files
+
+    name = f"waypoint_test_fresh_{int(time.time() * 1000) % 10**9}"
+
+    async def run() -> list[list[int]]:
+        admin = await asyncpg.connect(PG_ADMIN_URL)
+        await admin.execute(f'CREATE DATABASE "{name}"')
+        try:
+            url = _db_url(PG_ADMIN_URL, name)
+            results = await asyncio.gather(*(apply_pg_migrations(url) for _ in range(3)))
+            conn = await asyncpg.connect(url)
+            versions = [r[0] for r in await conn.fetch("SELECT version FROM schema_migrations ORDER BY version")]
+            await conn.close()
+            return results, versions
+        finally:
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            await admin.close()
+
+    results, versions = _sync(run())
+    every = [v for v, _ in migration_files()]
+    assert versions == every and sorted(v for r in results for v in r) == every
