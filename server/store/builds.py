@@ -143,7 +143,7 @@ async def set_like(db: Database, user_id: int, build_id: str, like: bool) -> Lik
         count = conn.execute("SELECT likes FROM builds WHERE id = ?", (build_id,)).fetchone()[0]
         return LikeResult(build_id=build_id, likes=count, is_liked=like)
 
-    return await db.write(run)
+    return await db.write_small(run)
 
 
 def is_unique_violation(exc: Exception) -> bool:
