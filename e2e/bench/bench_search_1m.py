@@ -7,9 +7,12 @@ ascendancy pairs from the game data, 1 to 3 of 20 skills, skewed likes) into SQL
 PostgreSQL database (COPY, the same), starts the real server on each and prints:
   BENCH server.seed_s_1m_sqlite / _pg            seeding time
   BENCH server.search_rps_1m_sqlite / _pg        first page of the explore search, wrk
-  BENCH server.filtered_search_p99_ms_1m_sqlite / _pg
-        p99 of searches with 1-3 class and 1-8 skill filters, first and later pages
+  BENCH server.filtered_search_p99_ms_1m_sqlite / _pg  (and _p50_)
+        p99 over HTTP of searches with 1-3 class and 1-8 skill filters, first and later pages
         (keyset cursor), each query distinct (no page cache), one client at a time
+  BENCH server.unfiltered_page_p99_ms_1m_sqlite / _pg  the same loop's unfiltered pages at
+        distinct cursors: the baseline that shows what the machine's load alone costs
+  BENCH server.filtered_query_p99_ms_1m_sqlite / _pg  the filtered statement alone, in process
   BENCH server.search_rps_1m / server.filtered_search_p99_ms_1m   the SQLite figures
   BENCH server.pg_search_rps     explore search on 2 server processes sharing PostgreSQL
 and the EXPLAIN plan of a 3-class, 8-skill page with a cursor on each engine (stderr).
@@ -81,14 +84,22 @@ def filter_queries(n: int, seed: int = 3) -> list[list[tuple[str, str]]]:
     return out
 
 
-def filtered_p99(base: str) -> float:
-    """p99 ms over distinct filtered searches: each a first page, then its second page."""
-    times = []
+def _p(times: list[float], q: float) -> float:
+    times = sorted(times)
+    return times[max(0, int(len(times) * q) - 1)] * 1000
+
+
+def http_latencies(base: str) -> tuple[list[float], list[float]]:
+    """(filtered, unfiltered) seconds per request, one client at a time. Filtered: distinct
+    filter sets, each a first page and its second page. Unfiltered (the baseline under the same
+    load): pages at distinct cursors, so neither is served from the anonymous page cache."""
+    filtered, plain = [], []
+    rng = random.Random(9)
     with httpx.Client(base_url=base, timeout=30) as c:
         for params in filter_queries(QUERIES):
             t = time.perf_counter()
             r = c.get("/api/Build/search", params=[*params, ("pageSize", "20")])
-            times.append(time.perf_counter() - t)
+            filtered.append(time.perf_counter() - t)
             r.raise_for_status()
             cur = r.json()["data"]["cursor"]
             if cur:
@@ -96,9 +107,53 @@ def filtered_p99(base: str) -> float:
                 c.get("/api/Build/search", params=[*params, ("pageSize", "20"), ("lastGuid", cur["lastGuid"]),
                                                    ("likeAmount", str(cur["likeAmount"])),
                                                    ("snapshot", str(cur["snapshot"]))]).raise_for_status()
-                times.append(time.perf_counter() - t)
-    times.sort()
-    return times[int(len(times) * 0.99) - 1] * 1000
+                filtered.append(time.perf_counter() - t)
+            t = time.perf_counter()
+            c.get("/api/Build/search", params={"pageSize": 20, "likeAmount": rng.randint(0, 40),
+                                               "lastGuid": f"bulk-1-{rng.randrange(BUILDS):08d}"}).raise_for_status()
+            plain.append(time.perf_counter() - t)
+    return filtered, plain
+
+
+def statements(dialect) -> list[tuple[str, dict]]:
+    """The filtered statements of the same filter sets (first pages), for timing the query alone."""
+    out = []
+    for params in filter_queries(QUERIES):
+        q = SearchQuery(classes=[v for k, v in params if k == "ClassFilters"],
+                        skills=[v for k, v in params if k == "SkillFilters"], page_size=20)
+        out.append(search_statement(q, 0, dialect))
+    return out
+
+
+def sqlite_query_times(db: Path) -> list[float]:
+    import sqlite3
+
+    conn = sqlite3.connect(db)
+    times = []
+    for sql, params in statements(SQLITE):
+        t = time.perf_counter()
+        conn.execute(sql, params).fetchall()
+        times.append(time.perf_counter() - t)
+    conn.close()
+    return times
+
+
+async def pg_query_times(url: str) -> list[float]:
+    import asyncpg
+
+    from server.store.pg.store import positional
+
+    conn = await asyncpg.connect(url)
+    times = []
+    try:
+        for sql, params in statements(POSTGRES):
+            sql, args = positional(sql, params)
+            t = time.perf_counter()
+            await conn.fetch(sql, *args)
+            times.append(time.perf_counter() - t)
+    finally:
+        await conn.close()
+    return times
 
 
 def plan_query() -> SearchQuery:
@@ -130,15 +185,24 @@ async def pg_plan(url: str) -> str:
     return "\n".join(r[0] for r in rows)
 
 
-def measure_engine(name: str, env: dict[str, str], db_path: Path | None) -> tuple[float, float]:
+def measure_engine(name: str, env: dict[str, str], db_path: Path | None, query_times) -> tuple[float, float]:
     env = {**env, "WAYPOINT_SEED_DEMO": "false", "WAYPOINT_RATE_LIMIT_PER_MINUTE": "0",
            "WAYPOINT_PUBLIC_PAGE_MAX_STALE_MS": "0"}
     with ServerProcess(env=env, db_path=db_path) as server:
         wrk(f"{server.base_url}/api/Build/search")  # warm-up
         rps = wrk(f"{server.base_url}/api/Build/search")
-        p99 = filtered_p99(server.base_url)
+        filtered, plain = http_latencies(server.base_url)
+    p99 = _p(filtered, 0.99)
     bench(f"server.search_rps_{TAG}_{name}", rps, "req/s")
     bench(f"server.filtered_search_p99_ms_{TAG}_{name}", p99, "ms")
+    bench(f"server.filtered_search_p50_ms_{TAG}_{name}", _p(filtered, 0.5), "ms")
+    # The same loop's unfiltered keyset pages: what this machine's load alone costs a request.
+    bench(f"server.unfiltered_page_p99_ms_{TAG}_{name}", _p(plain, 0.99), "ms")
+    bench(f"server.unfiltered_page_p50_ms_{TAG}_{name}", _p(plain, 0.5), "ms")
+    # The filtered statement alone, on one connection (warm): the query's own cost.
+    times = query_times()
+    bench(f"server.filtered_query_p99_ms_{TAG}_{name}", _p(times, 0.99), "ms")
+    bench(f"server.filtered_query_p50_ms_{TAG}_{name}", _p(times, 0.5), "ms")
     return rps, p99
 
 
@@ -171,7 +235,7 @@ def main() -> int:
         bulk_insert_builds(db, BUILDS, seed=1, max_likes=2000)
         bench(f"server.seed_s_{TAG}_sqlite", time.perf_counter() - t, "s")
         print(f"SQLite plan, 3 classes x 8 skills, with a cursor:\n{sqlite_plan(db)}", file=sys.stderr)
-        rps, p99 = measure_engine("sqlite", {}, db)
+        rps, p99 = measure_engine("sqlite", {}, db, lambda: sqlite_query_times(db))
         bench(f"server.search_rps_{TAG}", rps, "req/s")
         bench(f"server.filtered_search_p99_ms_{TAG}", p99, "ms")
     return pg_half()
@@ -203,7 +267,7 @@ def pg_half() -> int:
         asyncio.run(pg_bulk_insert_builds(url, BUILDS, seed=1, max_likes=2000))
         bench(f"server.seed_s_{TAG}_pg", time.perf_counter() - t, "s")
         print(f"PostgreSQL plan, 3 classes x 8 skills, with a cursor:\n{asyncio.run(pg_plan(url))}", file=sys.stderr)
-        measure_engine("pg", {"WAYPOINT_DATABASE_URL": url}, None)
+        measure_engine("pg", {"WAYPOINT_DATABASE_URL": url}, None, lambda: asyncio.run(pg_query_times(url)))
         bench("server.pg_search_rps", two_process_rps(url), "req/s")
     finally:
         asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
