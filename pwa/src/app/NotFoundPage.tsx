@@ -1,7 +1,10 @@
 import { Button, Stack, Text, Title } from "@mantine/core";
+import { useEffect } from "react";
 import { Link } from "react-router-dom";
+import { firstContentShown } from "../ui/idle";
 
 export function NotFoundPage() {
+  useEffect(firstContentShown, []);
   return (
     <Stack align="center" justify="center" mih="60vh" gap="md" data-testid="not-found">
       <Title order={1}>404</Title>

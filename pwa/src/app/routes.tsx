@@ -4,6 +4,7 @@ import { Layout } from "./Layout";
 import { PageLoader } from "../ui/PageLoader";
 import { NotFoundPage } from "./NotFoundPage";
 import { PageErrorBoundary } from "./PageErrorBoundary";
+import type { BrowseSource } from "../data/types";
 
 /** Feature pages load on demand so the initial bundle stays small; each has its own error boundary. */
 function page(load: () => Promise<{ default: ComponentType }>) {
@@ -31,6 +32,25 @@ const devRoutes: RouteObject[] =
       ]
     : [];
 
+const browsePage = () => import("../features/browse/BrowsePage");
+
+/**
+ * On the landing route (the build browser), its chunk and the database start loading
+ * with the app's own code rather than after the first render: offline, the first cards
+ * come from Dexie, and opening it overlaps the chunk loads instead of following them.
+ */
+export function preloadLandingRoute(pathname: string, search: string): void {
+  const m = /^\/(build\/browse(\/([^/]*))?)?$/.exec(pathname);
+  if (!m) return;
+  void browsePage().catch(() => undefined);
+  void import("../data/db").then((m) => m.getDb().open()).catch(() => undefined);
+  const source = (m[3] || "explore") as BrowseSource;
+  if (!["explore", "liked", "created"].includes(source)) return;
+  void Promise.all([import("../features/browse/useBuildList"), import("../data/filters")])
+    .then(([list, f]) => list.readFirstPageAhead(source, f.filtersFromUrl(new URLSearchParams(search))))
+    .catch(() => undefined);
+}
+
 /** Redirect that keeps the query string (filter presets such as ClassFilters). */
 function RedirectKeepingQuery({ to }: { to: string }) {
   const { search } = useLocation();
@@ -43,7 +63,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: "/", element: <RedirectKeepingQuery to="/build/browse/explore" /> },
       { path: "/build/browse", element: <RedirectKeepingQuery to="/build/browse/explore" /> },
-      { path: "/build/browse/:tab", element: page(() => import("../features/browse/BrowsePage")) },
+      { path: "/build/browse/:tab", element: page(browsePage) },
       { path: "/build/create", element: page(() => import("../features/build-editor/CreateBuildPage")) },
       { path: "/build/track", element: page(() => import("../features/tracker/TrackerPage")) },
       { path: "/build/view", element: <Navigate to="/build/browse" replace /> },
@@ -59,4 +79,5 @@ export const routes: RouteObject[] = [
   },
 ];
 
+preloadLandingRoute(window.location.pathname, window.location.search);
 export const router = createBrowserRouter(routes);

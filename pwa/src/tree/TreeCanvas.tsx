@@ -32,6 +32,11 @@ export interface TreeCanvasProps {
   onFirstFrame?: () => void;
 }
 
+/** The canvas frame's box; TreeViewer lays out the same box while the data loads. */
+export function canvasFrameStyle(height: number | string) {
+  return { position: "relative", height, minHeight: 320, background: cssColour(COLOURS.background), borderRadius: 6, overflow: "hidden" } as const;
+}
+
 interface Hover {
   node: TreeNode;
   x: number;
@@ -281,7 +286,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
       style={
         stretched
           ? { position: "fixed", inset: 0, zIndex: 400, background: cssColour(COLOURS.background) }
-          : { position: "relative", height, minHeight: 320, background: cssColour(COLOURS.background), borderRadius: 6, overflow: "hidden" }
+          : canvasFrameStyle(height)
       }
     >
       {/* The canvas is adopted from gpu.ts, where it was prepared before the data arrived. */}

@@ -4,7 +4,7 @@
  */
 import { Alert, Box, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { PageLoader } from "../ui/PageLoader";
 import { GpuAlert } from "./GpuAlert";
 import { ascendancyTarget } from "./model";
@@ -12,7 +12,7 @@ import { prepareGpu } from "./gpu";
 import { allocationSummary, sideLists, versionNotice } from "./sideLists";
 import { SideListsView } from "./SideListsView";
 import { allocationStates, NodeState } from "./states";
-import { TreeCanvas } from "./TreeCanvas";
+import { canvasFrameStyle, TreeCanvas } from "./TreeCanvas";
 import type { PassiveTreeViewProps } from "./types";
 import { useTreeModel } from "./useTreeModel";
 
@@ -23,9 +23,13 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
   const [drawn, setDrawn] = useState(false);
   const wide = useMediaQuery("(min-width: 62em)", true);
   const data = useTreeModel(build.treeVersion);
-  // After the data request went out: the canvas, context and programs get ready while it loads.
+  // While the data loads, the canvas frame is already laid out (see `frame` below).
+  const placeholderRef = useRef<HTMLDivElement>(null);
+  // After the data request went out: the canvas, context and programs get ready while it loads,
+  // at the frame's final size, so the first frame never waits for the canvas to be resized.
   useEffect(() => {
-    if (prepareGpu() === null) setGpuFailed(true);
+    const rect = placeholderRef.current?.getBoundingClientRect();
+    if (prepareGpu(rect ? { width: rect.width, height: rect.height } : undefined) === null) setGpuFailed(true);
   }, []);
   const model = data.status === "ready" ? data.model : null;
 
@@ -39,14 +43,31 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
     return {
       states,
       notice: versionNotice(unknownIds.length, clusterIds.length, build.treeVersion, model.version),
-      lists: sideLists(model, build, other),
       summary: allocationSummary(model, build.nodes),
       ascendancyTarget: ascendancyTarget(model, build, other),
     };
   }, [model, build, other, pathing]);
 
+  // The side lists are not needed for the first frame; they are built once it is drawn.
+  const lists = useMemo(() => (model && drawn ? sideLists(model, build, other) : null), [model, drawn, build, other]);
+
+  // The canvas beside its text alternative; the same layout while loading, so the frame has its final size.
+  const frame = (canvas: ReactNode, text: ReactNode, testId?: string) => (
+    <Box data-testid={testId}
+      style={{ display: "flex", flexDirection: wide ? "row" : "column-reverse", gap: 16, alignItems: "stretch" }}
+    >
+      <Box style={{ flex: wide ? "1 1 60%" : "1 1 auto", minWidth: 0 }}>{canvas}</Box>
+      {text}
+    </Box>
+  );
   if (gpuFailed) return <GpuAlert />;
-  if (data.status === "loading") return <PageLoader label="Loading passive tree" />;
+  if (data.status === "loading")
+    return frame(
+      <Box ref={placeholderRef} style={{ ...canvasFrameStyle(height), display: "flex", alignItems: "center", justifyContent: "center" }}>
+        <PageLoader label="Loading passive tree" />
+      </Box>,
+      <Box style={{ flex: wide ? "0 0 40%" : "1 1 auto" }} />,
+    );
   if (data.status === "error")
     return (
       <Alert color="red" title="The passive tree could not be loaded" data-testid="tree-load-error">
@@ -61,12 +82,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
     const item = itemId !== undefined ? jewelItems?.[itemId] : undefined;
     return item && !("error" in item) ? item : null;
   };
-  return (
-    <Box
-      data-testid="passive-tree"
-      style={{ display: "flex", flexDirection: wide ? "row" : "column-reverse", gap: 16, alignItems: "stretch" }}
-    >
-      <Box style={{ flex: wide ? "1 1 60%" : "1 1 auto", minWidth: 0 }}>
+  return frame(
         <TreeCanvas
           model={m}
           states={d.states}
@@ -79,14 +95,13 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
           height={height}
           onGpuFailure={() => setGpuFailed(true)}
           onFirstFrame={() => setDrawn(true)}
-        />
-      </Box>
-      {/* The canvas's text alternative: a focusable region with the summary and the side lists. */}
+        />,
+      /* The canvas's text alternative: a focusable region with the summary and the side lists. */
       <Box role="region" aria-label="Passive tree as text" tabIndex={0} data-testid="tree-text"
         style={{ flex: wide ? "0 0 40%" : "1 1 auto", maxHeight: wide ? height : undefined, overflowY: "auto" }}>
         <Text size="sm" mb="sm" data-testid="tree-summary">{d.summary}</Text>
-        {drawn ? <SideListsView lists={d.lists} /> : <PageLoader label="Loading tree lists" />}
-      </Box>
-    </Box>
+        {lists ? <SideListsView lists={lists} /> : <PageLoader label="Loading tree lists" />}
+      </Box>,
+      "passive-tree",
   );
 }

@@ -39,6 +39,24 @@ export interface Layer {
   tiles: Tile[];
 }
 
+/**
+ * A coarser set of triangles over the same edge vertices: arcs skip points the
+ * current zoom cannot show (the chord stays within EDGE_LOD_TOLERANCE_PX of the
+ * orbit). Zoomed out, the fine arcs are thousands of sub-pixel triangles, and a
+ * software GPU pays for every triangle; the vertices and their states are shared.
+ */
+export interface EdgeLod {
+  /** Used while the device pixels per world unit are at most this. */
+  maxScale: number;
+  indices: Uint16Array | Uint32Array;
+  tiles: Tile[];
+}
+
+/** Device pixels the coarse arcs may stray from the orbit. */
+export const EDGE_LOD_TOLERANCE_PX = 0.5;
+/** maxScale of each level, coarsest first; above the last, the fine layer is drawn. */
+export const EDGE_LOD_SCALES = [0.03, 0.045, 0.07, 0.1, 0.15, 0.22];
+
 /** Tiles per side: the tree is cut into GRID x GRID cells; shapes go to the cell of their centre. */
 const GRID = 12;
 
@@ -57,7 +75,15 @@ function byCell<T>(items: readonly T[], bounds: Bounds, centre: (item: T) => [nu
 export interface TreeGeometry {
   nodes: Layer;
   edges: Layer;
+  /** Coarser index sets over edges.vertices, coarsest first (see EdgeLod). */
+  edgeLods: EdgeLod[];
   groups: Layer;
+}
+
+/** The edge triangles to draw at `scale` device pixels per world unit. */
+export function edgeLayerAt(geo: TreeGeometry, scale: number): { indices: Uint16Array | Uint32Array; tiles: Tile[]; lod: number } {
+  const k = geo.edgeLods.findIndex((l) => scale <= l.maxScale);
+  return k < 0 ? { indices: geo.edges.indices, tiles: geo.edges.tiles, lod: -1 } : { ...geo.edgeLods[k], lod: k };
 }
 
 /** Tree angle (0 up, clockwise) to a point on the circle. */
@@ -96,6 +122,10 @@ class LayerBuilder {
     this.v = new Float32Array(vertices * stride);
     // 16-bit indices when they fit (WebGL1 needs an extension for 32-bit ones).
     this.i = vertices <= 65536 ? new Uint16Array(indices) : new Uint32Array(indices);
+  }
+
+  get vertexCount(): number {
+    return this.count;
   }
 
   vertex(a: number, b: number, c: number, d: number, e: number, f: number, g = 0): number {
@@ -191,9 +221,12 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
     const a = model.nodes[e.a], b = model.nodes[e.b];
     return [(a.x + b.x) / 2, (a.y + b.y) / 2];
   };
+  // Per edge in drawing order: its cell, first vertex, points, and (arcs) radius and angle per point step.
+  const runs: EdgeRun[] = [];
   for (const [e, cell] of byCell(model.edges, bounds, mid)) {
     const a = model.nodes[e.a], b = model.nodes[e.b];
     edges.enter(cell);
+    const first = edges.vertexCount;
     edges.grow(a.x, a.y, EDGE_HALF_WIDTH);
     edges.grow(b.x, b.y, EDGE_HALF_WIDTH);
     if (!e.arc) {
@@ -201,6 +234,7 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
       const nx = -(b.y - a.y) / len, ny = (b.x - a.x) / len;
       point(a.x, a.y, nx, ny, e.a, e.b, true);
       point(b.x, b.y, nx, ny, e.a, e.b, false);
+      runs.push({ cell, first, segs: 1, r: 0, step: 0 });
       continue;
     }
     const { cx, cy, r, a0 } = e.arc;
@@ -213,7 +247,10 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
       // The radial direction is perpendicular to the arc, so segments join without gaps.
       point(x, y, Math.sin(t), -Math.cos(t), e.a, e.b, k === 0);
     }
+    runs.push({ cell, first, segs, r, step: Math.abs(sweep) / segs });
   }
+  const fineEdges = edges.build();
+  const edgeLods = EDGE_LOD_SCALES.map((maxScale) => buildEdgeLod(runs, fineEdges, maxScale));
 
   const firstOfAscendancy = new Map<string, number>();
   for (const n of model.nodes) if (n.ascendancyName && !firstOfAscendancy.has(n.ascendancyName)) firstOfAscendancy.set(n.ascendancyName, n.index);
@@ -228,5 +265,56 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
     const c3 = groups.vertex(g.x, g.y, -1, 1, g.radius, vis);
     groups.quad(c0, c1, c2, c3);
   }
-  return { nodes: nodes.build(), edges: edges.build(), groups: groups.build() };
+  return { nodes: nodes.build(), edges: fineEdges, edgeLods, groups: groups.build() };
+}
+
+interface EdgeRun {
+  cell: number;
+  first: number;
+  segs: number;
+  r: number;
+  step: number;
+}
+
+/** Point stride along an arc so that chords stay within the tolerance at `maxScale`. */
+export function lodStride(run: { segs: number; r: number; step: number }, maxScale: number): number {
+  if (run.segs <= 1 || run.r <= 0) return 1;
+  const tol = EDGE_LOD_TOLERANCE_PX / maxScale;
+  // Chord error r(1 - cos(angle / 2)) <= tol.
+  const angle = tol >= 2 * run.r ? Math.PI : 2 * Math.acos(1 - tol / run.r);
+  return Math.max(1, Math.min(run.segs, Math.floor(angle / run.step)));
+}
+
+/** Quads between every stride-th point of each edge (its last point always kept), tiled like the fine layer. */
+function buildEdgeLod(runs: readonly EdgeRun[], fine: Layer, maxScale: number): EdgeLod {
+  let quads = 0;
+  const strides = runs.map((run) => {
+    const m = lodStride(run, maxScale);
+    quads += Math.ceil(run.segs / m);
+    return m;
+  });
+  const indices = fine.vertexCount <= 65536 ? new Uint16Array(quads * 6) : new Uint32Array(quads * 6);
+  // The fine layer's tiles are one per cell in the same run order; each gets its coarse range.
+  const tiles: Tile[] = fine.tiles.map((t) => ({ ...t, start: 0, count: 0 }));
+  let o = 0, tile = -1, cell = -1;
+  runs.forEach((run, k) => {
+    if (run.cell !== cell) {
+      cell = run.cell;
+      tiles[++tile].start = o;
+    }
+    const m = strides[k];
+    for (let p = 0; p < run.segs; p += m) {
+      // Vertices 2p and 2p + 1 are the left and right of point p.
+      const a = run.first + 2 * p, b = run.first + 2 * Math.min(run.segs, p + m);
+      indices[o] = a;
+      indices[o + 1] = a + 1;
+      indices[o + 2] = b + 1;
+      indices[o + 3] = a;
+      indices[o + 4] = b + 1;
+      indices[o + 5] = b;
+      o += 6;
+    }
+  });
+  tiles.forEach((t, k) => (t.count = (tiles[k + 1]?.start ?? o) - t.start));
+  return { maxScale, indices, tiles };
 }

@@ -10,6 +10,7 @@ import { buildGeometry } from "./geometry";
 import type { TreeModel } from "./model";
 import { createContext, programsSettled, startPrograms, TreeRenderer, type GL, type TreePrograms } from "./renderer";
 import { StateBuffer } from "./states";
+import type { Viewport } from "./camera";
 
 export interface PreparedGpu {
   canvas: HTMLCanvasElement;
@@ -20,6 +21,7 @@ export interface PreparedGpu {
 }
 
 let spare: PreparedGpu | null = null;
+let frameSize: Viewport = { width: 8, height: 8 };
 let unsupported = false;
 
 /** Two nodes, a straight edge, an arc and a group: every draw call with the real attribute layout. */
@@ -46,19 +48,24 @@ function warmUpModel(): TreeModel {
   };
 }
 
-function warmUp(gl: GL, programs: TreePrograms): void {
+function warmUp(gl: GL, programs: TreePrograms, size: Viewport): void {
   const model = warmUpModel();
   const states = new StateBuffer(model.nodes.length);
   for (let i = 0; i < model.nodes.length; i++) states.data[i * 4 + 2] = 1;
   const r = new TreeRenderer(gl, model, programs, buildGeometry(model));
-  r.draw({ x: 0, y: 0, zoom: 1 }, { width: 8, height: 8 }, 1, states);
+  // At the frame's size: the canvas's drawing buffer is resized (a wait on the GPU process) now, not in the first frame.
+  r.draw({ x: 0, y: 0, zoom: 1 }, size, window.devicePixelRatio || 1, states);
   // No readPixels: the GPU process builds its pipeline while this thread goes on loading the data.
   gl.flush();
   r.dispose(true);
 }
 
-/** A canvas with a context and programs on their way, or null without usable WebGL. */
-export function prepareGpu(): PreparedGpu | null {
+/**
+ * A canvas with a context and programs on their way, or null without usable WebGL.
+ * `size` (CSS pixels) is the frame the canvas will fill, when already laid out.
+ */
+export function prepareGpu(size?: Viewport): PreparedGpu | null {
+  if (size && size.width > 0 && size.height > 0) frameSize = size;
   if (spare) return spare;
   if (unsupported) return null;
   const canvas = document.createElement("canvas");
@@ -80,7 +87,7 @@ export function prepareGpu(): PreparedGpu | null {
     if (warmed) return;
     warmed = true;
     try {
-      warmUp(ctx, programs);
+      warmUp(ctx, programs, frameSize);
     } catch (err) {
       // The real renderer reports the failure (GpuAlert) when it links the same programs.
       console.error("tree warm-up failed", err);

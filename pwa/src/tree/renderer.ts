@@ -5,7 +5,7 @@
  */
 import * as twgl from "twgl.js";
 import { pixelScale, VIEW, type Camera, type Viewport } from "./camera";
-import { buildGeometry, visibleRuns, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type Layer, type TreeGeometry } from "./geometry";
+import { buildGeometry, edgeLayerAt, visibleRuns, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type Layer, type TreeGeometry } from "./geometry";
 import type { TreeModel } from "./model";
 import { EDGE_FS, EDGE_VS, GROUP_FS, GROUP_VS, NODE_FS, NODE_VS } from "./shaders";
 import type { StateBuffer } from "./states";
@@ -108,6 +108,8 @@ interface GpuResources {
   node: twgl.ProgramInfo;
   groupBuf: twgl.BufferInfo;
   edgeBuf: twgl.BufferInfo;
+  /** The coarser edge index sets (geometry.edgeLods) over edgeBuf's vertices. */
+  edgeLodBufs: twgl.BufferInfo[];
   nodeBuf: twgl.BufferInfo;
   /** Per-vertex state bytes (vertexStates.ts), one dynamic buffer per layer. */
   groupState: WebGLBuffer;
@@ -127,6 +129,8 @@ export class TreeRenderer {
   private uploadedStates: StateBuffer | null = null;
   private readonly vertexStates: VertexStates;
   readonly stats: FrameStats = { frames: 0, uploads: 0, geometryUploads: 0 };
+  /** The edge level of detail of the last frame (-1: the fine layer), for tests. */
+  lastEdgeLod = -1;
   lost = false;
 
   /** `programs` from startPrograms on this context (compiled ahead of the data); a restore compiles afresh. */
@@ -176,12 +180,18 @@ export class TreeRenderer {
     const groupBuf = layer(geo.groups, GROUP_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1], ["a_visIndex", 1]], ["a_visible", vs.groups]);
     const edgeBuf = layer(geo.edges, EDGE_STRIDE, [["a_pos", 2], ["a_normal", 2], ["a_side", 1], ["a_ends", 2]], ["a_style", vs.edges]);
     const nodeBuf = layer(geo.nodes, NODE_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1], ["a_shape", 1], ["a_index", 1]], ["a_state", vs.nodes]);
+    const edgeLodBufs = geo.edgeLods.map((lod) => ({
+      ...edgeBuf,
+      indices: twgl.createBufferFromTypedArray(gl, lod.indices, gl.ELEMENT_ARRAY_BUFFER),
+      numElements: lod.indices.length,
+    }));
     this.res = {
       group,
       edge,
       node,
       groupBuf,
       edgeBuf,
+      edgeLodBufs,
       nodeBuf,
       groupState: groupBuf.attribs!.a_visible.buffer!,
       edgeState: edgeBuf.attribs!.a_style.buffer!,
@@ -242,9 +252,13 @@ export class TreeRenderer {
     const halfW = (vp.width / 2 + VIEW_MARGIN_PX) / scale, halfH = (vp.height / 2 + VIEW_MARGIN_PX) / scale;
     const view = { minX: cam.x - halfW, maxX: cam.x + halfW, minY: cam.y - halfH, maxY: cam.y + halfH };
     const geo = this.geometry;
+    // Zoomed out, arcs use a coarser index set over the same vertices (geometry.ts EdgeLod).
+    const edges = edgeLayerAt(geo, uniforms.u_scale);
+    this.lastEdgeLod = edges.lod;
+    const edgeBuf = edges.lod < 0 ? res.edgeBuf : res.edgeLodBufs[edges.lod];
     for (const [prog, buf, layer] of [
       [res.group, res.groupBuf, geo.groups],
-      [res.edge, res.edgeBuf, geo.edges],
+      [res.edge, edgeBuf, edges],
       [res.node, res.nodeBuf, geo.nodes],
     ] as const) {
       const runs = visibleRuns(layer.tiles, view);
@@ -284,6 +298,7 @@ export class TreeRenderer {
       gl.deleteBuffer(Object.values(b.attribs!)[0].buffer);
       if (b.indices) gl.deleteBuffer(b.indices);
     }
+    for (const b of res.edgeLodBufs) gl.deleteBuffer(b.indices!);
     this.res = null;
   }
 }

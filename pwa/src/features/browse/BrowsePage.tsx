@@ -1,9 +1,10 @@
 import { Alert, Badge, Button, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useNetwork } from "@mantine/hooks";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { EMPTY_FILTERS, filtersFromUrl, filtersToUrl, type BuildFilters } from "../../data/filters";
 import type { BrowseSource } from "../../data/types";
+import { firstContentShown } from "../../ui/idle";
 import { PageLoader } from "../../ui/PageLoader";
 import { loginDialog } from "../session/actions";
 import { useSession } from "../session/useSession";
@@ -11,7 +12,12 @@ import { BuildCard } from "./BuildCard";
 import { emptyText } from "./emptyTexts";
 import { FilterBar } from "./FilterBar";
 import { useBuildList } from "./useBuildList";
+import { LikeOverridesProvider } from "./useLikes";
+import { useClassTable } from "../../data/useClassTable";
 import { useSkillOptions } from "./useSkillOptions";
+
+/** Cards in the first render: a wide screen's first rows; the rest follow right after the first paint. */
+export const FIRST_SCREEN_CARDS = 6;
 
 const SOURCES: { value: BrowseSource; label: string }[] = [
   { value: "explore", label: "Explore" },
@@ -35,6 +41,21 @@ export default function BrowsePage() {
   const isPublic = source === "explore";
   const list = useBuildList(source ?? "explore", applied, !!source && (isPublic || !!identity));
   const skillOptions = useSkillOptions();
+  const classTable = useClassTable();
+  // The first cards (or the empty state) are the first screen; boot work waits for them (ui/idle.ts).
+  useEffect(() => {
+    if (!list.loading) firstContentShown();
+  }, [list.loading]);
+
+  // Each card is a few dozen Mantine elements: the first screen's cards render first, the others in the next task.
+  const [allCards, setAllCards] = useState(false);
+  const more = list.builds.length > FIRST_SCREEN_CARDS;
+  useEffect(() => {
+    if (!more || allCards) return;
+    const id = setTimeout(() => startTransition(() => setAllCards(true)), 0);
+    return () => clearTimeout(id);
+  }, [more, allCards]);
+  const cards = allCards ? list.builds : list.builds.slice(0, FIRST_SCREEN_CARDS);
 
   const endRef = useRef<HTMLDivElement>(null);
   const { loadMore } = list;
@@ -45,7 +66,7 @@ export default function BrowsePage() {
     const io = new IntersectionObserver((entries) => entries.some((e) => e.intersectionRatio >= 1) && loadMore(), { threshold: 1 });
     io.observe(el);
     return () => io.disconnect();
-  }, [loadMore, list.builds.length]);
+  }, [loadMore, list.builds.length, cards.length]);
 
   if (!source) return <Navigate to={{ pathname: "/build/browse/explore", search: params.toString() }} replace />;
 
@@ -95,12 +116,15 @@ export default function BrowsePage() {
         </Stack>
       ) : (
         <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="build-list">
-            {list.builds.map((b) => (
-              <BuildCard key={b.buildId} build={b} />
-            ))}
-          </SimpleGrid>
-          <div ref={endRef} data-testid="list-end" style={{ height: 24 }} />
+          <LikeOverridesProvider>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="build-list">
+              {cards.map((b) => (
+                <BuildCard key={b.buildId} build={b} classTable={classTable} />
+              ))}
+            </SimpleGrid>
+          </LikeOverridesProvider>
+          {/* Only under the whole page: under the first cards alone it would ask for the next page at once. */}
+          {cards.length === list.builds.length && <div ref={endRef} data-testid="list-end" style={{ height: 24 }} />}
           {list.loadingMore && (
             <Center py="md" role="status" aria-label="Loading more builds" data-testid="loading-more"><Loader size="sm" /></Center>
           )}

@@ -1,12 +1,12 @@
 import { Badge, Box, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
-import { useClassTable } from "../../data/useClassTable";
+import type { ClassTable } from "../../data/classes";
 import type { BuildSummary } from "../../data/types";
 import { LikeToggle } from "./LikeToggle";
 
-export function BuildCard({ build }: { build: BuildSummary }) {
-  const classTable = useClassTable();
+/** `classTable` comes from the list (one load for every card; null until it arrives). */
+export function BuildCard({ build, classTable }: { build: BuildSummary; classTable: ClassTable | null }) {
   return (
     <Card component={Link} to={`/build/view/${encodeURIComponent(build.slug)}`} withBorder padding="md" className="mantine-focus-auto" data-testid="build-card" data-build-id={build.buildId} data-slug={build.slug}>
       <Stack gap={6}>

@@ -19,10 +19,51 @@ export interface BuildListState {
 
 const INITIAL: BuildListState = { builds: [], cursor: null, loading: true, loadingMore: false, fromCache: false, error: null };
 
+type FirstPage = Pick<BuildListState, "builds" | "cursor" | "fromCache">;
+
+/** The first page of a list with the like overrides applied, in projected-likes order. */
+async function loadFirstPage(source: BrowseSource, filters: BuildFilters, signal?: AbortSignal): Promise<FirstPage> {
+  const [page, overrides] = await Promise.all([
+    loadListPage(getDb(), source, filters, null, 0, { signal }),
+    readLikeOverrides(getDb()),
+  ]);
+  const now = Date.now();
+  const builds = orderFirstPage(page.value.builds, (b) => effectiveLike(b, overrides.get(b.buildId), now).likes);
+  return { builds, cursor: page.value.cursor, fromCache: page.fromCache };
+}
+
+/** First pages read ahead (readFirstPageAhead), by list key; taken by the list's first load. */
+const ahead = new Map<string, { promise: Promise<FirstPage>; value?: FirstPage }>();
+
+/**
+ * Offline, the first page is a Dexie read: started with the app's code (routes.tsx
+ * preloadLandingRoute), it is there by the page's first render, which then shows the
+ * cards at once. Online the request waits for the page, which can cancel it.
+ */
+export function readFirstPageAhead(source: BrowseSource, filters: BuildFilters): void {
+  if (navigator.onLine !== false) return;
+  const key = listKey(source, filters);
+  if (ahead.has(key)) return;
+  const entry: { promise: Promise<FirstPage>; value?: FirstPage } = { promise: loadFirstPage(source, filters) };
+  entry.promise.then(
+    (v) => (entry.value = v),
+    () => ahead.delete(key),
+  );
+  ahead.set(key, entry);
+}
+
+const loaded = (p: FirstPage): BuildListState => ({ ...p, loading: false, loadingMore: false, error: null });
+
 /** The pages of one list; starts over when the source or the applied filters change. */
 export function useBuildList(source: BrowseSource, filters: BuildFilters, enabled: boolean) {
-  const [state, setState] = useState<BuildListState>(INITIAL);
   const key = listKey(source, filters);
+  // A first page read ahead and already there is the first render's state.
+  const shownAhead = useRef(false);
+  const [state, setState] = useState<BuildListState>(() => {
+    const hit = enabled ? ahead.get(key)?.value : undefined;
+    shownAhead.current = hit !== undefined;
+    return hit ? loaded(hit) : INITIAL;
+  });
   const gen = useRef(0);
   const pageIndex = useRef(0);
   const busy = useRef(false);
@@ -34,19 +75,21 @@ export function useBuildList(source: BrowseSource, filters: BuildFilters, enable
       setState({ ...INITIAL, loading: false });
       return;
     }
+    const early = ahead.get(key);
+    ahead.delete(key);
+    if (shownAhead.current) {
+      // The first render already showed it (see useState above).
+      shownAhead.current = false;
+      return;
+    }
     setState(INITIAL);
     const ctl = new AbortController();
     busy.current = true;
     (async () => {
       try {
-        const [page, overrides] = await Promise.all([
-          loadListPage(getDb(), source, filters, null, 0, { signal: ctl.signal }),
-          readLikeOverrides(getDb()),
-        ]);
-        const now = Date.now();
-        const builds = orderFirstPage(page.value.builds, (b) => effectiveLike(b, overrides.get(b.buildId), now).likes);
+        const first = await (early?.promise ?? loadFirstPage(source, filters, ctl.signal));
         if (gen.current !== my) return;
-        setState({ builds, cursor: page.value.cursor, loading: false, loadingMore: false, fromCache: page.fromCache, error: null });
+        setState(loaded(first));
       } catch (err) {
         if (gen.current !== my || (err as ApiRequestError)?.failure?.kind === "cancelled") return;
         setState({ ...INITIAL, loading: false, error: err as ApiRequestError });

@@ -1,4 +1,5 @@
 import { useLiveQuery } from "dexie-react-hooks";
+import { createContext, createElement, useContext, type ReactNode } from "react";
 import { getDb, type LikeOverride } from "../../data/db";
 import { effectiveLike, readLikeOverrides, type LikeState } from "../../data/likes";
 
@@ -9,7 +10,19 @@ export function useLikeOverrides(): Map<string, LikeOverride> {
   return useLiveQuery(() => readLikeOverrides(getDb()), [], NONE);
 }
 
+const Shared = createContext<Map<string, LikeOverride> | null>(null);
+
+/**
+ * One live query for a whole list of cards: each card querying Dexie on its own
+ * was a transaction and a re-render per card on the way to the first screen.
+ */
+export function LikeOverridesProvider({ children }: { children: ReactNode }) {
+  return createElement(Shared.Provider, { value: useLikeOverrides() }, children);
+}
+
 export function useEffectiveLike(buildId: string, server: LikeState): LikeState {
-  const overrides = useLikeOverrides();
-  return effectiveLike(server, overrides.get(buildId), Date.now());
+  const shared = useContext(Shared);
+  // Outside a provider (the build view), its own live query; inside, none.
+  const own = useLiveQuery(() => (shared ? NONE : readLikeOverrides(getDb())), [shared === null], NONE);
+  return effectiveLike(server, (shared ?? own).get(buildId), Date.now());
 }

@@ -17,10 +17,15 @@ async function loadGemNames(): Promise<string[]> {
 /** Skill filter options: game-data gems plus every skill seen in cached builds, alphabetical. */
 export function useSkillOptions(): string[] {
   const [gems, setGems] = useState<string[]>([]);
+  // Reading every cached build for its skills waits too: offline it shared Dexie with the first page.
+  const [idle, setIdle] = useState(false);
   useEffect(() => {
     let live = true;
     // The options matter once the filter opens; the gems bundle is parsed after the first cards.
-    const cancel = whenIdle(() => void loadGemNames().then((g) => live && setGems(g)));
+    const cancel = whenIdle(() => {
+      setIdle(true);
+      void loadGemNames().then((g) => live && setGems(g));
+    });
     return () => {
       live = false;
       cancel();
@@ -29,12 +34,13 @@ export function useSkillOptions(): string[] {
   const seen = useLiveQuery(
     async () => {
       const names = new Set<string>();
+      if (!idle) return [];
       await getDb().builds.each((b) => {
         for (const s of b.summary?.skills ?? b.info?.skills ?? []) names.add(s);
       });
       return [...names];
     },
-    [],
+    [idle],
     [],
   );
   return [...new Set([...gems, ...seen])].sort((a, b) => a.localeCompare(b));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arcPoint, arcSegments, arcSweep, buildGeometry, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, visibleRuns } from "../geometry";
+import { arcPoint, arcSegments, arcSweep, buildGeometry, EDGE_LOD_SCALES, EDGE_LOD_TOLERANCE_PX, EDGE_STRIDE, edgeLayerAt, GROUP_STRIDE, lodStride, NODE_STRIDE, visibleRuns } from "../geometry";
 import { realTree, tinyModel } from "./testModel";
 
 describe("geometry", () => {
@@ -91,6 +91,54 @@ describe("geometry", () => {
       }
       expect([gaps, outside, next]).toEqual([0, 0, layer.indices.length]);
     }
+  });
+
+  it("coarsens arcs zoomed out: fewer triangles, chords within the tolerance, every edge still drawn end to end", () => {
+    const { model } = realTree();
+    const g = buildGeometry(model);
+    expect(g.edgeLods.map((l) => l.maxScale)).toEqual(EDGE_LOD_SCALES);
+    let prev = 0;
+    for (const lod of g.edgeLods) {
+      // Coarser levels first; the coarsest has well under half the fine triangles.
+      expect(lod.indices.length).toBeGreaterThanOrEqual(prev);
+      prev = lod.indices.length;
+      expect(Math.max(...lod.indices)).toBeLessThan(g.edges.vertexCount);
+      // Tiles cover the level's indices once, in order, with the fine tiles' bounds.
+      let next = 0;
+      lod.tiles.forEach((t, k) => {
+        expect(t.start).toBe(next);
+        next += t.count;
+        expect([t.minX, t.maxX]).toEqual([g.edges.tiles[k].minX, g.edges.tiles[k].maxX]);
+      });
+      expect(next).toBe(lod.indices.length);
+      // The set of (point) vertices each level's quads start and end on includes both ends of every edge.
+      const used = new Set(lod.indices);
+      const fineUsed = new Set(g.edges.indices);
+      for (const v of fineUsed) {
+        const o = v * EDGE_STRIDE;
+        const a = g.edges.vertices[o + 5], b = g.edges.vertices[o + 6];
+        const at = [g.edges.vertices[o], g.edges.vertices[o + 1]];
+        const na = model.nodes[a], nb = model.nodes[b];
+        const isEnd = (Math.abs(at[0] - na.x) < 0.01 && Math.abs(at[1] - na.y) < 0.01) || (Math.abs(at[0] - nb.x) < 0.01 && Math.abs(at[1] - nb.y) < 0.01);
+        if (isEnd) expect(used.has(v)).toBe(true);
+      }
+    }
+    expect(g.edgeLods[0].indices.length).toBeLessThan(g.edges.indices.length / 2);
+    expect(edgeLayerAt(g, 0.01).lod).toBe(0);
+    expect(edgeLayerAt(g, EDGE_LOD_SCALES[1]).lod).toBe(1);
+    expect(edgeLayerAt(g, 10).indices).toBe(g.edges.indices);
+  });
+
+  it("keeps a coarse chord within the tolerance of the orbit", () => {
+    for (const r of [82, 162, 335, 493, 846]) {
+      for (const scale of EDGE_LOD_SCALES) {
+        const segs = 30, step = Math.PI / 2 / segs;
+        const m = lodStride({ segs, r, step }, scale);
+        expect(m).toBeGreaterThanOrEqual(1);
+        expect(r * (1 - Math.cos((m * step) / 2)) * scale).toBeLessThanOrEqual(EDGE_LOD_TOLERANCE_PX + 1e-9);
+      }
+    }
+    expect(lodStride({ segs: 1, r: 0, step: 0 }, 0.03)).toBe(1);
   });
 
   it("draws only the tiles a view rectangle meets, neighbouring tiles in one run", () => {
