@@ -17,7 +17,8 @@ PostgreSQL database (COPY, the same), starts the real server on each and prints:
   BENCH server.pg_search_rps     explore search on 2 server processes sharing PostgreSQL
 and the EXPLAIN plan of a 3-class, 8-skill page with a cursor on each engine (stderr).
 Goal: filtered p99 <= 20 ms on each engine. PostgreSQL at WAYPOINT_BENCH_PG_URL
-(default postgresql://postgres@127.0.0.1:5432/postgres); without it the PG half is skipped.
+(default postgresql://postgres@127.0.0.1:5432/postgres); without it the PG half fails.
+WAYPOINT_BENCH_ENGINES=sqlite or =pg runs one half.
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ TAG = "1m" if BUILDS == 1_000_000 else f"{BUILDS // 1000}k"
 PG_ADMIN = os.environ.get("WAYPOINT_BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 DURATION = os.environ.get("WAYPOINT_BENCH_DURATION", "8s")
 QUERIES = int(os.environ.get("WAYPOINT_BENCH_FILTERED_QUERIES", "400"))
+ENGINES = os.environ.get("WAYPOINT_BENCH_ENGINES", "sqlite,pg").split(",")
 
 
 def bench(name: str, value: float, unit: str) -> None:
@@ -229,6 +231,8 @@ def main() -> int:
     if not shutil.which("wrk"):
         print("wrk is missing: apt-get install -y wrk", file=sys.stderr)
         return 1
+    if "sqlite" not in ENGINES:
+        return pg_half()
     with tempfile.TemporaryDirectory(prefix="waypoint-bench-1m-") as tmp:
         db = Path(tmp) / "search.sqlite3"
         t = time.perf_counter()
@@ -238,7 +242,7 @@ def main() -> int:
         rps, p99 = measure_engine("sqlite", {}, db, lambda: sqlite_query_times(db))
         bench(f"server.search_rps_{TAG}", rps, "req/s")
         bench(f"server.filtered_search_p99_ms_{TAG}", p99, "ms")
-    return pg_half()
+    return pg_half() if "pg" in ENGINES else 0
 
 
 def pg_half() -> int:

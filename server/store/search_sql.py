@@ -110,7 +110,10 @@ def _merged(tags: list[str], params: dict, keyset: bool, exclude_changed: bool, 
 
 
 def search_statement(q: SearchQuery, latest: int, d: Dialect) -> tuple[str, dict]:
-    """(sql, params) for one page; `latest` is the current head of like_events."""
+    """(sql, params) for one page; `latest` is the current head of like_events.
+
+    The keyset condition leads with `b.likes <= :l` so both engines start the likes index at
+    the cursor (PostgreSQL otherwise reads every build above it and filters them out)."""
     params: dict = {"viewer": _viewer(q.viewer), "n": q.page_size + 1}
     where = _filters(q, params, d)
     after = q.after
@@ -130,7 +133,7 @@ def search_statement(q: SearchQuery, latest: int, d: Dialect) -> tuple[str, dict
         params.update(l=after.like_amount, g=after.last_guid)
         sql = (
             f"SELECT t.*, {d.head} AS snap FROM (SELECT {_COLS}, b.likes AS k FROM builds b WHERE {where}"
-            " AND (b.likes < :l OR (b.likes = :l AND b.id > :g)) ORDER BY b.likes DESC, b.id LIMIT :n) t"
+            " AND b.likes <= :l AND (b.likes < :l OR b.id > :g) ORDER BY b.likes DESC, b.id LIMIT :n) t"
         )
     else:
         params.update(l=after.like_amount, g=after.last_guid, snap=snapshot)
@@ -139,7 +142,7 @@ def search_statement(q: SearchQuery, latest: int, d: Dialect) -> tuple[str, dict
             " WHERE seq > :snap GROUP BY build_id)"
             " SELECT u.*, CAST(:snap AS BIGINT) AS snap FROM ("
             f" SELECT * FROM (SELECT {_COLS}, b.likes AS k FROM builds b WHERE {where}"
-            " AND (b.likes < :l OR (b.likes = :l AND b.id > :g))"
+            " AND b.likes <= :l AND (b.likes < :l OR b.id > :g)"
             " AND b.id NOT IN (SELECT build_id FROM changed) ORDER BY b.likes DESC, b.id LIMIT :n) t1"
             " UNION ALL"
             f" SELECT * FROM (SELECT {_COLS}, b.likes - c.d AS k FROM changed c JOIN builds b ON b.id = c.build_id"
