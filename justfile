@@ -37,10 +37,20 @@ migrate:
 run: setup
     {{py}} -m server serve
 
-# Every suite: Vitest, pytest (server, game data) and the Playwright e2e tests in Debian's Chromium.
-test: setup chromium
+# Every suite: Vitest, pytest (server on SQLite and PostgreSQL, game data) and the Playwright e2e tests in Debian's Chromium.
+test: setup chromium postgres
     npx vitest run
     {{py}} -m pytest
+
+# Start the local PostgreSQL that the server suite's second half uses (127.0.0.1:5432, user postgres, trust auth).
+postgres:
+    if ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then \
+      if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi; \
+      if command -v pg_ctlcluster >/dev/null; then \
+        $SUDO pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | tail -1)" main start || true; \
+      else $SUDO service postgresql start || true; fi; \
+      for i in $(seq 30); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 1; done; fi
+    pg_isready -h 127.0.0.1 -p 5432 || echo "PostgreSQL is not running: the server suite's PostgreSQL half will fail"
 
 # Debian's chromium for the e2e tests; Playwright never downloads a browser.
 chromium:

@@ -30,10 +30,10 @@ def cmd_serve(settings: Settings, _: argparse.Namespace) -> int:
 
 
 def cmd_migrate(settings: Settings, _: argparse.Namespace) -> int:
-    from server.store import apply_migrations
+    from server.store import migrate
 
-    applied = apply_migrations(settings.db_path)
-    print(f"applied migrations: {applied or 'none'} ({settings.db_path})")
+    applied, where = migrate(settings)
+    print(f"applied migrations: {applied or 'none'} ({where})")
     return 0
 
 
@@ -42,19 +42,19 @@ def cmd_seed(settings: Settings, _: argparse.Namespace) -> int:
     import logging
 
     from server.seed import seed_demo
-    from server.store import Database
+    from server.store import make_store
 
     logging.basicConfig(level=logging.INFO, format="%(message)s")
 
     async def run() -> int:
-        db = await Database(settings.db_path).open()
+        db = await make_store(settings).open()
         try:
             report = await seed_demo(db, settings.corpus_dir)
         finally:
             await db.close()
         print(
             f"seeded {report.published} demo builds ({report.variants} variants), "
-            f"{report.existing} already present, {report.skipped} corpus files skipped ({settings.db_path})"
+            f"{report.existing} already present, {report.skipped} corpus files skipped ({db.engine})"
         )
         return 0
 
@@ -63,7 +63,7 @@ def cmd_seed(settings: Settings, _: argparse.Namespace) -> int:
 
 COMMANDS = {
     "serve": (cmd_serve, "run the server on the configured host and port"),
-    "migrate": (cmd_migrate, "apply pending SQLite migrations"),
+    "migrate": (cmd_migrate, "apply pending migrations (SQLite, or PostgreSQL with WAYPOINT_DATABASE_URL)"),
     "seed": (cmd_seed, "publish the planner corpus as demo builds with some likes"),
     "planner-json": (cmd_planner_json, "print the server's extraction of a planner code or XML file as JSON"),
 }

@@ -21,19 +21,19 @@ from server.settings import Settings
 from server.sharedstate import shared_state_for
 from server.static import spa, spa_root
 from server.static_memory import MemoryStatic, load_dist
-from server.store import Database
+from server.store import make_store
 
 log = logging.getLogger("waypoint")
 
 
 def create_app(settings: Settings | None = None) -> Litestar:
     settings = settings or Settings.from_env()
-    db = Database(settings.db_path)
+    store = make_store(settings)
 
     @asynccontextmanager
     async def lifespan(app: Litestar):
-        await db.open()
-        app.state.shared = shared_state_for(settings)
+        await store.open()
+        app.state.shared = shared_state_for(settings, store)
         app.state.ggg = GggClient(settings)
         try:
             for hook in app.state.startup_hooks:
@@ -42,7 +42,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         finally:
             await app.state.ggg.aclose()
             await app.state.shared.close()
-            await db.close()
+            await store.close()
 
     app = Litestar(
         route_handlers=[*ROUTE_HANDLERS, spa_root, spa],
@@ -60,7 +60,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
         debug=False,
     )
     app.state.settings = settings
-    app.state.db = db
+    app.state.store = store
     app.state.pwa_root = Path(settings.pwa_dist).resolve()
     # The shell and hashed assets answer from memory before routing; other paths reach the router.
     owned = {r.path.strip("/").split("/", 1)[0] for r in app.routes} - {"", "{path:path}"}

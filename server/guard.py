@@ -19,10 +19,9 @@ from http.cookies import SimpleCookie
 
 import msgspec
 
-from server.auth.session import COOKIE
+from server.auth.session import COOKIE, resolve_session
 from server.errors import error_body
-from server.store.idempotency import StoredAnswer, find_answer, save_answer
-from server.store.users import hash_token, session_user
+from server.store.types import StoredAnswer, hash_token
 
 SAFE = {"GET", "HEAD", "OPTIONS"}
 IP_FACTOR = 5
@@ -168,6 +167,9 @@ class Guard:
         send = with_security_headers(send, path)
         if "\x00" in path or b"%00" in scope.get("raw_path", b"").lower():
             return await _send_json(send, 400, error_body(400, "The path holds a NUL byte"))
+        if path.startswith("/api/"):
+            # The signed-in user, looked up once here so handlers need not await the store.
+            await resolve_session(scope, _session_token(_headers(scope)))
         method = scope["method"]
         is_proxy = path.startswith("/api/proxy/")
         if method in SAFE and not is_proxy:
@@ -234,7 +236,7 @@ class Guard:
         return await self._idempotent(scope, receive, send, key, token, settings.max_body_bytes)
 
     async def _idempotent(self, scope, receive, send, raw_key: bytes, token, cap: int):
-        db = scope["app"].state.db
+        db = scope["app"].state.store
         key = raw_key.decode("latin-1").strip()
         if not key or len(key) > MAX_KEY_LEN:
             return await _send_json(send, 400, error_body(400, f"Idempotency-Key must be 1 to {MAX_KEY_LEN} characters"))
@@ -244,13 +246,13 @@ class Guard:
             return
         if isinstance(body, int):
             return await _send_json(send, 413, error_body(413, f"Request body is larger than {cap} bytes"))
-        who = session_user(db, token)
+        who = await resolve_session(scope, token)
         client = (scope.get("client") or ("unknown", 0))[0]
         scope_key = f"u:{who.user.id}" if who else f"ip:{client}"
         digest = hashlib.sha256(
             b"\0".join([scope["method"].encode(), scope["path"].encode(), scope.get("query_string", b""), body])
         ).hexdigest()
-        stored = find_answer(db, scope_key, key)
+        stored = await db.find_answer(scope_key, key)
         if stored is not None:
             if stored.request_hash != digest:
                 return await _send_json(
@@ -278,7 +280,7 @@ class Guard:
         await self.app(scope, _replay(body, receive), capture_send)
         if status and status < 500 and status != 429:
             answer = StoredAnswer(scope["method"], scope["path"], digest, status, kept, b"".join(out))
-            await save_answer(db, scope_key, key, answer)
+            await db.save_answer(scope_key, key, answer)
 
 
 def guard_middleware(app):

@@ -10,7 +10,7 @@ import re
 
 import msgspec
 
-from server.store.builds import is_slug
+from server.store.types import is_slug
 from server.wire import Step
 
 MAX_STEPS = 100

@@ -19,9 +19,8 @@ from pathlib import Path
 
 import msgspec
 
-from server.store import builds as store
-from server.store import users
-from server.store.db import Database
+from server.store.interface import Store
+from server.store.types import NewBuild
 from server.wire import Step
 
 log = logging.getLogger("waypoint.seed")
@@ -109,15 +108,15 @@ def plan_build(path: Path, corpus_root: Path):
     )
 
 
-async def seed_demo(db: Database, corpus_dir: str | Path) -> SeedReport:
+async def seed_demo(db: Store, corpus_dir: str | Path) -> SeedReport:
     report = SeedReport()
     root = Path(corpus_dir)
     pob_dir = root / "pob"
     if not pob_dir.is_dir():
         log.warning("seed: no planner corpus at %s", pob_dir)
         return report
-    creators = [await users.upsert_user(db, "demo", n.lower(), n) for n in DEMO_CREATORS]
-    likers = [await users.upsert_user(db, "demo", f"liker-{i}", f"Demo Fan {i}") for i in range(DEMO_LIKERS)]
+    creators = [await db.upsert_user("demo", n.lower(), n) for n in DEMO_CREATORS]
+    likers = [await db.upsert_user("demo", f"liker-{i}", f"Demo Fan {i}") for i in range(DEMO_LIKERS)]
     planned = [p for p in (plan_build(path, root) for path in _sources(pob_dir)) if p is not None]
     report.skipped = len(_sources(pob_dir)) - len(planned)
     queue = [(rel, fields, "") for rel, fields in planned]
@@ -134,8 +133,8 @@ async def seed_demo(db: Database, corpus_dir: str | Path) -> SeedReport:
         if variant:
             creator = creators[0]
             name = "Demo variants"
-        slug, created = await store.insert_build(
-            db, store.NewBuild(id=build_id, creator_id=creator.id, creator_name=name, **fields)
+        slug, created = await db.insert_build(
+            NewBuild(id=build_id, creator_id=creator.id, creator_name=name, **fields)
         )
         if not created:
             report.existing += 1
@@ -145,7 +144,7 @@ async def seed_demo(db: Database, corpus_dir: str | Path) -> SeedReport:
         # A deterministic spread of likes: 0..DEMO_LIKERS fans per build.
         fans = int(uuid.uuid5(NAMESPACE, "likes" + build_id).int % (DEMO_LIKERS + 1))
         for fan in likers[:fans]:
-            await store.set_like(db, fan.id, build_id, True)
+            await db.set_like(fan.id, build_id, True)
     log.info("seed: %s", report)
     return report
 
@@ -153,9 +152,9 @@ async def seed_demo(db: Database, corpus_dir: str | Path) -> SeedReport:
 async def seed_if_empty(app) -> None:
     """Startup hook: seed an empty database when seed_demo is on."""
     settings = app.state.settings
-    db: Database = app.state.db
+    db: Store = app.state.store
     if not settings.seed_demo:
         return
-    if db.read_one("SELECT 1 FROM builds LIMIT 1") is not None:
+    if await db.has_builds():
         return
     await seed_demo(db, settings.corpus_dir)

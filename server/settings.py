@@ -1,6 +1,6 @@
 """One typed Settings object, read from WAYPOINT_* environment variables.
 
-Every field's default is the embedded setup: SQLite under var/, local sign-in,
+Every field's default is the embedded setup: SQLite under var/ (PostgreSQL when database_url is set), local sign-in,
 the built PWA and game data from this checkout. A field `foo_bar` is read from
 `WAYPOINT_FOO_BAR`; values are converted to the field's type by msgspec.
 """
@@ -22,6 +22,11 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     public_url: str = ""
     # SQLite file; WAL mode; numbered migrations are applied at start.
     db_path: str = str(REPO_ROOT / "var" / "waypoint.sqlite3")
+    # A postgresql://user@host:port/db URL selects PostgreSQL instead of the SQLite file: every
+    # server process (on any machine) given the same URL serves the same data.
+    database_url: str = ""
+    # Connections each server process keeps open to PostgreSQL, at most.
+    database_pool_size: int = 10
     # The built PWA (vite build output) served with an SPA fallback.
     pwa_dist: str = str(REPO_ROOT / "pwa" / "dist")
     # Game-data bundles served under /game-data/ with immutable caching.
@@ -55,7 +60,8 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     # Local sign-in attempts per minute per account name (per client IP: five times that).
     login_attempts_per_minute: int = 10
     # Rate-limit counters, cursor snapshots and the character cache are shared by every worker:
-    # in a SQLite file beside db_path, or in Redis when this URL (redis://host:port/db) is set.
+    # in a SQLite file beside db_path, in PostgreSQL when database_url is set, or in Redis
+    # when this URL (redis://host:port/db) is set (Redis wins).
     redis_url: str = ""
     redis_prefix: str = "waypoint:"
     # Addresses (comma-separated, or "*") whose X-Forwarded-For / X-Forwarded-Proto are trusted;

@@ -1,10 +1,11 @@
 """State every worker process on one machine shares: rate-limit counters and short-lived
 entries (cursor snapshots, the character cache).
 
-SQLite by default: a small file beside the database (`<db>.shared.sqlite3`), separate so
-this churn never waits on the build store's write lock. Redis when `WAYPOINT_REDIS_URL`
-is set. Counters are fixed windows aligned to the clock (the key carries the window number),
-so every worker counts into the same window.
+SQLite by default: a small file beside the database (`<db>.shared`), separate so
+this churn never waits on the build store's write lock. With PostgreSQL, tables in that
+database (server.store.pg.shared), seen by every process on every machine. Redis when
+`WAYPOINT_REDIS_URL` is set. Counters are fixed windows aligned to the clock (the key
+carries the window number), so every worker counts into the same window.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ class SharedState(Protocol):
     async def close(self) -> None: ...
 
 
-def _window(window_s: int, now: float) -> tuple[int, int]:
+def window(window_s: int, now: float) -> tuple[int, int]:
     """(window number, seconds left in it, at least 1)."""
     number = int(now // window_s)
     return number, max(1, math.ceil((number + 1) * window_s - now))
@@ -76,7 +77,7 @@ class SqliteShared:
     async def hit(self, key: str, limit: int, window_s: int) -> int:
         def run() -> int:
             now = time.time()
-            number, left = _window(window_s, now)
+            number, left = window(window_s, now)
             (n,) = self._conn.execute(
                 "INSERT INTO counters(key, n, expires) VALUES (?, 1, ?)"
                 " ON CONFLICT(key) DO UPDATE SET n = n + 1 RETURNING n",
@@ -108,6 +109,9 @@ class SqliteShared:
 
         await self._run(run)
 
+    async def forget_entries(self) -> None:
+        await self._run(lambda: self._conn.execute("DELETE FROM entries"))
+
     async def close(self) -> None:
         if self._conn is not None:
             conn, self._conn = self._conn, None
@@ -123,7 +127,7 @@ class RedisShared:
         self.client = redis.Redis.from_url(url, socket_timeout=2, socket_connect_timeout=2)
 
     async def hit(self, key: str, limit: int, window_s: int) -> int:
-        number, left = _window(window_s, time.time())
+        number, left = window(window_s, time.time())
         name = f"{self.PREFIX}c:{key}@{number}"
         async with self.client.pipeline(transaction=True) as pipe:
             n, _ = await pipe.incr(name).expire(name, left + 1).execute()
@@ -139,9 +143,9 @@ class RedisShared:
         await self.client.aclose()
 
 
-def shared_state_for(settings) -> SharedState:
-    """The shared state a Settings object names."""
+def shared_state_for(settings, store) -> SharedState:
+    """Redis when configured, else the store's own shared state (a SQLite file beside the
+    database, or tables in PostgreSQL, which every process and machine sees)."""
     if settings.redis_url:
         return RedisShared(settings.redis_url, settings.redis_prefix)
-    db_path = Path(settings.db_path)
-    return SqliteShared(db_path.with_name(db_path.name + ".shared"))
+    return store.shared_state()

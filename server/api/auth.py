@@ -25,7 +25,7 @@ from server.auth.session import cleared_cookie, current_session, iso, require_us
 from server.errors import ApiError
 from server.ggg import pkce
 from server.ggg.client import GggClient, GrantRefused, UpstreamError, UpstreamRateLimited, expires_at
-from server.store import users
+from server.store import types as users
 
 REALMS = ("pc", "xbox", "sony")
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
@@ -107,7 +107,7 @@ async def login(request: Request, data: JSONBody[LoginRequest]) -> LoginAnswer:
     return_path = safe_return_path(data.return_path)
     realm = _realm(data.initial_realm)
     verifier = pkce.new_verifier()
-    state = await users.save_pending(request.app.state.db, verifier, return_path, realm)
+    state = await request.app.state.store.save_pending(verifier, return_path, realm)
     if settings.auth_provider == "local":
         target = f"/api/auth/local?{urlencode({'state': state})}"
     else:
@@ -173,12 +173,12 @@ def _page(state: str, form: LocalForm | None = None, *, signin_error: str = "", 
     return Response(body, media_type="text/html", status_code=status, headers={"Cache-Control": "no-store"})
 
 
-@get("/local", summary="Local sign-in and sign-up form", sync_to_thread=False)
-def local_form(request: Request, state_: Annotated[str, QueryParameter(name="state", max_length=200)]) -> Response:
+@get("/local", summary="Local sign-in and sign-up form")
+async def local_form(request: Request, state_: Annotated[str, QueryParameter(name="state", max_length=200)]) -> Response:
     state = state_
     if request.app.state.settings.auth_provider != "local":
         raise ApiError(404, "Local sign-in is not enabled on this server")
-    if users.peek_pending(request.app.state.db, state) is None:
+    if await request.app.state.store.peek_pending(state) is None:
         raise ApiError(400, "This sign-in link has expired; start the login again")
     return _page(state)
 
@@ -205,13 +205,13 @@ async def _sign_up(db, data: LocalForm, account: str) -> users.User | Response:
             f"Choose a password of {passwords.MIN_LEN} to {passwords.MAX_LEN} characters."))
     hashed = await asyncio.to_thread(passwords.hash_password, data.password)
     try:
-        return await users.create_local_account(db, account, name, hashed)
+        return await db.create_local_account(account, name, hashed)
     except users.AccountTaken:
         return _page(data.state, data, status=409, signup_error="That account name is taken; choose another.")
 
 
 async def _sign_in(db, data: LocalForm, account: str) -> users.User | Response:
-    found = users.local_account(db, account) if len(account) <= 64 else None
+    found = await db.local_account(account) if len(account) <= 64 else None
     stored = found[1] if found else None
     # The same work whether or not the account exists or can sign in; one answer for every failure.
     ok = await asyncio.to_thread(passwords.verify_password, data.password[: passwords.MAX_LEN], stored)
@@ -227,8 +227,8 @@ async def local_submit(
     settings = request.app.state.settings
     if settings.auth_provider != "local":
         raise ApiError(404, "Local sign-in is not enabled on this server")
-    db = request.app.state.db
-    if users.peek_pending(db, data.state) is None:
+    db = request.app.state.store
+    if await db.peek_pending(data.state) is None:
         raise ApiError(400, "This sign-in link has expired; start the login again")
     account = (data.accountName or "").strip().lower()
     wait = await _login_wait(request, account)
@@ -240,10 +240,10 @@ async def local_submit(
     user = await (_sign_up if data.mode == "signup" else _sign_in)(db, data, account)
     if isinstance(user, Response):
         return user
-    pending = await users.take_pending(db, data.state)
+    pending = await db.take_pending(data.state)
     if pending is None:
         raise ApiError(400, "This sign-in link has expired; start the login again")
-    token, expires = await users.create_session(db, user.id, settings.session_ttl_s)
+    token, expires = await db.create_session(user.id, settings.session_ttl_s)
     return _complete(request, pending, user, token, expires)
 
 
@@ -257,8 +257,8 @@ async def callback(
     settings = request.app.state.settings
     if settings.auth_provider != "ggg":
         raise ApiError(404, "Official sign-in is not enabled on this server")
-    db = request.app.state.db
-    pending = await users.take_pending(db, state_) if state_ else None
+    db = request.app.state.store
+    pending = await db.take_pending(state_) if state_ else None
     if pending is None:
         raise ApiError(400, "Unknown or expired sign-in state; start the login again", "invalid_state")
     if error or not code:
@@ -273,12 +273,12 @@ async def callback(
         raise ApiError(429, "The official site is rate limiting us", headers={"Retry-After": str(exc.retry_after)}) from exc
     except UpstreamError as exc:
         raise ApiError(502, f"The official site failed: {exc}") from exc
-    user = await users.upsert_user(db, "ggg", profile.uuid, profile.name)
-    await users.save_tokens(
-        db, user.id,
+    user = await db.upsert_user("ggg", profile.uuid, profile.name)
+    await db.save_tokens(
+        user.id,
         users.Tokens(answer.access_token, answer.refresh_token, answer.scope, expires_at(answer)),
     )
-    token, expires = await users.create_session(db, user.id, settings.session_ttl_s)
+    token, expires = await db.create_session(user.id, settings.session_ttl_s)
     return _complete(request, pending, user, token, expires)
 
 
@@ -296,7 +296,7 @@ async def logout(request: Request) -> Response[None]:
 
     token = request.cookies.get(COOKIE)
     if token:
-        await users.delete_session(request.app.state.db, token)
+        await request.app.state.store.delete_session(token)
     response = Response(None, status_code=204)
     response.cookies.append(cleared_cookie(request))
     return response

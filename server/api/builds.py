@@ -23,7 +23,7 @@ from server.cursors import remember_snapshot, remembered_snapshot
 from server.errors import ApiError, strict_body
 from server.publish import PublishRejected, PublishRequest, decode_and_validate
 from server.publish_gate import publish_slot
-from server.store import builds as store
+from server.store.types import BuildConflict, NewBuild, SearchQuery, SlugTaken
 from server.wire import (
     BuildInfoAnswer,
     BuildInfoData,
@@ -64,10 +64,10 @@ def _clean(values: list[str] | None, what: str, cap: int) -> list[str]:
 async def _search(request: Request, p: SearchParams, *, liked: bool = False, created: bool = False) -> BuildPageAnswer:
     classes, skills, creator, snapshot, page_size = p.classes, p.skills, p.creator, p.snapshot, p.page_size
     user = require_user(request) if (liked or created) else current_user(request)
-    db = request.app.state.db
+    store = request.app.state.store
     query_key = version = None
     if user is None:
-        version, query_key = store.data_version(db), request.scope.get("query_string", b"")
+        version, query_key = await store.data_version(), request.scope.get("query_string", b"")
         hit = app_cache(request, *PUBLIC_PAGES).get(query_key)
         max_stale_s = request.app.state.settings.public_page_max_stale_ms / 1000
         if hit is not None and (hit[0] == version or time.monotonic() - hit[1] < max_stale_s):
@@ -82,7 +82,7 @@ async def _search(request: Request, p: SearchParams, *, liked: bool = False, cre
     if guid is not None and snapshot is None:
         snapshot = await remembered_snapshot(request, guid, amount)
     after = Cursor(last_guid=guid, like_amount=amount, snapshot=snapshot) if guid is not None else None
-    q = store.SearchQuery(
+    q = SearchQuery(
         # Class names are single capitalised words ("Hierophant"); accept any case.
         classes=[c.capitalize() for c in _clean(classes, "class", MAX_CLASS_FILTERS)],
         skills=_clean(skills, "skill", MAX_SKILL_FILTERS),
@@ -93,16 +93,13 @@ async def _search(request: Request, p: SearchParams, *, liked: bool = False, cre
         after=after,
         page_size=size,
     )
-    if store.needs_thread(q):
-        page = await asyncio.to_thread(lambda: store.search(db, q, db.thread_reader()))
-    else:
-        page = store.search(db, q)
+    page = await store.search(q)
     nxt = page.cursor
     if nxt is not None and nxt.snapshot is not None:
         await remember_snapshot(request, nxt.last_guid, nxt.like_amount, nxt.snapshot)
     answer = BuildPageAnswer(page)
     # Cached only when no commit landed while the page was read.
-    if query_key is not None and store.data_version(db) == version:
+    if query_key is not None and await store.data_version() == version:
         app_cache(request, *PUBLIC_PAGES).put(query_key, (version, time.monotonic(), answer))
     return answer
 
@@ -161,10 +158,10 @@ async def created_search(request: Request, params: NamedDependency[SearchParams]
 IdOrSlug = Annotated[str, Parameter(max_length=100, description="The build id or its slug")]
 
 
-@get("/{id_or_slug:str}", summary="One build by id or slug", sync_to_thread=False)
-def read_build(request: Request, id_or_slug: IdOrSlug) -> BuildInfoAnswer:
+@get("/{id_or_slug:str}", summary="One build by id or slug")
+async def read_build(request: Request, id_or_slug: IdOrSlug) -> BuildInfoAnswer:
     user = current_user(request)
-    b = store.find_build(request.app.state.db, id_or_slug, user.id if user else None)
+    b = await request.app.state.store.find_build(id_or_slug, user.id if user else None)
     if b is None:
         raise ApiError(404, f"No build '{id_or_slug}'")
     return BuildInfoAnswer(BuildInfoData(b))
@@ -173,8 +170,8 @@ def read_build(request: Request, id_or_slug: IdOrSlug) -> BuildInfoAnswer:
 @post("/", summary="Publish a build (created once per client buildId)", status_code=201)
 async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[PublishedAnswer]:
     user = require_user(request)
-    db = request.app.state.db
-    existing = store.find_owner(db, data.build_id)
+    store = request.app.state.store
+    existing = await store.find_owner(data.build_id)
     if existing is not None:
         slug, creator_id = existing
         if creator_id != user.id:
@@ -188,16 +185,15 @@ async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[
         raise ApiError(422, str(exc), "invalid_build") from exc
     try:
         slug, created = await store.insert_build(
-            db,
-            store.NewBuild(
+            NewBuild(
                 id=data.build_id, creator_id=user.id, creator_name=user.display_name, base_class=ok.base_class,
                 ascendancy=ok.ascendancy, tree_version=ok.tree_version, code=ok.code, skills=ok.skills,
                 steps=ok.steps,
             ),
         )
-    except store.BuildConflict as exc:
+    except BuildConflict as exc:
         raise ApiError(409, "This buildId is already used by another creator") from exc
-    except store.SlugTaken as exc:
+    except SlugTaken as exc:
         raise ApiError(422, "buildId must not equal another build's slug", "invalid_build") from exc
     return Response(PublishedAnswer(Published(slug, data.build_id)), status_code=201 if created else 200)
 
@@ -206,9 +202,9 @@ async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[
 async def like(request: Request, id_or_slug: IdOrSlug, data: JSONBody[LikeRequest]) -> LikeAnswer:
     user = require_user(request)
     data = await strict_body(request, LikeRequest)  # {"like": 1} is not a boolean
-    db = request.app.state.db
-    build_id = store.resolve_build_id(db, id_or_slug)
-    result = await store.set_like(db, user.id, build_id, data.like) if build_id else None
+    store = request.app.state.store
+    build_id = await store.resolve_build_id(id_or_slug)
+    result = await store.set_like(user.id, build_id, data.like) if build_id else None
     if result is None:
         raise ApiError(404, f"No build '{id_or_slug}'")
     return LikeAnswer(result)

@@ -31,9 +31,8 @@ from server.ggg.client import (
     expires_at,
 )
 from server.ggg.mapping import Character, CharacterSummary, map_character, map_summary
-from server.store import attachments, users
-from server.store import builds as build_store
-from server.store.users import User
+from server.store import types as users
+from server.store.types import Attachment, User
 
 REALMS = ("pc", "xbox", "sony")
 CACHE_S = 30.0
@@ -79,8 +78,8 @@ def _realm(realm: str) -> str:
 
 
 async def _access_token(request: Request, user: User, force_refresh: bool = False) -> str:
-    db = request.app.state.db
-    tokens = users.load_tokens(db, user.id)
+    db = request.app.state.store
+    tokens = await db.load_tokens(user.id)
     if tokens is None:
         raise ApiError(401, "No official-site authorization for this session; please log in again", "unauthorized")
     if not force_refresh and tokens.expires_at > time.time() + REFRESH_MARGIN_S:
@@ -89,7 +88,7 @@ async def _access_token(request: Request, user: User, force_refresh: bool = Fals
     try:
         answer = await client.refresh(tokens.refresh_token)
     except GrantRefused as exc:
-        await users.expire_sessions_of(db, user.id)
+        await db.expire_sessions_of(user.id)
         raise ApiError(401, "Your official-site authorization expired; please log in again", "unauthorized") from exc
     except UpstreamError as exc:
         raise ApiError(502, f"The official site failed: {exc}") from exc
@@ -97,7 +96,7 @@ async def _access_token(request: Request, user: User, force_refresh: bool = Fals
         answer.access_token, answer.refresh_token or tokens.refresh_token, answer.scope or tokens.scope,
         expires_at(answer),
     )
-    await users.save_tokens(db, user.id, fresh)
+    await db.save_tokens(user.id, fresh)
     return fresh.access_token
 
 
@@ -174,7 +173,7 @@ async def character_detail(
     return CharacterAnswer(found)
 
 
-def _attached(request: Request, att: attachments.Attachment) -> AttachedBuildAnswer:
+def _attached(request: Request, att: Attachment) -> AttachedBuildAnswer:
     return AttachedBuildAnswer(AttachedBuild(att.build_id, att.slug, f"/api/Build/{att.slug}"))
 
 
@@ -182,10 +181,10 @@ CharId = Annotated[str, Parameter(max_length=100, description="The character's i
 RealmQuery = Annotated[str, QueryParameter(name="realm", max_length=10, description="Realm of the character (default pc)")]
 
 
-@get("/{char_id:str}/attached-build", summary="The build attached to a character (204 when none)", sync_to_thread=False)
-def get_attached(request: Request, char_id: CharId) -> Response[AttachedBuildAnswer | None]:
+@get("/{char_id:str}/attached-build", summary="The build attached to a character (204 when none)")
+async def get_attached(request: Request, char_id: CharId) -> Response[AttachedBuildAnswer | None]:
     user = require_user(request)
-    att = attachments.attached_build(request.app.state.db, user.id, char_id)
+    att = await request.app.state.store.attached_build(user.id, char_id)
     if att is None:
         return Response(None, status_code=204)
     return Response(_attached(request, att), status_code=200)
@@ -194,8 +193,8 @@ def get_attached(request: Request, char_id: CharId) -> Response[AttachedBuildAns
 @post("/{char_id:str}/attached-build", summary="Attach a build to a character (last writer wins)", status_code=200)
 async def post_attached(request: Request, char_id: CharId, data: JSONBody[AttachRequest], realm: RealmQuery = "pc") -> AttachedBuildAnswer:
     user = require_user(request)
-    db = request.app.state.db
-    build = build_store.find_build(db, data.build_id.strip())
+    db = request.app.state.store
+    build = await db.find_build(data.build_id.strip())
     if build is None:
         raise ApiError(404, f"No build '{data.build_id}'")
     chars = await list_characters(request, user, _realm(realm))
@@ -212,8 +211,8 @@ async def post_attached(request: Request, char_id: CharId, data: JSONBody[Attach
             "Please select a different build",
             "class_mismatch",
         )
-    await attachments.attach(db, user.id, char_id, build.build_id)
-    return _attached(request, attachments.Attachment(build.build_id, build.slug))
+    await db.attach(user.id, char_id, build.build_id)
+    return _attached(request, Attachment(build.build_id, build.slug))
 
 
 characters_router = Router(

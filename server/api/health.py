@@ -19,5 +19,5 @@ class HealthResponse(msgspec.Struct):
 
 @get("/api/health", cache=False)
 async def health(state: State) -> HealthResponse:
-    ok = await state.db.ok()
+    ok = await state.store.ok()
     return HealthResponse(Health(status="ok" if ok else "degraded", version=__version__, database="ok" if ok else "error"))

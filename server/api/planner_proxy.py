@@ -14,7 +14,6 @@ from litestar import Request, get
 from litestar.params import FromPath
 
 from server.errors import ApiError
-from server.planner.cache import cached_code, store_code
 from server.planner.pobb import HOSTS, PasteHost, PasteNotFound, UpstreamFailed, fetch_paste
 
 
@@ -26,9 +25,9 @@ class PobbAnswer(msgspec.Struct):
 async def _proxy(request: Request, host: PasteHost, code: str) -> PobbAnswer:
     if not host.valid_id(code):
         raise ApiError(400, host.id_rule)
-    db = request.app.state.db
+    store = request.app.state.store
     key = host.cache_key(code)
-    cached = cached_code(db, key)
+    cached = await store.cached_code(key)
     if cached is not None:
         return PobbAnswer(cached)
     settings = request.app.state.settings
@@ -44,7 +43,7 @@ async def _proxy(request: Request, host: PasteHost, code: str) -> PobbAnswer:
         raise ApiError(404, str(exc)) from exc
     except UpstreamFailed as exc:
         raise ApiError(502, str(exc)) from exc
-    await store_code(db, key, fetched)
+    await store.store_code(key, fetched)
     return PobbAnswer(fetched)
 
 

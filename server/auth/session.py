@@ -8,11 +8,10 @@ from litestar import Request, Response
 from litestar.datastructures import Cookie
 
 from server.errors import ApiError
-from server.store.db import Database
-from server.store.users import SessionUser, User, session_user
+from server.store.types import SessionUser, User
 
 COOKIE = "waypoint_session"
-_CACHE_KEY = "waypoint_session_user"
+SESSION_KEY = "waypoint_session_user"
 
 
 def _secure(request: Request) -> bool:
@@ -32,11 +31,16 @@ def cleared_cookie(request: Request) -> Cookie:
 
 def current_session(request: Request) -> SessionUser | None:
     """The signed-in user, looked up once per request."""
-    state = request.scope.setdefault("state", {})
-    if _CACHE_KEY not in state:
-        db: Database = request.app.state.db
-        state[_CACHE_KEY] = session_user(db, request.cookies.get(COOKIE))
-    return state[_CACHE_KEY]
+    return request.scope.setdefault("state", {}).get(SESSION_KEY)
+
+
+async def resolve_session(scope, token: str | None) -> SessionUser | None:
+    """Look the session up once per request, before routing (the guard calls this), so
+    handlers read it without awaiting the store."""
+    state = scope.setdefault("state", {})
+    if SESSION_KEY not in state:
+        state[SESSION_KEY] = await scope["app"].state.store.session_user(token) if token else None
+    return state[SESSION_KEY]
 
 
 def current_user(request: Request) -> User | None:

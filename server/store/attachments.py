@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import time
 
-import msgspec
-
 from server.store.db import Database
-
-
-class Attachment(msgspec.Struct, frozen=True):
-    build_id: str
-    slug: str
+from server.store.types import Attachment
 
 
 def attached_build(db: Database, user_id: int, character_id: str) -> Attachment | None:

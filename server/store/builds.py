@@ -1,84 +1,30 @@
-"""Builds, their title skills, and keyset search.
-
-Search order is likes descending, then build id ascending. Likes change while a
-reader pages, so a plain keyset on (likes, id) could skip or repeat builds. A
-cursor therefore pins a snapshot: the last `like_events.seq` seen by its first
-page. Later pages sort every build by its likes *as of that snapshot*: builds
-untouched since then use their (indexed) current count; the few builds with
-events after the snapshot get `likes - sum(later deltas)`. The order is then the
-same total order on every page, so no build is skipped or repeated. The counts
-shown are current ones; only the order is pinned.
-"""
+"""Builds, their title skills, and keyset search on SQLite (the statement: server.store.search_sql)."""
 
 from __future__ import annotations
 
-import re
-import secrets
 import sqlite3
 import time
 import zlib
-from datetime import UTC, datetime
 
 import msgspec
 
 from server.store.db import Database
-from server.wire import BuildInfo, BuildPage, BuildSummary, Cursor, LikeResult, Step
-
-SLUG_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no look-alikes (l, o, 0, 1)
-SLUG_LEN = 8
-# Slugs and build ids are disjoint: a publish whose id has this form is refused, so a
-# value of this form names a slug and anything else names a build id.
-SLUG_FORM = re.compile(f"^[{SLUG_ALPHABET}]{{{SLUG_LEN}}}$")
-# A snapshot with more later events than this is too old to replay cheaply; the
-# page then sorts by current counts (best effort) and pins a fresh snapshot.
-MAX_SNAPSHOT_LAG = 20_000
-
-
-class NewBuild(msgspec.Struct, frozen=True):
-    id: str
-    creator_id: int
-    creator_name: str
-    base_class: str
-    ascendancy: str
-    tree_version: str
-    code: str
-    skills: list[str]
-    steps: list[Step]
-
-
-class SearchQuery(msgspec.Struct, frozen=True):
-    classes: list[str] = []
-    skills: list[str] = []
-    creator: str = ""
-    liked_by: int | None = None
-    created_by: int | None = None
-    viewer: int | None = None
-    after: Cursor | None = None
-    page_size: int = 20
-
-
-class SlugTaken(Exception):
-    """The client build id equals another build's slug."""
-
-
-class BuildConflict(Exception):
-    """The client build id is already taken by another creator."""
-
-
-_steps_decoder = msgspec.json.Decoder(list[Step])
-_skills_decoder = msgspec.json.Decoder(list[str])
-
-
-def now_iso() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
-
-
-def new_slug() -> str:
-    return "".join(secrets.choice(SLUG_ALPHABET) for _ in range(SLUG_LEN))
-
-
-def compress_code(code: str) -> bytes:
-    return zlib.compress(code.encode(), 9)
+from server.store.search_sql import SQLITE, page_of, search_statement
+from server.store.types import (  # noqa: F401 (re-exported)
+    MAX_SNAPSHOT_LAG,
+    SLUG_FORM,
+    BuildConflict,
+    NewBuild,
+    SearchQuery,
+    SlugTaken,
+    compress_code,
+    is_slug,
+    new_slug,
+    now_iso,
+    skills_decoder,
+    steps_decoder,
+)
+from server.wire import BuildInfo, BuildPage, LikeResult
 
 
 async def insert_build(db: Database, build: NewBuild) -> tuple[str, bool]:
@@ -120,10 +66,6 @@ def _viewer(viewer: int | None) -> int:
     return viewer if viewer is not None else -1
 
 
-def is_slug(value: str) -> bool:
-    return SLUG_FORM.match(value) is not None
-
-
 def _lookup(id_or_slug: str) -> tuple[str, tuple[str, ...]]:
     """WHERE clause and params: a value of slug form is a slug (or, for rows stored before ids
     of that form were refused, an id of a build whose slug it is not); anything else is an id."""
@@ -148,8 +90,8 @@ def find_build(db: Database, id_or_slug: str, viewer: int | None = None) -> Buil
         return None
     return BuildInfo(
         build_id=row[0], slug=row[1], creator_name=row[3], base_class=row[4], ascendancy=row[5],
-        tree_version=row[6], pob_code=zlib.decompress(row[7]).decode(), skills=_skills_decoder.decode(row[8]),
-        steps=_steps_decoder.decode(row[9]), likes=row[10], is_liked=bool(row[11]),
+        tree_version=row[6], pob_code=zlib.decompress(row[7]).decode(), skills=skills_decoder.decode(row[8]),
+        steps=steps_decoder.decode(row[9]), likes=row[10], is_liked=bool(row[11]),
         created_at=row[12], updated_at=row[13],
     )
 
@@ -172,35 +114,6 @@ def resolve_build_id(db: Database, id_or_slug: str) -> str | None:
     return row[0] if row else None
 
 
-_COLS = (
-    "b.id, b.slug, b.skills, b.base_class, b.ascendancy, b.step_count, b.creator_name, b.likes,"
-    " EXISTS(SELECT 1 FROM likes l WHERE l.user_id = :viewer AND l.build_id = b.id) AS liked"
-)
-
-
-def _filters(q: SearchQuery, params: dict) -> str:
-    where = []
-    if q.classes:
-        names = [f":c{i}" for i in range(len(q.classes))]
-        params.update({f"c{i}": v for i, v in enumerate(q.classes)})
-        where.append(f"(b.base_class IN ({','.join(names)}) OR b.ascendancy IN ({','.join(names)}))")
-    if q.skills:
-        names = [f":s{i}" for i in range(len(q.skills))]
-        params.update({f"s{i}": v.lower() for i, v in enumerate(q.skills)})
-        where.append(f"b.id IN (SELECT build_id FROM build_skills WHERE skill IN ({','.join(names)}))")
-    if q.creator:
-        escaped = q.creator.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
-        params["creator"] = f"%{escaped}%"
-        where.append("b.creator_name LIKE :creator ESCAPE '\\'")
-    if q.liked_by is not None:
-        params["liked_by"] = q.liked_by
-        where.append("b.id IN (SELECT build_id FROM likes WHERE user_id = :liked_by)")
-    if q.created_by is not None:
-        params["created_by"] = q.created_by
-        where.append("b.creator_id = :created_by")
-    return " AND ".join(where) or "1"
-
-
 def needs_thread(q: SearchQuery) -> bool:
     """Filtered searches may sort thousands of rows; they run off the event loop."""
     return bool(q.classes or q.skills or q.creator or q.liked_by is not None)
@@ -209,57 +122,9 @@ def needs_thread(q: SearchQuery) -> bool:
 def search(db: Database, q: SearchQuery, conn: sqlite3.Connection | None = None) -> BuildPage:
     """One page. `conn` is a read connection (default: the event-loop reader)."""
     conn = conn or db.reader
-    params: dict = {"viewer": _viewer(q.viewer), "n": q.page_size + 1}
-    where = _filters(q, params)
-    head = conn.execute("SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'like_events'), 0)").fetchone()
-    latest = head[0] if head else 0
-    after = q.after
-    snapshot = after.snapshot if after else None
-    if snapshot is not None and (snapshot > latest or latest - snapshot > MAX_SNAPSHOT_LAG or snapshot < 0):
-        snapshot = None
-    if after is None:
-        sql = f"SELECT {_COLS}, b.likes AS k FROM builds b WHERE {where} ORDER BY b.likes DESC, b.id LIMIT :n"
-        # Both statements could straddle a like; the page order is by the counts
-        # this statement read, so pin the snapshot inside the same statement.
-        sql = (
-            f"SELECT *, (SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'like_events'), 0)) AS snap"
-            f" FROM ({sql})"
-        )
-    elif snapshot is None:
-        params.update(l=after.like_amount, g=after.last_guid)
-        sql = (
-            f"SELECT *, (SELECT COALESCE((SELECT seq FROM sqlite_sequence WHERE name = 'like_events'), 0)) AS snap"
-            f" FROM (SELECT {_COLS}, b.likes AS k FROM builds b WHERE {where}"
-            " AND (b.likes < :l OR (b.likes = :l AND b.id > :g)) ORDER BY b.likes DESC, b.id LIMIT :n)"
-        )
-    else:
-        params.update(l=after.like_amount, g=after.last_guid, snap=snapshot)
-        sql = (
-            "WITH changed AS MATERIALIZED (SELECT build_id, SUM(delta) AS d FROM like_events"
-            " WHERE seq > :snap GROUP BY build_id)"
-            f" SELECT *, :snap AS snap FROM ("
-            f" SELECT * FROM (SELECT {_COLS}, b.likes AS k FROM builds b WHERE {where}"
-            " AND (b.likes < :l OR (b.likes = :l AND b.id > :g))"
-            " AND b.id NOT IN (SELECT build_id FROM changed) ORDER BY b.likes DESC, b.id LIMIT :n)"
-            " UNION ALL"
-            f" SELECT * FROM (SELECT {_COLS}, b.likes - c.d AS k FROM changed c JOIN builds b ON b.id = c.build_id"
-            f" WHERE {where} AND (b.likes - c.d < :l OR (b.likes - c.d = :l AND b.id > :g)))"
-            ") ORDER BY k DESC, id LIMIT :n"
-        )
-    rows = conn.execute(sql, params).fetchall()
-    page = rows[: q.page_size]
-    builds = [
-        BuildSummary(
-            build_id=r[0], slug=r[1], skills=_skills_decoder.decode(r[2]), base_class=r[3], ascendancy=r[4],
-            steps=r[5], creator_name=r[6], likes=r[7], is_liked=bool(r[8]),
-        )
-        for r in page
-    ]
-    nxt = None
-    if len(rows) > q.page_size and page:
-        last = page[-1]
-        nxt = Cursor(last_guid=last["id"], like_amount=last["k"], snapshot=last["snap"])
-    return BuildPage(builds=builds, page_size=q.page_size, cursor=nxt)
+    latest = conn.execute(f"SELECT {SQLITE.head}").fetchone()[0]
+    sql, params = search_statement(q, latest, SQLITE)
+    return page_of(conn.execute(sql, params).fetchall(), q.page_size)
 
 
 async def set_like(db: Database, user_id: int, build_id: str, like: bool) -> LikeResult | None:

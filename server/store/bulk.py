@@ -26,25 +26,32 @@ SKILLS = [
 _STEP = [{"title": "Step 1", "equipmentSetId": "default", "skillSetId": "default", "passiveTreeId": "default"}]
 
 
-def bulk_insert_builds(db_path: str | Path, count: int, seed: int = 7, max_likes: int = 500) -> list[str]:
-    """Insert `count` builds; returns their ids. One transaction, executemany."""
-    apply_migrations(db_path)
-    rng = random.Random(seed)
-    conn = sqlite3.connect(db_path, isolation_level=None)
-    for pragma in PRAGMAS:
-        conn.execute(pragma)
+# The postings (see migration 0005) of the builds whose ids lie in [:lo, :hi] and match :like.
+POSTINGS_OF_RANGE = """
+INSERT INTO postings(tag, nl, build_id)
+SELECT tag, nl, build_id FROM (
+  SELECT 'c:' || base_class AS tag, -likes AS nl, id AS build_id FROM builds b WHERE {r}
+  UNION ALL SELECT 'c:' || ascendancy, -likes, id FROM builds b WHERE ascendancy <> '' AND {r}
+  UNION ALL SELECT 's:' || s.skill, -b.likes, b.id FROM build_skills s JOIN builds b ON b.id = s.build_id WHERE {r}
+  UNION ALL SELECT 'p:' || b.base_class || ':' || s.skill, -b.likes, b.id
+    FROM build_skills s JOIN builds b ON b.id = s.build_id WHERE {r}
+  UNION ALL SELECT 'p:' || b.ascendancy || ':' || s.skill, -b.likes, b.id
+    FROM build_skills s JOIN builds b ON b.id = s.build_id WHERE b.ascendancy <> '' AND {r}
+) t ORDER BY 1, 2, 3
+""".replace("{r}", "b.id BETWEEN :lo AND :hi AND b.id LIKE :like")
+
+
+def synthetic_builds(count: int, seed: int, max_likes: int, start: int, creator: int,
+                     rng: random.Random | None = None):
+    """(build rows, skill rows) of `count` synthetic builds numbered from `start`. Row order:
+    id, slug, creator_id, creator_name, base_class, ascendancy, tree_version, code_z, skills,
+    steps, step_count, likes, created_at, updated_at."""
+    rng = rng or random.Random(seed)
     code_z = zlib.compress(b"synthetic-bench-build", 9)
     steps = msgspec.json.encode(_STEP).decode()
     table = load_class_table(Settings.from_env().game_data_dist)
     classes = [(b, a) for b, ascs in table.ascendancies.items() for a in ("", *ascs)]
-    conn.execute("BEGIN IMMEDIATE")
-    conn.execute(
-        "INSERT INTO users(provider, subject, display_name) VALUES ('demo', 'bulk', 'Bulk Creator')"
-        " ON CONFLICT(provider, subject) DO NOTHING"
-    )
-    creator = conn.execute("SELECT id FROM users WHERE provider = 'demo' AND subject = 'bulk'").fetchone()[0]
-    start = conn.execute("SELECT COUNT(*) FROM builds").fetchone()[0]
-    ids, rows, skill_rows = [], [], []
+    rows, skill_rows = [], []
     for i in range(count):
         n = start + i
         build_id = f"bulk-{seed}-{n:08d}"
@@ -58,14 +65,43 @@ def bulk_insert_builds(db_path: str | Path, count: int, seed: int = 7, max_likes
             "2026-01-01T00:00:00.000Z",
         ))
         skill_rows.extend((s.lower(), build_id) for s in skills)
-        ids.append(build_id)
+    return rows, skill_rows
+
+
+def bulk_insert_builds(db_path: str | Path, count: int, seed: int = 7, max_likes: int = 500) -> list[str]:
+    """Insert `count` builds; returns their ids. One transaction, executemany."""
+    apply_migrations(db_path)
+    conn = sqlite3.connect(db_path, isolation_level=None)
+    for pragma in PRAGMAS:
+        conn.execute(pragma)
+    conn.execute("BEGIN IMMEDIATE")
+    # Secondary indexes and the postings are built once after the rows (a sorted pass each)
+    # instead of row by row; their triggers are dropped meanwhile and made again after.
+    postings_ddl = conn.execute(
+        "SELECT name, sql, type FROM sqlite_master WHERE tbl_name IN ('builds', 'build_skills', 'postings')"
+        " AND sql IS NOT NULL AND type IN ('trigger', 'index')"
+    ).fetchall()
+    for name, _, kind in postings_ddl:
+        conn.execute(f"DROP {kind} {name}")
+    conn.execute(
+        "INSERT INTO users(provider, subject, display_name) VALUES ('demo', 'bulk', 'Bulk Creator')"
+        " ON CONFLICT(provider, subject) DO NOTHING"
+    )
+    creator = conn.execute("SELECT id FROM users WHERE provider = 'demo' AND subject = 'bulk'").fetchone()[0]
+    start = conn.execute("SELECT COUNT(*) FROM builds").fetchone()[0]
+    rows, skill_rows = synthetic_builds(count, seed, max_likes, start, creator)
     conn.executemany(
         "INSERT INTO builds(id, slug, creator_id, creator_name, base_class, ascendancy, tree_version, code_z,"
         " skills, steps, step_count, likes, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         rows,
     )
     conn.executemany("INSERT INTO build_skills(skill, build_id) VALUES (?, ?)", skill_rows)
+    if rows:
+        conn.execute(POSTINGS_OF_RANGE.replace("INSERT INTO", "INSERT OR IGNORE INTO"),
+                     {"lo": rows[0][0], "hi": rows[-1][0], "like": f"bulk-{seed}-%"})
+    for _, sql, _kind in sorted(postings_ddl, key=lambda d: d[2] != "index"):
+        conn.execute(sql)
     conn.execute("COMMIT")
     conn.execute("ANALYZE")
     conn.close()
-    return ids
+    return [r[0] for r in rows]

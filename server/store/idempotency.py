@@ -7,17 +7,7 @@ import time
 import msgspec
 
 from server.store.db import Database
-
-KEEP_S = 24 * 3600
-
-
-class StoredAnswer(msgspec.Struct, frozen=True):
-    method: str
-    path: str
-    request_hash: str
-    status: int
-    headers: list[tuple[str, str]]
-    body: bytes
+from server.store.types import KEEP_S, StoredAnswer
 
 
 def find_answer(db: Database, scope: str, key: str) -> StoredAnswer | None:

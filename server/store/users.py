@@ -2,45 +2,20 @@
 
 from __future__ import annotations
 
-import hashlib
 import secrets
 import sqlite3
 import time
 
-import msgspec
-
 from server.store.db import Database
-
-STATE_TTL_S = 600
-
-
-class User(msgspec.Struct, frozen=True):
-    id: int
-    provider: str
-    display_name: str
-
-
-class SessionUser(msgspec.Struct, frozen=True):
-    user: User
-    expires_at: float
-
-
-class PendingSignIn(msgspec.Struct, frozen=True):
-    state: str
-    verifier: str
-    return_path: str
-    initial_realm: str
-
-
-class Tokens(msgspec.Struct, frozen=True):
-    access_token: str
-    refresh_token: str
-    scope: str
-    expires_at: float
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
+from server.store.types import (  # noqa: F401 (re-exported)
+    STATE_TTL_S,
+    AccountTaken,
+    PendingSignIn,
+    SessionUser,
+    Tokens,
+    User,
+    hash_token,
+)
 
 
 async def upsert_user(db: Database, provider: str, subject: str, display_name: str) -> User:
@@ -54,10 +29,6 @@ async def upsert_user(db: Database, provider: str, subject: str, display_name: s
 
     row = await db.write(run)
     return User(id=row[0], provider=provider, display_name=display_name)
-
-
-class AccountTaken(Exception):
-    """The local account name is already in use."""
 
 
 async def create_local_account(db: Database, account: str, display_name: str, password_hash: str) -> User:

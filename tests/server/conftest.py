@@ -1,8 +1,19 @@
-"""Fixtures for the sync-server suite: a real app over a real SQLite file."""
+"""Fixtures for the sync-server suite: a real app over a real database, on both engines.
+
+`engine` runs a test once on SQLite (a file per test) and once on PostgreSQL (one fresh
+database for the whole run, `waypoint_test_<uuid>`, emptied before each test and dropped
+at the end). PostgreSQL is expected at WAYPOINT_TEST_PG_URL (default
+postgresql://postgres@127.0.0.1:5432/postgres); when it does not answer, the PostgreSQL
+half fails and says how to start it.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import os
 import uuid
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
@@ -21,19 +32,122 @@ INQUISITOR = POB / "AdamZ-8113__pob-codes" / "heavy_strike_of_trarthus_inquisito
 SLAYER = POB / "AdamZ-8113__pob-codes" / "sanavixx_cyclone_shockwave_slayer_328.code.txt"
 
 
-def make_settings(tmp_path: Path, **kw) -> Settings:
+PG_ADMIN_URL = os.environ.get("WAYPOINT_TEST_PG_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
+PG_HOW_TO_START = (
+    "PostgreSQL is not reachable at {url} ({error}). The server suite runs on both engines; start it with"
+    " `./just postgres` (or `service postgresql start`), or point WAYPOINT_TEST_PG_URL at a server where"
+    " this user may CREATE DATABASE."
+)
+
+
+@dataclass(frozen=True)
+class Engine:
+    name: str  # "sqlite" | "postgresql"
+    url: str = ""  # the test database, for postgresql
+
+
+def _sync(coro):
+    """Run a coroutine to the end from sync code, even under a running event loop."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
+
+
+def _db_url(admin_url: str, name: str) -> str:
+    return admin_url.rsplit("/", 1)[0] + "/" + name
+
+
+@pytest.fixture(scope="session")
+def pg_database():
+    """A fresh PostgreSQL database for this run, migrated once, dropped at the end."""
+    import asyncpg
+
+    from server.store.pg import apply_pg_migrations
+
+    name = f"waypoint_test_{uuid.uuid4().hex[:12]}"
+
+    async def admin(sql: str) -> None:
+        conn = await asyncpg.connect(PG_ADMIN_URL, timeout=5)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    try:
+        _sync(admin(f'CREATE DATABASE "{name}"'))
+    except (TimeoutError, OSError, asyncpg.PostgresError) as exc:
+        pytest.fail(PG_HOW_TO_START.format(url=PG_ADMIN_URL, error=exc), pytrace=False)
+    url = _db_url(PG_ADMIN_URL, name)
+    _sync(apply_pg_migrations(url))
+    yield url
+    _sync(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+
+
+async def empty_pg(url: str) -> None:
+    """Every table but the migration log, emptied (TRUNCATE is far cheaper than a new database)."""
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        tables = [r[0] for r in await conn.fetch(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'"
+        )]
+        await conn.execute(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+    finally:
+        await conn.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def engine(request) -> Engine:
+    if request.param == "sqlite":
+        return Engine("sqlite")
+    url = request.getfixturevalue("pg_database")
+    _sync(empty_pg(url))
+    return Engine("postgresql", url)
+
+
+def make_settings(tmp_path: Path, engine: Engine | None = None, **kw) -> Settings:
     dist = tmp_path / "dist"
     dist.mkdir(exist_ok=True)
     (dist / "index.html").write_text("<!doctype html><title>Waypoint</title>")
     base = dict(db_path=str(tmp_path / "db.sqlite3"), pwa_dist=str(dist), seed_demo=False, rate_limit_per_minute=0,
-                public_page_max_stale_ms=0)
+                public_page_max_stale_ms=0, database_url=engine.url if engine else "")
     base.update(kw)
     return Settings(**base)
 
 
 @pytest.fixture
-async def app(tmp_path):
-    return create_app(make_settings(tmp_path))
+async def app(tmp_path, engine):
+    return create_app(make_settings(tmp_path, engine))
+
+
+async def rows(app, sql: str, params=()) -> list[tuple]:
+    """Rows of one statement (`?` placeholders) on the app's own database, either engine.
+
+    The test client runs the app on its own event loop, so PostgreSQL gets a connection of
+    this loop rather than the app's pool."""
+    url = app.state.settings.database_url
+    if not url:
+        return await app.state.store.raw_query(sql, params)
+    import asyncpg
+
+    from server.store.pg.store import qmarks
+
+    conn = await asyncpg.connect(url)
+    try:
+        return [tuple(r) for r in await conn.fetch(qmarks(sql), *params)]
+    finally:
+        await conn.close()
+
+
+async def bulk_insert(settings: Settings, count: int, seed: int = 7, max_likes: int = 500) -> list[str]:
+    """Synthetic builds straight into the database the settings name."""
+    if settings.database_url:
+        from server.store.pg.bulk import pg_bulk_insert_builds
+
+        return await pg_bulk_insert_builds(settings.database_url, count, seed=seed, max_likes=max_likes)
+    from server.store.bulk import bulk_insert_builds
+
+    return bulk_insert_builds(settings.db_path, count, seed=seed, max_likes=max_likes)
 
 
 @pytest.fixture
@@ -49,15 +163,13 @@ def same_origin(client):
     return client
 
 
-def forget_shared_entries(app) -> None:
-    """Drop cursor snapshots and cached characters from the (SQLite) shared state, as if
-    another machine had answered the first page."""
-    import sqlite3
-
-    conn = sqlite3.connect(app.state.shared.path)
-    conn.execute("DELETE FROM entries")
-    conn.commit()
-    conn.close()
+async def forget_shared_entries(app) -> None:
+    """Drop cursor snapshots and cached characters from the shared state, as if another
+    machine had answered the first page."""
+    if app.state.settings.database_url:
+        await rows(app, "DELETE FROM shared_entries")
+    else:
+        await app.state.shared.forget_entries()
 
 
 async def local_form(client, fields: dict, return_path: str = "/build/browse", realm: str = "pc"):

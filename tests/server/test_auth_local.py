@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime
 
 from litestar.testing import AsyncTestClient
 
-from tests.server.conftest import sign_in
+from tests.server.conftest import rows, sign_in
 
 
 async def test_local_sign_in_redirect_carries_the_auth_complete_fields(client):
@@ -64,8 +63,7 @@ async def test_sign_up_then_sign_in_with_the_password_only(app, client):
     assert r.status_code == 303 and "displayName=Shown+Name" in r.headers["location"]
     client.cookies.clear()
     # The password is stored as scrypt, never in the clear.
-    row = sqlite3.connect(app.state.settings.db_path).execute(
-        "SELECT subject, display_name, password_hash FROM users WHERE provider = 'local'").fetchone()
+    (row,) = await rows(app, "SELECT subject, display_name, password_hash FROM users WHERE provider = 'local'")
     assert row[0] == "exile.one" and row[1] == "Shown Name" and row[2].startswith("scrypt$14$8$1$")
     assert "long enough secret" not in row[2]
     # Sign in by account name (any case) and password; the display name is not a credential.
@@ -98,15 +96,15 @@ async def test_a_taken_account_name_is_refused_and_the_owner_keeps_it(client):
     assert ok.status_code == 303 and "displayName=Someone" in ok.headers["location"]
 
 
-async def test_seeded_demo_creators_cannot_be_signed_into(tmp_path):
+async def test_seeded_demo_creators_cannot_be_signed_into(tmp_path, engine):
     from server.app import create_app
     from tests.server.conftest import make_settings, same_origin
 
-    app = create_app(make_settings(tmp_path, seed_demo=True))
+    app = create_app(make_settings(tmp_path, engine, seed_demo=True))
     async with AsyncTestClient(app=app) as c:
         same_origin(c)
-        creators = sqlite3.connect(app.state.settings.db_path).execute(
-            "SELECT DISTINCT u.subject, u.display_name FROM users u JOIN builds b ON b.creator_id = u.id").fetchall()
+        creators = await rows(
+            app, "SELECT DISTINCT u.subject, u.display_name FROM users u JOIN builds b ON b.creator_id = u.id")
         assert creators
         for subject, display in creators[:3]:
             for account in (subject, display):
@@ -117,11 +115,11 @@ async def test_seeded_demo_creators_cannot_be_signed_into(tmp_path):
                     assert "waypoint_session" not in c.cookies
 
 
-async def test_sign_in_attempts_are_rate_limited_per_account(tmp_path):
+async def test_sign_in_attempts_are_rate_limited_per_account(tmp_path, engine):
     from server.app import create_app
     from tests.server.conftest import make_settings, same_origin
 
-    app = create_app(make_settings(tmp_path, login_attempts_per_minute=3))
+    app = create_app(make_settings(tmp_path, engine, login_attempts_per_minute=3))
     async with AsyncTestClient(app=app) as c:
         same_origin(c)
         codes = []

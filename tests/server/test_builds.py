@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import sqlite3
 import uuid
 
 from litestar.testing import AsyncTestClient
 
 from server.app import create_app
-from server.store.bulk import bulk_insert_builds
 from tests.server.conftest import (
     SLAYER,
+    bulk_insert,
     make_settings,
     publish_payload,
+    rows,
     same_origin,
     session_headers,
     sign_in,
@@ -45,8 +45,7 @@ async def test_planner_code_is_stored_compressed(app, client, tmp_path):
     await sign_in(client)
     p = publish_payload()
     assert (await client.post("/api/Build", json=p)).status_code == 201
-    conn = sqlite3.connect(app.state.settings.db_path)
-    blob = conn.execute("SELECT code_z FROM builds WHERE id = ?", (p["buildId"],)).fetchone()[0]
+    blob = (await rows(app, "SELECT code_z FROM builds WHERE id = ?", (p["buildId"],)))[0][0]
     import zlib
 
     assert zlib.decompress(blob).decode() == p["pobCod"]
@@ -151,14 +150,13 @@ async def test_liked_and_created_searches(client):
     assert len((await client.get("/api/Build/search")).json()["data"]["builds"]) == 2
 
 
-async def test_search_filters_and_paging(tmp_path):
-    settings = make_settings(tmp_path)
-    ids = bulk_insert_builds(settings.db_path, 130, seed=3, max_likes=5)
+async def test_search_filters_and_paging(tmp_path, engine):
+    settings = make_settings(tmp_path, engine)
+    ids = await bulk_insert(settings, 130, seed=3, max_likes=5)
     app = create_app(settings)
     async with AsyncTestClient(app=app) as c:
         same_origin(c)
-        conn = sqlite3.connect(settings.db_path)
-        expected = [r[0] for r in conn.execute("SELECT id FROM builds ORDER BY likes DESC, id")]
+        expected = [r[0] for r in await rows(app, "SELECT id FROM builds ORDER BY likes DESC, id")]
         assert sorted(expected) == sorted(ids)
         seen, cursor, pages = [], None, 0
         while True:
@@ -184,13 +182,13 @@ async def test_search_filters_and_paging(tmp_path):
         assert (await c.get("/api/Build/search", params={"pageSize": 0})).status_code == 400
         assert (await c.get("/api/Build/search", params={"lastGuid": "x"})).status_code == 400
         # Class filters: base class or ascendancy names, any case, OR-ed.
-        rows = conn.execute("SELECT id, base_class, ascendancy FROM builds").fetchall()
-        want = {r[0] for r in rows if r[1] == "Witch" or r[2] == "Slayer"}
+        all_rows = await rows(app, "SELECT id, base_class, ascendancy FROM builds")
+        want = {r[0] for r in all_rows if r[1] == "Witch" or r[2] == "Slayer"}
         got = await _all(c, [("ClassFilters", "Witch"), ("ClassFilters", "slayer")])
         assert got == want and want
         # Skill filters match any listed title skill, case-insensitively.
-        skills = {r[0]: set() for r in rows}
-        for s, b in conn.execute("SELECT skill, build_id FROM build_skills"):
+        skills = {r[0]: set() for r in all_rows}
+        for s, b in await rows(app, "SELECT skill, build_id FROM build_skills"):
             skills[b].add(s)
         want = {b for b, ss in skills.items() if ss & {"arc", "cyclone"}}
         assert await _all(c, [("SkillFilters", "Arc"), ("SkillFilters", "CYCLONE")]) == want
@@ -198,7 +196,7 @@ async def test_search_filters_and_paging(tmp_path):
         r = await c.get("/api/Build/search", params=too_many)
         assert r.status_code == 400 and "At most 8 skill" in r.json()["error"]["message"]
         # Creator filter: trimmed, empty ignored, substring match.
-        want = {r[0] for r in conn.execute("SELECT id FROM builds WHERE creator_name LIKE '%Creator 12%'")}
+        want = {r[0] for r in await rows(app, "SELECT id FROM builds WHERE creator_name LIKE '%Creator 12%'")}
         assert await _all(c, [("CreatorFilter", "  Creator 12  ")]) == want and want
         assert len(await _all(c, [("CreatorFilter", "   ")])) == 130
         assert await _all(c, [("CreatorFilter", "100%_")]) == set()

@@ -19,7 +19,13 @@ from litestar.testing import AsyncTestClient
 from e2e.harness import ServerProcess
 from server.app import create_app
 from server.store.bulk import bulk_insert_builds
-from tests.server.conftest import forget_shared_entries, make_settings, same_origin, session_headers
+from tests.server.conftest import (
+    bulk_insert,
+    forget_shared_entries,
+    make_settings,
+    same_origin,
+    session_headers,
+)
 
 
 async def _walk(c, first_cursor, use_snapshot=True, size=20) -> list[str]:
@@ -34,9 +40,9 @@ async def _walk(c, first_cursor, use_snapshot=True, size=20) -> list[str]:
     return out
 
 
-async def test_likes_moving_across_the_page_boundary_neither_skip_nor_repeat(tmp_path):
-    settings = make_settings(tmp_path)
-    ids = bulk_insert_builds(settings.db_path, 60, seed=11, max_likes=0)
+async def test_likes_moving_across_the_page_boundary_neither_skip_nor_repeat(tmp_path, engine):
+    settings = make_settings(tmp_path, engine)
+    ids = await bulk_insert(settings, 60, seed=11, max_likes=0)
     app = create_app(settings)
     async with AsyncTestClient(app=app) as c:
         same_origin(c)
@@ -68,7 +74,7 @@ async def test_likes_moving_across_the_page_boundary_neither_skip_nor_repeat(tmp
         assert plain == walked
         # Control: with that memory gone (e.g. lost with the shared state) and no snapshot
         # sent, the same cursor repeats `top` and skips `low`, so the hazard is real.
-        forget_shared_entries(app)
+        await forget_shared_entries(app)
         app.state.public_pages.clear()  # and no reused anonymous pages
         naive = page1 + await _walk(c, cursor, use_snapshot=False)
         assert naive.count(top) == 2 and low not in naive

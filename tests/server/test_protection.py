@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 from litestar.testing import AsyncTestClient
 
 from server.app import create_app
-from tests.server.conftest import make_settings, publish_payload, same_origin, session_headers
+from tests.server.conftest import make_settings, publish_payload, rows, same_origin, session_headers
 
 
 async def test_publish_replay_with_idempotency_key_returns_the_first_answer(app, client):
@@ -19,12 +17,11 @@ async def test_publish_replay_with_idempotency_key_returns_the_first_answer(app,
     again = await client.post("/api/Build", json=p, headers=h)
     assert again.status_code == 201 and again.content == first.content
     assert again.headers["idempotent-replayed"] == "true"
-    conn = sqlite3.connect(app.state.settings.db_path)
-    assert conn.execute("SELECT COUNT(*) FROM builds").fetchone()[0] == 1
+    assert (await rows(app, "SELECT COUNT(*) FROM builds"))[0][0] == 1
     # The same key with a different body is refused, and nothing changes.
     other = await client.post("/api/Build", json=publish_payload(), headers=h)
     assert other.status_code == 422 and other.json()["error"]["code"] == "idempotency_mismatch"
-    assert conn.execute("SELECT COUNT(*) FROM builds").fetchone()[0] == 1
+    assert (await rows(app, "SELECT COUNT(*) FROM builds"))[0][0] == 1
 
 
 async def test_like_replay_does_not_reapply_and_keys_are_per_user(app, client):
@@ -39,8 +36,7 @@ async def test_like_replay_does_not_reapply_and_keys_are_per_user(app, client):
     replay = await client.post(url, json={"like": True}, headers={**a, "Idempotency-Key": "k1"})
     assert replay.json() == liked.json() and replay.headers["idempotent-replayed"] == "true"
     # The replay answered from storage: the later unlike still stands.
-    conn = sqlite3.connect(app.state.settings.db_path)
-    assert conn.execute("SELECT likes FROM builds").fetchone()[0] == 0
+    assert (await rows(app, "SELECT likes FROM builds"))[0][0] == 0
     # Bob's identical key is his own.
     mine = await client.post(url, json={"like": True}, headers={**b, "Idempotency-Key": "k1"})
     assert "idempotent-replayed" not in mine.headers and mine.json()["data"]["likes"] == 1
@@ -66,8 +62,7 @@ async def test_foreign_origin_is_refused_on_mutations(app, client):
     assert r.status_code == 403 and r.json()["error"]["code"] == "forbidden"
     assert (await client.post("/api/auth/logout", headers=evil)).status_code == 403
     assert (await client.get("/api/auth/me", headers=u)).status_code == 200  # session intact
-    conn = sqlite3.connect(app.state.settings.db_path)
-    assert conn.execute("SELECT COUNT(*) FROM builds").fetchone()[0] == 0
+    assert (await rows(app, "SELECT COUNT(*) FROM builds"))[0][0] == 0
     # Our own origin (and no Origin at all, e.g. curl) is fine.
     own = {**u, "Origin": "http://testserver.local"}
     assert (await client.post("/api/Build", json=p, headers=own)).status_code == 201
@@ -77,8 +72,8 @@ async def test_foreign_origin_is_refused_on_mutations(app, client):
     assert (await client.get("/api/Build/search", headers=evil)).status_code == 200
 
 
-async def test_body_size_cap(tmp_path):
-    app = create_app(make_settings(tmp_path, max_body_bytes=2048))
+async def test_body_size_cap(tmp_path, engine):
+    app = create_app(make_settings(tmp_path, engine, max_body_bytes=2048))
     async with AsyncTestClient(app=app) as c:
         same_origin(c)
         u = await session_headers(c, "Big")
@@ -89,8 +84,8 @@ async def test_body_size_cap(tmp_path):
         assert r.status_code == 413
 
 
-async def test_rate_limits_per_session_and_per_ip(tmp_path):
-    app = create_app(make_settings(tmp_path, rate_limit_per_minute=3))
+async def test_rate_limits_per_session_and_per_ip(tmp_path, engine):
+    app = create_app(make_settings(tmp_path, engine, rate_limit_per_minute=3))
     async with AsyncTestClient(app=app) as c:
         same_origin(c)
         u = await session_headers(c, "Clicker")  # one anonymous login + one form post from this IP
@@ -127,8 +122,8 @@ async def test_cookie_is_secure_when_served_over_https(tmp_path):
         assert "Secure" in cookie and "HttpOnly" in cookie and "samesite=lax" in cookie.lower()
 
 
-async def test_the_planner_proxy_is_rate_limited_per_ip(tmp_path):
-    app = create_app(make_settings(tmp_path, rate_limit_per_minute=1))
+async def test_the_planner_proxy_is_rate_limited_per_ip(tmp_path, engine):
+    app = create_app(make_settings(tmp_path, engine, rate_limit_per_minute=1))
     async with AsyncTestClient(app=app) as c:
         same_origin(c)
         # An invalid code is answered without any upstream fetch; the limit applies first.

@@ -1,0 +1,130 @@
+"""Types every store engine shares: what the API layer hands to and gets from a Store.
+
+Pure: no engine module is imported here, so the API layer can use these names freely.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import zlib
+from datetime import UTC, datetime
+
+import msgspec
+
+from server.wire import Cursor, Step
+
+STATE_TTL_S = 600
+# Idempotency answers are kept this long, seconds.
+KEEP_S = 24 * 3600
+
+SLUG_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"  # no look-alikes (l, o, 0, 1)
+SLUG_LEN = 8
+# Slugs and build ids are disjoint: a publish whose id has this form is refused, so a
+# value of this form names a slug and anything else names a build id.
+SLUG_FORM = re.compile(f"^[{SLUG_ALPHABET}]{{{SLUG_LEN}}}$")
+# A snapshot with more later events than this is too old to replay cheaply; the
+# page then sorts by current counts (best effort) and pins a fresh snapshot.
+MAX_SNAPSHOT_LAG = 20_000
+
+
+class NewBuild(msgspec.Struct, frozen=True):
+    id: str
+    creator_id: int
+    creator_name: str
+    base_class: str
+    ascendancy: str
+    tree_version: str
+    code: str
+    skills: list[str]
+    steps: list[Step]
+
+
+class SearchQuery(msgspec.Struct, frozen=True):
+    classes: list[str] = []
+    skills: list[str] = []
+    creator: str = ""
+    liked_by: int | None = None
+    created_by: int | None = None
+    viewer: int | None = None
+    after: Cursor | None = None
+    page_size: int = 20
+
+
+class SlugTaken(Exception):
+    """The client build id equals another build's slug."""
+
+
+class BuildConflict(Exception):
+    """The client build id is already taken by another creator."""
+
+
+steps_decoder = msgspec.json.Decoder(list[Step])
+skills_decoder = msgspec.json.Decoder(list[str])
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+
+
+def new_slug() -> str:
+    return "".join(secrets.choice(SLUG_ALPHABET) for _ in range(SLUG_LEN))
+
+
+def compress_code(code: str) -> bytes:
+    return zlib.compress(code.encode(), 9)
+
+
+def is_slug(value: str) -> bool:
+    return SLUG_FORM.match(value) is not None
+
+
+class User(msgspec.Struct, frozen=True):
+    id: int
+    provider: str
+    display_name: str
+
+
+class SessionUser(msgspec.Struct, frozen=True):
+    user: User
+    expires_at: float
+
+
+class PendingSignIn(msgspec.Struct, frozen=True):
+    state: str
+    verifier: str
+    return_path: str
+    initial_realm: str
+
+
+class Tokens(msgspec.Struct, frozen=True):
+    access_token: str
+    refresh_token: str
+    scope: str
+    expires_at: float
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class AccountTaken(Exception):
+    """The local account name is already in use."""
+
+
+class Attachment(msgspec.Struct, frozen=True):
+    build_id: str
+    slug: str
+
+
+class StoredAnswer(msgspec.Struct, frozen=True):
+    method: str
+    path: str
+    request_hash: str
+    status: int
+    headers: list[tuple[str, str]]
+    body: bytes
+
+
+
