@@ -18,7 +18,12 @@ SHEETS = {
     "inactive": ("normalInactive", ("normalInactive", "notableInactive", "keystoneInactive")),
     "frame": ("frame", ("frame",)),
     "jewel": ("jewel", ("jewel",)),
+    "group": ("groupBackground", ("groupBackground",)),
+    "line": ("line", ("line",)),
 }
+# The "-3" sheets are the official tree's largest image zoom level (its `imageZoomLevels[3]`):
+# a sprite's pixel size divided by this is its size in tree units (group backgrounds, line art).
+SHEET_ZOOM = 0.3835
 KIND_OF = {"normalActive": "normal", "notableActive": "notable", "keystoneActive": "keystone"}
 
 
@@ -65,7 +70,15 @@ def build_art_bundle(
         "frames": {k: [int(r["x"]), int(r["y"]), int(r["w"]), int(r["h"])] for k, r in sorted(sprites["frame"]["coords"].items())},
         "jewels": {k: [int(r["x"]), int(r["y"]), int(r["w"]), int(r["h"])] for k, r in sorted(sprites["jewel"]["coords"].items())},
         "nodeIcons": nodes,
+        # Group backgrounds and line art (orbit arcs are quarter circles centred on the sprite's bottom-right corner).
+        "zoom": SHEET_ZOOM,
+        "groupBackgrounds": _rects(sprites["groupBackground"]),
+        "lines": _rects(sprites["line"]),
     }
+
+
+def _rects(kind: dict[str, Any]) -> dict[str, list[int]]:
+    return {k: [int(r["x"]), int(r["y"]), int(r["w"]), int(r["h"])] for k, r in sorted(kind["coords"].items())}
 
 
 def node_icons_of(tree: dict[str, Any]) -> dict[int, str]:

@@ -89,7 +89,7 @@ def test_variant_trees_carry_their_own_ascendancies(built_dist):
 def test_art_bundle_names_its_sheets_and_every_node_icon(built_dist):
     out, result = built_dist
     art = json.loads((out / result.manifest["files"]["art/3.28"]).read_bytes())
-    for role in ("active", "inactive", "frame", "jewel"):
+    for role in ("active", "inactive", "frame", "jewel", "group", "line"):
         sheet = art["sheets"][role]
         data = (out / sheet["file"]).read_bytes()
         assert sheet["file"] == f"art-3.28-{role}.{hashlib.sha256(data).hexdigest()[:16]}{Path(sheet['file']).suffix}"
@@ -107,6 +107,30 @@ def test_art_bundle_names_its_sheets_and_every_node_icon(built_dist):
     assert missing == []
     for frame in ("PSSkillFrame", "PSSkillFrameActive", "NotableFrameAllocated", "KeystoneFrameUnallocated", "JewelFrameAllocated"):
         assert frame in art["frames"]
+
+
+def test_art_bundle_has_group_backgrounds_and_line_art(built_dist):
+    out, result = built_dist
+    art = json.loads((out / result.manifest["files"]["art/3.28"]).read_bytes())
+    radii = json.loads((out / result.manifest["files"]["tree/3.28"]).read_bytes())["constants"]["orbitRadii"]
+    for role, rects in (("group", art["groupBackgrounds"]), ("line", art["lines"])):
+        w, h = art["sheets"][role]["size"]
+        for name, (x, y, rw, rh) in rects.items():
+            assert 0 <= x and x + rw <= w and 0 <= y and y + rh <= h, name
+    # Every background the 3.28 export names is in the sheet; the half image is half as tall as it is wide.
+    tree = json.loads(gzip.decompress((SHARED_TREES / "3_28.json.gz").read_bytes()))
+    named = {g["background"]["image"] for g in tree["groups"].values() if g.get("background")}
+    assert named == {"PSGroupBackground1", "PSGroupBackground2", "PSGroupBackground3"}
+    assert named <= set(art["groupBackgrounds"])
+    _, _, w3, h3 = art["groupBackgrounds"]["PSGroupBackground3"]
+    assert abs(w3 - 2 * h3) <= 4
+    # Orbit arcs are drawn at the orbit's radius: the sprite (in tree units) is about that radius.
+    for orbit in range(1, 7):
+        for state in ("Normal", "Active"):
+            _, _, rw, rh = art["lines"][f"Orbit{orbit}{state}"]
+            assert rw == rh and abs(rw / art["zoom"] - radii[orbit]) < 0.1 * radii[orbit] + 20, (orbit, state)
+    for state in ("Normal", "Active"):
+        assert f"LineConnector{state}" in art["lines"]
 
 
 def test_clusters_bundle_has_every_notable_text(built_dist):
