@@ -11,6 +11,8 @@ import { cssColour, COLOURS } from "./style";
 import { exposeDebugApi } from "./debugApi";
 import { ArtLayer } from "./art/artLayer";
 import { exposeArtDebug } from "./art/artDebug";
+import { DecoLayer } from "./art/decoLayer";
+import type { DecoArt } from "./art/decoQuads";
 import { loadTreeArt, treeArtEnabled } from "./art/loadArt";
 import { searchNodes } from "./search";
 import type { JewelItem } from "./types";
@@ -100,6 +102,8 @@ export function TreeCanvas(props: TreeCanvasProps) {
     let firstFrameMs: number | null = null;
     // The art layer (art/): loaded after the first frame, drawn over the shapes from a legible zoom.
     let art: ArtLayer | null = null;
+    // Group backgrounds and line art (art/decoLayer.ts): drawn inside the renderer's frame, with the icons' legibility.
+    let deco: DecoLayer | null = null;
     let artDisposed = false;
     const artTimes = { firstFrameAt: 0, readyAt: null as number | null, drawnAt: null as number | null, inFirstFrame: false };
 
@@ -116,7 +120,11 @@ export function TreeCanvas(props: TreeCanvasProps) {
       if (firstFrameMs === null) performance.mark("tree:layout");
       ctl.setViewport(rect.width, rect.height);
       ctl.tick();
-      renderer.draw(ctl.camera, ctl.viewport, window.devicePixelRatio || 1, ctl.states);
+      const d = deco && art && !renderer.lost && art.legible(ctl.camera, ctl.viewport) ? deco : null;
+      renderer.draw(ctl.camera, ctl.viewport, window.devicePixelRatio || 1, ctl.states, d ? {
+        afterGroups: () => d.draw("backgrounds", ctl.camera, ctl.viewport, ctl.states),
+        afterEdges: () => d.draw("lines", ctl.camera, ctl.viewport, ctl.states),
+      } : undefined);
       if (art && !renderer.lost && art.draw(ctl.camera, ctl.viewport, ctl.states) && artTimes.drawnAt === null) {
         artTimes.drawnAt = performance.now();
         performance.mark("tree:art-drawn");
@@ -145,6 +153,11 @@ export function TreeCanvas(props: TreeCanvasProps) {
               } catch (err) {
                 console.error("tree art not drawn; the shapes stay", err);
                 return;
+              }
+              try {
+                if (loaded.deco) deco = new DecoLayer(gl, model, loaded.bundle as DecoArt, loaded.deco);
+              } catch (err) {
+                console.error("tree backgrounds and line art not drawn; the plain discs and lines stay", err);
               }
               artTimes.readyAt = performance.now();
               performance.mark("tree:art-ready");
@@ -209,6 +222,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
     const onLost = (e: Event) => {
       e.preventDefault();
       renderer.lost = true;
+      deco = null;
       art = null; // its textures went with the context: the shapes alone after a restore
       console.error("WebGL context lost; the tree renderer waits for a restore");
     };
@@ -247,6 +261,8 @@ export function TreeCanvas(props: TreeCanvasProps) {
       readyMs: artTimes.readyAt === null ? null : artTimes.readyAt - artTimes.firstFrameAt,
       drawnMs: artTimes.drawnAt === null ? null : artTimes.drawnAt - artTimes.firstFrameAt,
       legible: art?.legible(ctl.camera, ctl.viewport) ?? false,
+      decoFrames: deco?.frames ?? 0,
+      decoQuads: deco?.counts ?? null,
     }));
 
     return () => {
@@ -256,6 +272,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
       undebug();
       artDisposed = true;
       if (art && !renderer.lost) art.dispose();
+      if (deco && !renderer.lost) deco.dispose();
       renderer.dispose();
       canvas.remove();
       canvasRef.current = null;

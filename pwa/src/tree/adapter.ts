@@ -4,7 +4,7 @@
  * the current one by a chain of small upgrade steps; an unknown format fails clearly.
  */
 import type { TreeBundle } from "../data/gameDataTypes";
-import type { ExpansionJewel, Granted, MasteryEffect, NodeKind, TreeEdge, TreeGroup, TreeModel, TreeNode } from "./model";
+import type { ExpansionJewel, Granted, MasteryEffect, NodeKind, GroupSlot, TreeEdge, TreeGroup, TreeModel, TreeNode } from "./model";
 
 export const TREE_FORMAT = 2;
 
@@ -121,6 +121,14 @@ export function treeModelFromBundle(raw: unknown): TreeModel {
     if (n.ascendancyName) groupAsc.set(cols.group[i], n.ascendancyName);
   });
   const radii = b.constants.orbitRadii;
+  const groupSlots: GroupSlot[] = b.groups.x.map((x, gi) => ({
+    x,
+    y: b.groups.y[gi],
+    orbits: b.groups.orbits[gi],
+    background: b.groups.background[gi],
+    proxy: !!b.groups.proxy[gi],
+    ascendancyName: groupAsc.get(gi) ?? null,
+  }));
   const groups: TreeGroup[] = b.groups.x.map((x, gi) => ({
     x,
     y: b.groups.y[gi],
@@ -138,6 +146,7 @@ export function treeModelFromBundle(raw: unknown): TreeModel {
     nodes,
     edges,
     groups,
+    groupSlots,
     bounds: { minX, minY, maxX, maxY },
     classes: b.classes.map((c) => ({
       name: c.name,

@@ -93,6 +93,17 @@ export interface TreeGroup {
   ascendancyName: string | null;
 }
 
+/** Every placed group as the export has it: what the tree art chooses a group background from (art/decoQuads.ts). */
+export interface GroupSlot {
+  x: number;
+  y: number;
+  orbits: number[];
+  /** The export's `background` image: PSGroupBackground 1-3, 0 when the export names none (all trees before 3.16). */
+  background: number;
+  proxy: boolean;
+  ascendancyName: string | null;
+}
+
 export interface Bounds {
   minX: number;
   minY: number;
@@ -127,6 +138,8 @@ export interface TreeModel {
   nodes: TreeNode[];
   edges: TreeEdge[];
   groups: TreeGroup[];
+  /** All groups (the art's backgrounds); absent in hand-made models. */
+  groupSlots?: GroupSlot[];
   /** Bounds of the main tree (ascendancy trees included as placed by the pipeline). */
   bounds: Bounds;
   classes: TreeClass[];

@@ -17,6 +17,12 @@ const VIEW_MARGIN_PX = 12;
 
 export type GL = WebGLRenderingContext | WebGL2RenderingContext;
 
+/** Extra passes drawn inside a frame (the tree art's group backgrounds and line art): over the group discs, over the edges. */
+export interface DrawBetween {
+  afterGroups?: () => void;
+  afterEdges?: () => void;
+}
+
 const CONTEXT_OPTIONS: WebGLContextAttributes = {
   alpha: false,
   // Shapes and edges anti-alias themselves in the shaders; MSAA would only cost fill rate.
@@ -228,7 +234,7 @@ export class TreeRenderer {
   }
 
   /** Draws one frame at the given camera; viewport is in CSS pixels, dpr capped at 2. */
-  draw(cam: Camera, vp: Viewport, dpr: number, states: StateBuffer): void {
+  draw(cam: Camera, vp: Viewport, dpr: number, states: StateBuffer, between?: DrawBetween): void {
     const res = this.res;
     if (!res || this.lost) return;
     const gl = this.gl;
@@ -260,13 +266,16 @@ export class TreeRenderer {
     const edges = edgeLayerAt(geo, uniforms.u_scale);
     this.lastEdgeLod = edges.lod;
     const edgeBuf = edges.lod < 0 ? res.edgeBuf : res.edgeLodBufs[edges.lod];
-    for (const [prog, buf, layer] of [
-      [res.group, res.groupBuf, geo.groups],
-      [res.edge, edgeBuf, edges],
-      [res.node, res.nodeBuf, geo.nodes],
+    for (const [prog, buf, layer, after] of [
+      [res.group, res.groupBuf, geo.groups, between?.afterGroups],
+      [res.edge, edgeBuf, edges, between?.afterEdges],
+      [res.node, res.nodeBuf, geo.nodes, undefined],
     ] as const) {
       const runs = visibleRuns(layer.tiles, view);
-      if (runs.length === 0) continue;
+      if (runs.length === 0) {
+        after?.();
+        continue;
+      }
       // Group discs are opaque and go straight onto the clear colour; edges and nodes blend their anti-aliased rims.
       if (prog === res.group) gl.disable(gl.BLEND);
       else gl.enable(gl.BLEND);
@@ -275,6 +284,7 @@ export class TreeRenderer {
       twgl.setUniforms(prog, uniforms);
       const bytes = layer.indices.BYTES_PER_ELEMENT;
       for (const [start, count] of runs) twgl.drawBufferInfo(gl, buf, gl.TRIANGLES, count, start * bytes);
+      after?.();
     }
     this.stats.frames++;
   }

@@ -8,6 +8,9 @@ export interface ArtDebug {
   readyMs: number | null;
   drawnMs: number | null;
   legible: boolean;
+  /** Frames drawn with the group backgrounds and line art, and their quad counts (null until loaded). */
+  decoFrames: number;
+  decoQuads: { backgrounds: number; lines: number } | null;
 }
 
 export function exposeArtDebug(canvas: HTMLCanvasElement, read: () => ArtDebug): void {

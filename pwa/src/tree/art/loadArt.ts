@@ -8,10 +8,14 @@ import { gameData } from "../../data/gameData";
 import { closestTreeVersion } from "../../data/treeVersions";
 import type { ArtImages } from "./artLayer";
 import type { ArtBundle } from "./artQuads";
+import type { DecoImages } from "./decoLayer";
+import type { DecoArt } from "./decoQuads";
 
 export interface LoadedArt {
-  bundle: ArtBundle;
+  bundle: ArtBundle & Partial<DecoArt>;
   images: ArtImages;
+  /** Group background and line sheets; null when the bundle has none. */
+  deco: DecoImages | null;
 }
 
 /** localStorage key: "off" keeps the tree to its plain shapes (no art fetched); the geometry pixel tests set it. */
@@ -39,11 +43,12 @@ export function loadTreeArt(treeVersion: string): Promise<LoadedArt | null> {
     const versions = Object.keys(files).filter((k) => k.startsWith("art/")).map((k) => k.slice(4));
     const version = closestTreeVersion(versions, treeVersion);
     if (!version) return null;
-    const bundle = await gameData.getBundle<ArtBundle>(`art/${version}`);
-    const [active, inactive, frame] = await Promise.all(
-      (["active", "inactive", "frame"] as const).map((role) => bitmap(`/game-data/${bundle.sheets[role].file}`)),
-    );
-    return { bundle, images: { active, inactive, frame } };
+    const bundle = await gameData.getBundle<ArtBundle & Partial<DecoArt>>(`art/${version}`);
+    const sheets = bundle.sheets as ArtBundle["sheets"] & Partial<DecoArt["sheets"]>;
+    const hasDeco = !!(sheets.group && sheets.line);
+    const roles = ["active", "inactive", "frame", ...(hasDeco ? (["group", "line"] as const) : [])] as const;
+    const [active, inactive, frame, group, line] = await Promise.all(roles.map((role) => bitmap(`/game-data/${sheets[role]!.file}`)));
+    return { bundle, images: { active, inactive, frame }, deco: hasDeco ? { group, line } : null };
   };
   let p = loaded.get(treeVersion);
   if (!p) {

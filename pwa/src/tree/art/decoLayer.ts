@@ -1,0 +1,215 @@
+/**
+ * Group backgrounds and line art (decoQuads.ts) as two WebGL passes inside the
+ * renderer's frame: the backgrounds right after its group discs, the lines right after
+ * its plain edges, so the node shapes and the icon layer (artLayer.ts) stay on top.
+ * Drawn at the same legible zoom as the icons; absent until the art has loaded.
+ */
+import { pixelScale, type Camera, type Viewport } from "../camera";
+import type { TreeModel } from "../model";
+import type { GL } from "../renderer";
+import type { StateBuffer } from "../states";
+import { decoQuads, lineActive, type DecoArt, type DecoQuad } from "./decoQuads";
+
+const VS = `
+precision highp float;
+uniform vec2 u_center;
+uniform float u_scale;
+uniform vec2 u_resolution;
+attribute vec2 a_pos;
+attribute vec2 a_local;
+attribute vec4 a_on;
+attribute vec4 a_off;
+attribute vec4 a_shape; // mode, halfArc, kOn, kOff
+attribute vec2 a_state; // active, visible
+varying vec2 v_local;
+varying vec4 v_rect;
+varying vec3 v_shape; // mode, halfArc, k
+void main() {
+  if (a_state.y < 0.5) { gl_Position = vec4(4.0, 4.0, 4.0, 1.0); return; }
+  bool on = a_state.x > 0.5;
+  v_rect = on ? a_on : a_off;
+  v_shape = vec3(a_shape.x, a_shape.y, on ? a_shape.z : a_shape.w);
+  v_local = a_local;
+  vec2 p = (a_pos - u_center) * u_scale;
+  gl_Position = vec4(p.x * 2.0 / u_resolution.x, -p.y * 2.0 / u_resolution.y, 0.0, 1.0);
+}`;
+
+const FS = `
+precision mediump float;
+uniform sampler2D u_group;
+uniform sampler2D u_line;
+varying vec2 v_local;
+varying vec4 v_rect;
+varying vec3 v_shape;
+void main() {
+  vec2 t = v_local;
+  if (v_shape.x < 0.5) {
+    gl_FragColor = texture2D(u_group, v_rect.xy + clamp(t, 0.0, 1.0) * v_rect.zw);
+    return;
+  }
+  if (v_shape.x < 1.5) {
+    t.x = fract(t.x); // the strip repeats along the edge (the sheet is not a power of two: no GL_REPEAT)
+  } else {
+    if (abs(atan(t.y, t.x) - 0.78539816) > v_shape.y) discard;
+    t = t * v_shape.z;
+    if (t.x > 1.0 || t.y > 1.0) discard;
+    t = 1.0 - t; // the orbit sprite's centre is its bottom-right corner
+  }
+  gl_FragColor = texture2D(u_line, v_rect.xy + clamp(t, 0.0, 1.0) * v_rect.zw);
+}`;
+
+/** Floats per vertex: pos 2, local 2, on 4, off 4, shape 4. */
+const STRIDE = 16;
+const ATTRIBS: [string, number, number][] = [["a_pos", 2, 0], ["a_local", 2, 2], ["a_on", 4, 4], ["a_off", 4, 8], ["a_shape", 4, 12]];
+
+function compile(gl: GL): WebGLProgram {
+  const p = gl.createProgram()!;
+  for (const [type, src] of [[gl.VERTEX_SHADER, VS], [gl.FRAGMENT_SHADER, FS]] as const) {
+    const sh = gl.createShader(type)!;
+    gl.shaderSource(sh, src);
+    gl.compileShader(sh);
+    gl.attachShader(p, sh);
+    gl.deleteShader(sh);
+  }
+  gl.linkProgram(p);
+  if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`tree art (backgrounds, lines) shaders failed to link: ${gl.getProgramInfoLog(p)}`);
+  return p;
+}
+
+function texture(gl: GL, img: ImageBitmap): WebGLTexture {
+  const t = gl.createTexture()!;
+  gl.bindTexture(gl.TEXTURE_2D, t);
+  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, img);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+  return t;
+}
+
+/** One pass: its quads' vertices, per-vertex state bytes and indices. */
+class Pass {
+  readonly vertices: WebGLBuffer;
+  readonly stateBuf: WebGLBuffer;
+  readonly indices: WebGLBuffer;
+  readonly stateBytes: Uint8Array;
+  synced: { states: StateBuffer; revision: number } | null = null;
+
+  constructor(readonly gl: GL, readonly quads: DecoQuad[]) {
+    if (quads.length * 4 > 65536) throw new Error("too many art quads for 16-bit indices");
+    const v = new Float32Array(quads.length * 4 * STRIDE);
+    const idx = new Uint16Array(quads.length * 6);
+    quads.forEach((q, k) => {
+      for (let c = 0; c < 4; c++) {
+        v.set([...q.corners[c], ...q.local[c], ...q.on, ...q.off, q.mode, q.halfArc, q.kOn, q.kOff], (k * 4 + c) * STRIDE);
+      }
+      idx.set([0, 1, 2, 0, 2, 3].map((i) => k * 4 + i), k * 6);
+    });
+    // Backgrounds (a = -1) are always visible and never active.
+    this.stateBytes = new Uint8Array(quads.length * 4 * 2).fill(0);
+    for (let k = 0; k < quads.length; k++) if (quads[k].a < 0) for (let c = 0; c < 4; c++) this.stateBytes[(k * 4 + c) * 2 + 1] = 1;
+    this.vertices = gl.createBuffer()!;
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.vertices);
+    gl.bufferData(gl.ARRAY_BUFFER, v, gl.STATIC_DRAW);
+    this.stateBuf = gl.createBuffer()!;
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.stateBuf);
+    gl.bufferData(gl.ARRAY_BUFFER, this.stateBytes, gl.DYNAMIC_DRAW);
+    this.indices = gl.createBuffer()!;
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indices);
+    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, idx, gl.STATIC_DRAW);
+  }
+
+  sync(states: StateBuffer): void {
+    if (this.synced && this.synced.states === states && this.synced.revision === states.revision) return;
+    const s = this.stateBytes;
+    this.quads.forEach((q, k) => {
+      if (q.a < 0) return;
+      const on = lineActive(states.has(q.a, 1), states.has(q.b, 1)) ? 1 : 0;
+      const vis = states.visible(q.a) && states.visible(q.b) ? 1 : 0;
+      for (let c = 0; c < 4; c++) {
+        s[(k * 4 + c) * 2] = on;
+        s[(k * 4 + c) * 2 + 1] = vis;
+      }
+    });
+    const gl = this.gl;
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.stateBuf);
+    gl.bufferSubData(gl.ARRAY_BUFFER, 0, s);
+    this.synced = { states, revision: states.revision };
+  }
+
+  dispose(): void {
+    for (const b of [this.vertices, this.stateBuf, this.indices]) this.gl.deleteBuffer(b);
+  }
+}
+
+export interface DecoImages {
+  group: ImageBitmap;
+  line: ImageBitmap;
+}
+
+export class DecoLayer {
+  private readonly program: WebGLProgram;
+  private readonly passes: { backgrounds: Pass; lines: Pass };
+  private readonly textures: [WebGLTexture, WebGLTexture];
+  /** Frames that drew backgrounds (the tests read it). */
+  frames = 0;
+
+  constructor(readonly gl: GL, readonly model: TreeModel, art: DecoArt, images: DecoImages) {
+    const q = decoQuads(model, art);
+    this.program = compile(gl);
+    this.passes = { backgrounds: new Pass(gl, q.backgrounds), lines: new Pass(gl, q.lines) };
+    this.textures = [texture(gl, images.group), texture(gl, images.line)];
+  }
+
+  get counts(): { backgrounds: number; lines: number } {
+    return { backgrounds: this.passes.backgrounds.quads.length, lines: this.passes.lines.quads.length };
+  }
+
+  /** Draws one pass over the current frame at this camera (the caller checks legibility). */
+  draw(which: "backgrounds" | "lines", cam: Camera, vp: Viewport, states: StateBuffer): void {
+    const pass = this.passes[which];
+    if (pass.quads.length === 0) return;
+    const gl = this.gl, p = this.program;
+    pass.sync(states);
+    const w = gl.drawingBufferWidth;
+    gl.useProgram(p);
+    gl.enable(gl.BLEND);
+    gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
+    gl.uniform2f(gl.getUniformLocation(p, "u_center"), cam.x, cam.y);
+    gl.uniform1f(gl.getUniformLocation(p, "u_scale"), pixelScale(cam, this.model.bounds, vp) * (w / vp.width));
+    gl.uniform2f(gl.getUniformLocation(p, "u_resolution"), w, gl.drawingBufferHeight);
+    ["u_group", "u_line"].forEach((name, unit) => {
+      gl.activeTexture(gl.TEXTURE0 + unit);
+      gl.bindTexture(gl.TEXTURE_2D, this.textures[unit]);
+      gl.uniform1i(gl.getUniformLocation(p, name), unit);
+    });
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindBuffer(gl.ARRAY_BUFFER, pass.vertices);
+    for (const [name, size, offset] of ATTRIBS) {
+      const loc = gl.getAttribLocation(p, name);
+      if (loc < 0) continue;
+      gl.enableVertexAttribArray(loc);
+      gl.vertexAttribPointer(loc, size, gl.FLOAT, false, STRIDE * 4, offset * 4);
+    }
+    const sl = gl.getAttribLocation(p, "a_state");
+    gl.bindBuffer(gl.ARRAY_BUFFER, pass.stateBuf);
+    gl.enableVertexAttribArray(sl);
+    gl.vertexAttribPointer(sl, 2, gl.UNSIGNED_BYTE, false, 0, 0);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, pass.indices);
+    gl.drawElements(gl.TRIANGLES, pass.quads.length * 6, gl.UNSIGNED_SHORT, 0);
+    // Leave no attribute array enabled for the renderer's next pass (its layouts differ).
+    for (const name of [...ATTRIBS.map((a) => a[0]), "a_state"]) {
+      const loc = gl.getAttribLocation(p, name);
+      if (loc >= 0) gl.disableVertexAttribArray(loc);
+    }
+    if (which === "backgrounds") this.frames++;
+  }
+
+  dispose(): void {
+    const gl = this.gl;
+    gl.deleteProgram(this.program);
+    this.passes.backgrounds.dispose();
+    this.passes.lines.dispose();
+    for (const t of this.textures) gl.deleteTexture(t);
+  }
+}

@@ -1,0 +1,128 @@
+// Which group background and which line sprite the tree art draws, on the real 3.28 and 3.12 trees
+// with the real art bundle (game-data/dist), checked against an independent reading of the export.
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { ArtBundle } from "../art/artQuads";
+import { decoQuads, DECO_MODE, groupBackground, lineActive, type DecoArt } from "../art/decoQuads";
+import type { GroupSlot } from "../model";
+import { distManifest, realTree } from "./testModel";
+
+const DIST = fileURLToPath(new URL("../../../../game-data/dist/", import.meta.url));
+const SHARED = fileURLToPath(new URL("../../../../../shared/game-data/trees/", import.meta.url));
+const art = JSON.parse(readFileSync(DIST + distManifest().files["art/3.28"], "utf8")) as ArtBundle & DecoArt;
+
+const slot = (extra: Partial<GroupSlot>): GroupSlot => ({ x: 0, y: 0, orbits: [0], background: 0, proxy: false, ascendancyName: null, ...extra });
+
+describe("group backgrounds", () => {
+  it("follows the export's background field where the tree names one", () => {
+    expect(groupBackground(slot({ orbits: [0, 2, 3], background: 3 }), true)).toEqual({ image: "PSGroupBackground3", half: true });
+    expect(groupBackground(slot({ orbits: [0, 2, 3], background: 2 }), true)).toEqual({ image: "PSGroupBackground2", half: false });
+    expect(groupBackground(slot({ orbits: [1], background: 1 }), true)).toEqual({ image: "PSGroupBackground1", half: false });
+    // A tree that names backgrounds: a group without one has none, whatever its orbits.
+    expect(groupBackground(slot({ orbits: [0, 3], background: 0 }), true)).toBeNull();
+    expect(groupBackground(slot({ orbits: [2], background: 2, proxy: true }), true)).toBeNull();
+    expect(groupBackground(slot({ orbits: [2], background: 2, ascendancyName: "Slayer" }), true)).toEqual({ image: "PSGroupBackground2", half: false });
+    expect(groupBackground(slot({ orbits: [2], ascendancyName: "Slayer" }), false)).toBeNull();
+  });
+
+  it("derives it from the outermost orbit on trees that name none", () => {
+    expect(groupBackground(slot({ orbits: [0, 1, 2, 3] }), false)).toEqual({ image: "PSGroupBackground3", half: true });
+    expect(groupBackground(slot({ orbits: [4] }), false)).toEqual({ image: "PSGroupBackground3", half: true });
+    expect(groupBackground(slot({ orbits: [0, 2] }), false)).toEqual({ image: "PSGroupBackground2", half: false });
+    expect(groupBackground(slot({ orbits: [1] }), false)).toEqual({ image: "PSGroupBackground1", half: false });
+    expect(groupBackground(slot({ orbits: [0] }), false)).toBeNull();
+  });
+
+  it("gives each 3.28 group the background its export names: one quad, or two mirrored halves", () => {
+    const { model } = realTree("3.28");
+    const raw = JSON.parse(gunzipSync(readFileSync(SHARED + "3_28.json.gz")).toString("utf8")) as {
+      groups: Record<string, { x: number; background?: { image: string; isHalfImage?: boolean }; isProxy?: boolean }>;
+    };
+    const named = Object.values(raw.groups).filter((g) => g.background && !g.isProxy);
+    const halves = named.filter((g) => g.background!.isHalfImage).length;
+    const { backgrounds } = decoQuads(model, art);
+    expect(backgrounds.every((q) => q.mode === DECO_MODE.background && q.a === -1)).toBe(true);
+    expect(backgrounds.length).toBe(named.length + halves);
+    const bg3 = art.groupBackgrounds.PSGroupBackground3;
+    const top = backgrounds.filter((q) => q.local[0][1] === 0 && Math.abs(q.corners[2][1] - q.corners[0][1] - bg3[3] / art.zoom) < 1e-6);
+    const bottom = backgrounds.filter((q) => q.local[0][1] === 1);
+    // Every half background is a top half plus its mirror, meeting on the group's centre line.
+    expect(bottom.length).toBe(halves);
+    for (const b of bottom) {
+      const t = top.find((q) => q.corners[0][0] === b.corners[0][0] && q.corners[2][1] === b.corners[0][1]);
+      expect(t).toBeDefined();
+      expect(b.on).toEqual(t!.on);
+    }
+  });
+
+  it("draws backgrounds on an older tree that names none, from its orbits", () => {
+    const { model } = realTree("3.12");
+    expect(model.groupSlots!.every((g) => g.background === 0)).toBe(true);
+    const { backgrounds } = decoQuads(model, art);
+    const expected = model.groupSlots!.filter((g) => !g.proxy && g.ascendancyName === null && Math.max(...g.orbits) > 0);
+    const halves = expected.filter((g) => Math.max(...g.orbits) >= 3).length;
+    expect(backgrounds.length).toBe(expected.length + halves);
+  });
+});
+
+describe("line art", () => {
+  it("gives every edge its inactive and active sprite: strips for straight edges, orbit arcs cut to the arc", () => {
+    const { model } = realTree("3.28");
+    const { lines } = decoQuads(model, art);
+    const uvOf = (name: string) => {
+      const r = art.lines[name], [w, h] = art.sheets.line.size;
+      return [r[0] / w, r[1] / h, r[2] / w, r[3] / h];
+    };
+    const edges = new Set(lines.map((q) => `${q.a}-${q.b}`));
+    expect(edges.size).toBe(model.edges.length);
+    for (const q of lines) {
+      if (q.mode === DECO_MODE.straight) {
+        expect(q.off).toEqual(uvOf("LineConnectorNormal"));
+        expect(q.on).toEqual(uvOf("LineConnectorActive"));
+      } else {
+        expect(q.mode).toBe(DECO_MODE.arc);
+        expect(q.halfArc).toBeGreaterThan(0);
+        expect(q.halfArc).toBeLessThanOrEqual(Math.PI / 4 + 1e-9);
+        // The quad spans the larger sprite; the smaller one's coordinates are scaled up (k >= 1) and cut at its edge.
+        expect(Math.min(q.kOn, q.kOff)).toBe(1);
+        expect(Math.max(q.kOn, q.kOff)).toBeLessThan(1.1);
+      }
+    }
+    // An orbit-3 arc draws the Orbit3 sprites, and its quad's corner sits on the arc's centre.
+    const e = model.edges.find((x) => x.arc && Math.abs(x.arc.r - 335) < 1)!;
+    const q = lines.find((x) => x.a === e.a && x.b === e.b)!;
+    expect(q.off).toEqual(uvOf("Orbit3Normal"));
+    expect(q.on).toEqual(uvOf("Orbit3Active"));
+    expect(q.corners[0]).toEqual([e.arc!.cx, e.arc!.cy]);
+    // Both ends of the arc are inside the quad's angular window around its middle.
+    const mid = Math.atan2(q.corners[2][0] - q.corners[0][0], -(q.corners[2][1] - q.corners[0][1]));
+    for (const n of [model.nodes[e.a], model.nodes[e.b]]) {
+      const a = Math.atan2(n.x - e.arc!.cx, -(n.y - e.arc!.cy));
+      let d = Math.abs(a - mid);
+      if (d > Math.PI) d = 2 * Math.PI - d;
+      expect(d).toBeLessThanOrEqual(q.halfArc + 1e-6);
+    }
+  });
+
+  it("is active only between two allocated nodes", () => {
+    expect(lineActive(true, true)).toBe(true);
+    expect(lineActive(true, false)).toBe(false);
+    expect(lineActive(false, true)).toBe(false);
+    expect(lineActive(false, false)).toBe(false);
+  });
+
+  it("leaves a bundle without the new fields to the plain shapes", () => {
+    const { model } = realTree("3.28");
+    expect(decoQuads(model, { zoom: art.zoom })).toEqual({ backgrounds: [], lines: [] });
+  });
+
+  it("fits the layer's 16-bit indices on every shipped tree", () => {
+    for (const v of ["3.28", "3.12"]) {
+      const q = decoQuads(realTree(v).model, art);
+      expect(q.backgrounds.length * 4).toBeLessThanOrEqual(65536);
+      expect(q.lines.length * 4).toBeLessThanOrEqual(65536);
+    }
+  });
+});
