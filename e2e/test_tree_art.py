@@ -1,14 +1,17 @@
 """The tree's art (the 3.28 sprite sheets) in Chromium: absent from the first frame, loaded
 after it, not drawn while zoomed out, drawn over the shapes at close zoom (textured icons,
-not flat discs), and again offline after one visit.
+not flat discs; group backgrounds over the plain group discs), and again offline after one visit.
 """
 
 from __future__ import annotations
+
+import math
 
 from e2e.harness import ARTIFACTS
 from e2e.test_tree import FLICKER, click_node, open_tree
 from e2e.tree_helpers import (
     CANVAS,
+    GEOMETRY_ONLY,
     build_view_url,
     corpus_code,
     planner_specs,
@@ -95,5 +98,89 @@ def test_art_works_offline_after_one_visit(gl_browser, live_server):
         wait_tree_ready(page)
         wait_art(page)
         zoom_in_and_check(page)
+    finally:
+        ctx.close()
+
+
+def background_points(page, node_id: int) -> list[tuple[float, float]]:
+    """CSS points inside the node's group disc that no node, frame or line art covers (from the scene)."""
+    sc = tree_api(page, "t.scene()")
+    w, h, (cx, cy), k = sc["width"], sc["height"], sc["center"], sc["scale"]
+    to_screen = lambda x, y: ((x - cx) * k + w / 2, (y - cy) * k + h / 2)  # noqa: E731
+    px, py = tree_api(page, f"t.project({node_id})")
+    nx, ny = cx + (px - w / 2) / k, cy + (py - h / 2) / k
+    gx, gy, gr = min(sc["groups"], key=lambda g: math.hypot(g[0] - nx, g[1] - ny))
+    assert math.hypot(gx - nx, gy - ny) < gr, "the notable sits in a group with a background"
+
+    def seg_dist(x, y, e):
+        x0, y0, x1, y1, r = e[:5]
+        if r > 0:  # arcs run on a circle of radius r through both ends: distance to that ring (either centre)
+            return min(abs(math.hypot(x - ccx, y - ccy) - r) for ccx, ccy in _centres(x0, y0, x1, y1, r))
+        dx, dy = x1 - x0, y1 - y0
+        t = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy or 1)))
+        return math.hypot(x - x0 - t * dx, y - y0 - t * dy)
+
+    out = []
+    step = gr / 8
+    for i in range(-8, 9):
+        for j in range(-8, 9):
+            x, y = gx + i * step, gy + j * step
+            if math.hypot(x - gx, y - gy) > gr * 0.7:
+                continue
+            if any(math.hypot(x - n[0], y - n[1]) < n[2] * 1.6 + 25 for n in sc["nodes"]):
+                continue
+            if any(seg_dist(x, y, e) < 40 for e in sc["edges"]):
+                continue
+            sx, sy = to_screen(x, y)
+            if 5 < sx < w - 5 and 5 < sy < h - 5:
+                out.append((sx, sy))
+    return out
+
+
+def _centres(x0, y0, x1, y1, r):
+    mx, my, d = (x0 + x1) / 2, (y0 + y1) / 2, math.hypot(x1 - x0, y1 - y0)
+    q = math.sqrt(max(0.0, r * r - (d / 2) ** 2))
+    ux, uy = (y0 - y1) / (d or 1), (x1 - x0) / (d or 1)
+    return [(mx + ux * q, my + uy * q), (mx - ux * q, my - uy * q)]
+
+
+def test_group_background_drawn_at_close_zoom_not_in_the_first_frame(gl_browser, live_server):
+    ctx = gl_browser.new_context(base_url=live_server.base_url, viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        notable = allocated_notable()
+        # The geometry-only fallback first: the same camera shows the plain, flat group disc there.
+        page.goto("/")
+        page.evaluate(f"() => {GEOMETRY_ONLY}")
+        open_tree(page, FLICKER)
+        click_node(page, notable)
+        page.mouse.move(2, 2)
+        points = background_points(page, notable)
+        assert len(points) >= 6, points
+        plain = [tuple(tree_api(page, f"t.readPixel({x}, {y})")[:3]) for x, y in points]
+        assert tree_api(page, "t.art()")["loaded"] is False
+        assert len({tuple(c // 8 for c in p) for p in plain}) <= 2, plain
+
+        page.evaluate("() => localStorage.removeItem('waypoint:tree-art')")
+        open_tree(page, FLICKER)
+        art = wait_art(page)
+        # Not in the first frame, and not drawn while the whole tree is in view.
+        assert art["inFirstFrame"] is False and art["decoFrames"] == 0
+        assert art["decoQuads"]["backgrounds"] > 400 and art["decoQuads"]["lines"] > 3000
+        click_node(page, notable)
+        page.mouse.move(2, 2)
+        page.wait_for_function(f"() => document.querySelector('{CANVAS}').__tree.art().decoFrames > 0")
+        assert background_points(page, notable) == points  # the same camera as without the art
+        drawn = [tuple(tree_api(page, f"t.readPixel({x}, {y})")[:3]) for x, y in points]
+        changed = [d for d, p in zip(drawn, plain, strict=True) if max(abs(a - b) for a, b in zip(d, p, strict=True)) > 4]
+        # The background's (dark) texture covers the flat disc: most points change, and they vary where the disc is one fill.
+        assert len(changed) >= len(points) // 2, (drawn, plain)
+        assert len({tuple(c // 4 for c in d) for d in drawn}) >= 4, drawn
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.get_by_test_id("passive-tree").screenshot(path=str(ARTIFACTS / "tree-art-backgrounds.png"))
+        assert errors == []
     finally:
         ctx.close()

@@ -20,15 +20,16 @@ attribute vec2 a_local;
 attribute vec4 a_on;
 attribute vec4 a_off;
 attribute vec4 a_shape; // mode, halfArc, kOn, kOff
+attribute vec2 a_cut; // cutOn, cutOff
 attribute vec2 a_state; // active, visible
 varying vec2 v_local;
 varying vec4 v_rect;
-varying vec3 v_shape; // mode, halfArc, k
+varying vec4 v_shape; // mode, halfArc, k, cut
 void main() {
   if (a_state.y < 0.5) { gl_Position = vec4(4.0, 4.0, 4.0, 1.0); return; }
   bool on = a_state.x > 0.5;
   v_rect = on ? a_on : a_off;
-  v_shape = vec3(a_shape.x, a_shape.y, on ? a_shape.z : a_shape.w);
+  v_shape = vec4(a_shape.x, a_shape.y, on ? a_shape.z : a_shape.w, on ? a_cut.x : a_cut.y);
   v_local = a_local;
   vec2 p = (a_pos - u_center) * u_scale;
   gl_Position = vec4(p.x * 2.0 / u_resolution.x, -p.y * 2.0 / u_resolution.y, 0.0, 1.0);
@@ -40,7 +41,7 @@ uniform sampler2D u_group;
 uniform sampler2D u_line;
 varying vec2 v_local;
 varying vec4 v_rect;
-varying vec3 v_shape;
+varying vec4 v_shape;
 void main() {
   vec2 t = v_local;
   if (v_shape.x < 0.5) {
@@ -52,15 +53,19 @@ void main() {
   } else {
     if (abs(atan(t.y, t.x) - 0.78539816) > v_shape.y) discard;
     t = t * v_shape.z;
-    if (t.x > 1.0 || t.y > 1.0) discard;
+    float d = length(t);
+    // Only this orbit's ring: smaller orbits' arcs are nested inside its rectangle in the sheet.
+    if (d > 1.0 || d < v_shape.w) discard;
     t = 1.0 - t; // the orbit sprite's centre is its bottom-right corner
   }
   gl_FragColor = texture2D(u_line, v_rect.xy + clamp(t, 0.0, 1.0) * v_rect.zw);
 }`;
 
-/** Floats per vertex: pos 2, local 2, on 4, off 4, shape 4. */
-const STRIDE = 16;
-const ATTRIBS: [string, number, number][] = [["a_pos", 2, 0], ["a_local", 2, 2], ["a_on", 4, 4], ["a_off", 4, 8], ["a_shape", 4, 12]];
+/** Floats per vertex: pos 2, local 2, on 4, off 4, shape 4, cut 2. */
+const STRIDE = 18;
+const ATTRIBS: [string, number, number][] = [
+  ["a_pos", 2, 0], ["a_local", 2, 2], ["a_on", 4, 4], ["a_off", 4, 8], ["a_shape", 4, 12], ["a_cut", 2, 16],
+];
 
 function compile(gl: GL): WebGLProgram {
   const p = gl.createProgram()!;
@@ -101,7 +106,7 @@ class Pass {
     const idx = new Uint16Array(quads.length * 6);
     quads.forEach((q, k) => {
       for (let c = 0; c < 4; c++) {
-        v.set([...q.corners[c], ...q.local[c], ...q.on, ...q.off, q.mode, q.halfArc, q.kOn, q.kOff], (k * 4 + c) * STRIDE);
+        v.set([...q.corners[c], ...q.local[c], ...q.on, ...q.off, q.mode, q.halfArc, q.kOn, q.kOff, q.cutOn, q.cutOff], (k * 4 + c) * STRIDE);
       }
       idx.set([0, 1, 2, 0, 2, 3].map((i) => k * 4 + i), k * 6);
     });

@@ -38,6 +38,12 @@ export interface DecoQuad {
   /** Arcs: the quad's extent over the active / inactive sprite's extent (their sprites differ in size). */
   kOn: number;
   kOff: number;
+  /**
+   * Arcs: the fraction of the sprite's extent (from its centre corner) inside which nothing is drawn, active / inactive:
+   * the orbit sprites are nested in the sheet, so a smaller orbit's arc lies inside each one's rectangle.
+   */
+  cutOn: number;
+  cutOff: number;
 }
 
 export interface GroupBackground {
@@ -60,6 +66,8 @@ export function groupBackground(g: GroupSlot, named: boolean): GroupBackground |
 
 /** Pixels between an orbit sprite's outer edge and the centre of its line: an arc sprite of radius r is r + this / zoom wide. */
 const ARC_INSET_PX = 3;
+/** Sprite pixels kept inside an orbit sprite's outer edge (its line and glow); the next smaller orbit's arc is further in. */
+export const ARC_BAND_PX = 14;
 const QUARTER = Math.PI / 2;
 
 function uv(r: Rect, size: [number, number]): Rect {
@@ -83,7 +91,7 @@ function backgroundQuads(model: TreeModel, art: DecoArt): DecoQuad[] {
       mode: DECO_MODE.background, a: -1, b: -1,
       corners: [[g.x - w, top], [g.x + w, top], [g.x + w, bottom], [g.x - w, bottom]],
       local: flip ? [[0, 1], [1, 1], [1, 0], [0, 0]] : [[0, 0], [1, 0], [1, 1], [0, 1]],
-      on: t, off: t, halfArc: 0, kOn: 1, kOff: 1,
+      on: t, off: t, halfArc: 0, kOn: 1, kOff: 1, cutOn: 0, cutOff: 0,
     });
     if (bg.half) out.push(quad(g.y - h, g.y, false), quad(g.y, g.y + h, true));
     else out.push(quad(g.y - h / 2, g.y + h / 2, false));
@@ -117,7 +125,7 @@ function lineQuads(model: TreeModel, art: DecoArt): DecoQuad[] {
         mode: DECO_MODE.straight, a: e.a, b: e.b,
         corners: [[A.x + nx, A.y + ny], [B.x + nx, B.y + ny], [B.x - nx, B.y - ny], [A.x - nx, A.y - ny]],
         local: [[0, 0], [reps, 0], [reps, 1], [0, 1]],
-        on: uv(strip.on, size), off: uv(strip.off, size), halfArc: 0, kOn: 1, kOff: 1,
+        on: uv(strip.on, size), off: uv(strip.off, size), halfArc: 0, kOn: 1, kOff: 1, cutOn: 0, cutOff: 0,
       });
       continue;
     }
@@ -140,6 +148,7 @@ function lineQuads(model: TreeModel, art: DecoArt): DecoQuad[] {
         corners: [[cx, cy], [cx + R * ux, cy + R * uy], [cx + R * (ux + vx), cy + R * (uy + vy)], [cx + R * vx, cy + R * vy]],
         local: [[0, 0], [1, 0], [1, 1], [0, 1]],
         on: uv(on, size), off: uv(off, size), halfArc: Math.abs(d) / pieces / 2, kOn: R / rOn, kOff: R / rOff,
+        cutOn: 1 - ARC_BAND_PX / on[2], cutOff: 1 - ARC_BAND_PX / off[2],
       });
     }
   }

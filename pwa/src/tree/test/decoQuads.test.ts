@@ -88,6 +88,11 @@ describe("line art", () => {
         // The quad spans the larger sprite; the smaller one's coordinates are scaled up (k >= 1) and cut at its edge.
         expect(Math.min(q.kOn, q.kOff)).toBe(1);
         expect(Math.max(q.kOn, q.kOff)).toBeLessThan(1.1);
+        // The ring kept is this orbit's: the next smaller orbit sprite (nested in the same corner) lies inside the cut.
+        const w = q.off[2] * art.sheets.line.size[0];
+        const smaller = Object.entries(art.lines).filter(([k, r]) => /^Orbit\dNormal$/.test(k) && r[2] < w).map(([, r]) => r[2]);
+        if (smaller.length) expect(Math.max(...smaller) / w).toBeLessThan(q.cutOff);
+        expect(q.cutOff).toBeGreaterThan(0);
       }
     }
     // An orbit-3 arc draws the Orbit3 sprites, and its quad's corner sits on the arc's centre.
