@@ -30,7 +30,8 @@ def hierophant(live_server):
 
 @pytest.fixture(scope="module")
 def jewels():
-    """Where the sample's jewels sit: main-tree sockets (drawn) and sockets inside cluster jewels (listed)."""
+    """Where the sample's jewels sit: main-tree sockets, sockets inside cluster jewels (drawn on their
+    rings), and the cluster notables the character allocated (jewel_data subgraph nodes in hashes_ex)."""
     raw = json.loads(SAMPLE.read_text())["character"]
     tree = json.loads(gzip.decompress(TREE_EXPORT.read_bytes()))
     placed, in_clusters = {}, []
@@ -41,7 +42,14 @@ def jewels():
             in_clusters.append(j["name"] or j["typeLine"])
         else:
             placed[socket] = (j["name"], j["typeLine"])
-    return {"placed": placed, "in_clusters": in_clusters, "cluster_passives": len(raw["passives"]["hashes_ex"])}
+    ex = {str(h) for h in raw["passives"]["hashes_ex"]}
+    notables = sorted(
+        n["name"]
+        for info in raw["passives"]["jewel_data"].values()
+        for key, n in ((info.get("subgraph") or {}).get("nodes") or {}).items()
+        if key in ex and n.get("isNotable")
+    )
+    return {"placed": placed, "in_clusters": in_clusters, "cluster_notables": notables}
 
 
 def open_tab(page, name: str) -> None:
@@ -79,16 +87,19 @@ def test_character_tabs_beside_the_build(browser, live_server, hierophant, jewel
         expect(page.get_by_test_id("choice-compare").first).to_have_text("Build requested Help Alira, you chose Kill All")
         screenshot(page, f"view-character-choices-{width}")
 
-        # Skill Tree: Build, Character and Compare; the character's jewels in its sockets, clusters counted.
+        # Skill Tree: Build, Character and Compare; the character's jewels in their sockets (nested ones
+        # included) and its cluster jewel rings drawn, their notables named, none left uncounted.
         open_tab(page, "tree")
         expect(page.get_by_test_id("tracker-tree")).to_be_visible()
         page.get_by_test_id("tree-character-tab").click()
         mine = page.get_by_test_id("character-tree")
-        expect(mine).to_have_attribute("data-jewels", str(len(jewels["placed"])))
-        expect(mine).to_have_attribute("data-cluster-passives", str(jewels["cluster_passives"]))
-        unplaced = page.get_by_test_id("character-unplaced-jewels")
-        for name in jewels["in_clusters"]:
-            expect(unplaced).to_contain_text(name)
+        expect(mine).to_have_attribute("data-jewels", str(len(jewels["placed"]) + len(jewels["in_clusters"])))
+        expect(mine).to_have_attribute("data-cluster-passives", "0")
+        assert jewels["cluster_notables"]
+        notables = page.get_by_test_id("character-cluster-notables")
+        expect(notables).to_have_text("Cluster jewel notables: " + ", ".join(jewels["cluster_notables"]))
+        expect(page.get_by_test_id("character-unplaced-jewels")).to_have_count(0)
+        expect(page.get_by_test_id("passive-tree")).not_to_contain_text("cluster jewel passive")
         page.get_by_test_id("tree-compare-tab").click()
         expect(page.get_by_test_id("count-missing")).to_have_text(str(hierophant["missing"]))
         expect(page.get_by_test_id("count-extra")).to_have_text(str(hierophant["extra"]))

@@ -39,7 +39,7 @@ export function useCharacterTree(table: ClassTable | null, character: Character 
     // Until the tree is in, no jewel is placed; the passives are drawn once it is anyway.
     if (!character) return { allocation: null, jewels: null };
     const clusters = model && bundle && wanted ? characterClusters(character, model, bundle) : null;
-    const clusterNotables = clusters?.allocated.filter((n) => n.kind === "notable" || n.kind === "keystone").map((n) => n.name);
+    const clusterNotables = clusters?.allocated.filter((n) => n.kind === "notable" || n.kind === "keystone").map((n) => n.name).sort();
     return {
       allocation: characterAllocation(table, character, version, model, clusters),
       jewels: { ...placeCharacterJewels(character, model), clusterNotables },
