@@ -144,6 +144,42 @@ def test_character_jewel_tooltip_in_its_socket(gl_browser, live_server, hieropha
         screenshot(page, "view-character-jewel-tooltip")
 
 
+def test_character_cluster_notable_tooltip(gl_browser, live_server, hierophant, jewels):
+    """A cluster notable the character took is drawn allocated on its ring, and its tooltip names it."""
+    name = jewels["cluster_notables"][0]
+    with app_page(gl_browser, live_server.base_url, 1400) as page:
+        login(page, unique_name("ViewCluster"))
+        page.evaluate("() => localStorage.setItem('waypoint:selected-character', 'demo-hierophant')")
+        page.goto(f"/build/view/{hierophant['info']['slug']}")
+        open_tab(page, "tree")
+        page.get_by_test_id("tree-character-tab").click()
+        wait_tree_ready(page)
+        ids = tree_api(page, f"t.idsNamed({json.dumps(name)})")
+        assert len(ids) == 1 and ids[0] >= 0x10000, ids  # a ring node, not one of the tree's own
+        node = ids[0]
+        assert tree_api(page, f"t.state({node}).flags") & 1, "the notable is not drawn allocated"
+        canvas = page.locator(CANVAS)
+        canvas.scroll_into_view_if_needed()
+        box = canvas.bounding_box()
+        x, y = tree_api(page, f"t.project({node})")
+        # The ring may lie outside the first view: drag it to the canvas's centre.
+        cx, cy = box["width"] / 2, box["height"] / 2
+        page.mouse.move(box["x"] + cx, box["y"] + cy)
+        page.mouse.down()
+        page.mouse.move(box["x"] + cx + (cx - x) / 2, box["y"] + cy + (cy - y) / 2, steps=5)
+        page.mouse.move(box["x"] + 2 * cx - x, box["y"] + 2 * cy - y, steps=5)
+        page.mouse.up()
+        wait_idle(page)
+        x, y = tree_api(page, f"t.project({node})")
+        assert 0 <= x <= box["width"] and 0 <= y <= box["height"], (x, y, box)
+        canvas.click(position={"x": x, "y": y})
+        wait_idle(page)
+        x, y = tree_api(page, f"t.project({node})")
+        canvas.hover(position={"x": x + 1, "y": y})
+        expect(page.get_by_test_id("tree-tooltip-name")).to_have_text(name)
+        screenshot(page, "view-character-cluster-notable-tooltip")
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_official_429_in_the_character_tabs(browser, start_server, hierophant, width):
     from tests.fakes.ggg import FakeGgg
