@@ -30,7 +30,8 @@ def hierophant(live_server):
 
 @pytest.fixture(scope="module")
 def jewels():
-    """Where the sample's jewels sit: main-tree sockets (drawn) and sockets inside cluster jewels (listed)."""
+    """Where the sample's jewels sit: main-tree sockets, sockets inside cluster jewels (drawn on their
+    rings), and the cluster notables the character allocated (jewel_data subgraph nodes in hashes_ex)."""
     raw = json.loads(SAMPLE.read_text())["character"]
     tree = json.loads(gzip.decompress(TREE_EXPORT.read_bytes()))
     placed, in_clusters = {}, []
@@ -41,7 +42,14 @@ def jewels():
             in_clusters.append(j["name"] or j["typeLine"])
         else:
             placed[socket] = (j["name"], j["typeLine"])
-    return {"placed": placed, "in_clusters": in_clusters, "cluster_passives": len(raw["passives"]["hashes_ex"])}
+    ex = {str(h) for h in raw["passives"]["hashes_ex"]}
+    notables = sorted(
+        n["name"]
+        for info in raw["passives"]["jewel_data"].values()
+        for key, n in ((info.get("subgraph") or {}).get("nodes") or {}).items()
+        if key in ex and n.get("isNotable")
+    )
+    return {"placed": placed, "in_clusters": in_clusters, "cluster_notables": notables}
 
 
 def open_tab(page, name: str) -> None:
@@ -79,16 +87,19 @@ def test_character_tabs_beside_the_build(browser, live_server, hierophant, jewel
         expect(page.get_by_test_id("choice-compare").first).to_have_text("Build requested Help Alira, you chose Kill All")
         screenshot(page, f"view-character-choices-{width}")
 
-        # Skill Tree: Build, Character and Compare; the character's jewels in its sockets, clusters counted.
+        # Skill Tree: Build, Character and Compare; the character's jewels in their sockets (nested ones
+        # included) and its cluster jewel rings drawn, their notables named, none left uncounted.
         open_tab(page, "tree")
         expect(page.get_by_test_id("tracker-tree")).to_be_visible()
         page.get_by_test_id("tree-character-tab").click()
         mine = page.get_by_test_id("character-tree")
-        expect(mine).to_have_attribute("data-jewels", str(len(jewels["placed"])))
-        expect(mine).to_have_attribute("data-cluster-passives", str(jewels["cluster_passives"]))
-        unplaced = page.get_by_test_id("character-unplaced-jewels")
-        for name in jewels["in_clusters"]:
-            expect(unplaced).to_contain_text(name)
+        expect(mine).to_have_attribute("data-jewels", str(len(jewels["placed"]) + len(jewels["in_clusters"])))
+        expect(mine).to_have_attribute("data-cluster-passives", "0")
+        assert jewels["cluster_notables"]
+        notables = page.get_by_test_id("character-cluster-notables")
+        expect(notables).to_have_text("Cluster jewel notables: " + ", ".join(jewels["cluster_notables"]))
+        expect(page.get_by_test_id("character-unplaced-jewels")).to_have_count(0)
+        expect(page.get_by_test_id("passive-tree")).not_to_contain_text("cluster jewel passive")
         page.get_by_test_id("tree-compare-tab").click()
         expect(page.get_by_test_id("count-missing")).to_have_text(str(hierophant["missing"]))
         expect(page.get_by_test_id("count-extra")).to_have_text(str(hierophant["extra"]))
@@ -131,6 +142,42 @@ def test_character_jewel_tooltip_in_its_socket(gl_browser, live_server, hieropha
         expect(tooltip).to_contain_text(name)
         expect(tooltip).to_contain_text(base)
         screenshot(page, "view-character-jewel-tooltip")
+
+
+def test_character_cluster_notable_tooltip(gl_browser, live_server, hierophant, jewels):
+    """A cluster notable the character took is drawn allocated on its ring, and its tooltip names it."""
+    name = jewels["cluster_notables"][0]
+    with app_page(gl_browser, live_server.base_url, 1400) as page:
+        login(page, unique_name("ViewCluster"))
+        page.evaluate("() => localStorage.setItem('waypoint:selected-character', 'demo-hierophant')")
+        page.goto(f"/build/view/{hierophant['info']['slug']}")
+        open_tab(page, "tree")
+        page.get_by_test_id("tree-character-tab").click()
+        wait_tree_ready(page)
+        ids = tree_api(page, f"t.idsNamed({json.dumps(name)})")
+        assert len(ids) == 1 and ids[0] >= 0x10000, ids  # a ring node, not one of the tree's own
+        node = ids[0]
+        assert tree_api(page, f"t.state({node}).flags") & 1, "the notable is not drawn allocated"
+        canvas = page.locator(CANVAS)
+        canvas.scroll_into_view_if_needed()
+        box = canvas.bounding_box()
+        x, y = tree_api(page, f"t.project({node})")
+        # The ring may lie outside the first view: drag it to the canvas's centre.
+        cx, cy = box["width"] / 2, box["height"] / 2
+        page.mouse.move(box["x"] + cx, box["y"] + cy)
+        page.mouse.down()
+        page.mouse.move(box["x"] + cx + (cx - x) / 2, box["y"] + cy + (cy - y) / 2, steps=5)
+        page.mouse.move(box["x"] + 2 * cx - x, box["y"] + 2 * cy - y, steps=5)
+        page.mouse.up()
+        wait_idle(page)
+        x, y = tree_api(page, f"t.project({node})")
+        assert 0 <= x <= box["width"] and 0 <= y <= box["height"], (x, y, box)
+        canvas.click(position={"x": x, "y": y})
+        wait_idle(page)
+        x, y = tree_api(page, f"t.project({node})")
+        canvas.hover(position={"x": x + 1, "y": y})
+        expect(page.get_by_test_id("tree-tooltip-name")).to_have_text(name)
+        screenshot(page, "view-character-cluster-notable-tooltip")
 
 
 @pytest.mark.parametrize("width", WIDTHS)

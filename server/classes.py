@@ -43,6 +43,16 @@ class ClassTable(msgspec.Struct, frozen=True):
                 return base
         return key
 
+    def canonical(self, name: str) -> str:
+        """A class or ascendancy name spelled as the table spells it ("blind prophet" ->
+        "Blind Prophet"); an unknown name capitalised, as planner exports spell them."""
+        low = (name or "").strip().lower()
+        for base, ascs in self.ascendancies.items():
+            for known in (base, *ascs):
+                if known.lower() == low:
+                    return known
+        return (name or "").strip().capitalize()
+
 
 class _Manifest(msgspec.Struct):
     files: dict[str, str]
@@ -61,6 +71,15 @@ def load_class_table(dist: str) -> ClassTable:
     if bundle.format != 1:
         raise ClassTableError(f"{root}: unknown class table format {bundle.format}")
     return ClassTable({c.name: tuple(c.ascendancies) for c in bundle.classes})
+
+
+def canonical_class(dist: str, name: str) -> str:
+    """ClassTable.canonical of the dist's table; without a table, the name capitalised."""
+    try:
+        return load_class_table(dist).canonical(name)
+    except ClassTableError as e:
+        log.warning("%s", e)
+        return (name or "").strip().capitalize()
 
 
 def base_class(dist: str, name: str) -> str:

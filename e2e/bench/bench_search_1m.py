@@ -1,7 +1,7 @@
 """Search at a million builds, on both engines (issue 18).
 
-Bulk-seeds a million builds with WAYPOINT_BENCH_1M=1 (else 200,000, so `./just bench` stays
-short; WAYPOINT_BENCH_SEARCH_BUILDS sets any count; the names then say it, e.g. _200k) (realistic class and
+Bulk-seeds a million builds (about a minute per engine here; WAYPOINT_BENCH_SEARCH_BUILDS sets
+another count for a quicker run, and the names then say it, e.g. _200k) (realistic class and
 ascendancy pairs from the game data, 1 to 3 of 20 skills, skewed likes) into SQLite
 (executemany in one transaction, indexes and postings built after) and into a fresh
 PostgreSQL database (COPY, the same), starts the real server on each and prints:
@@ -49,8 +49,7 @@ from server.store.search_sql import POSTGRES, SQLITE, search_statement  # noqa: 
 from server.store.types import SearchQuery  # noqa: E402
 from server.wire import Cursor  # noqa: E402
 
-BUILDS = int(os.environ.get("WAYPOINT_BENCH_SEARCH_BUILDS",
-                            "1000000" if os.environ.get("WAYPOINT_BENCH_1M") == "1" else "200000"))
+BUILDS = int(os.environ.get("WAYPOINT_BENCH_SEARCH_BUILDS", "1000000"))
 TAG = "1m" if BUILDS == 1_000_000 else f"{BUILDS // 1000}k"
 PG_ADMIN = os.environ.get("WAYPOINT_BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 DURATION = os.environ.get("WAYPOINT_BENCH_DURATION", "8s")

@@ -19,6 +19,7 @@ from litestar.params import JSONBody, Parameter, QueryParameter
 
 from server.auth.session import current_user, require_user
 from server.cache import app_cache
+from server.classes import canonical_class
 from server.cursors import remember_snapshot, remembered_snapshot
 from server.errors import ApiError, strict_body
 from server.publish import PublishRejected, PublishRequest, decode_and_validate
@@ -82,9 +83,10 @@ async def _search(request: Request, p: SearchParams, *, liked: bool = False, cre
     if guid is not None and snapshot is None:
         snapshot = await remembered_snapshot(request, guid, amount)
     after = Cursor(last_guid=guid, like_amount=amount, snapshot=snapshot) if guid is not None else None
+    dist = request.app.state.settings.game_data_dist
     q = SearchQuery(
-        # Class names are single capitalised words ("Hierophant"); accept any case.
-        classes=[c.capitalize() for c in _clean(classes, "class", MAX_CLASS_FILTERS)],
+        # Any case; spelled as the class table spells it ("Blind Prophet" is two words).
+        classes=[canonical_class(dist, c) for c in _clean(classes, "class", MAX_CLASS_FILTERS)],
         skills=_clean(skills, "skill", MAX_SKILL_FILTERS),
         creator="" if created else (creator or "").strip()[:64],
         liked_by=user.id if liked else None,

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from server.classes import base_class, load_class_table
+from server.classes import base_class, canonical_class, load_class_table
 from server.paths import POB_CORPUS as CORPUS
 from server.paths import TREES_DIR
 from server.planner.extract import decode_planner
@@ -50,3 +50,20 @@ def test_real_builds_ascendancy_gives_its_class(dist, build):
 
 def test_without_a_class_table_names_stand_for_themselves(tmp_path):
     assert base_class(str(tmp_path), "Reliquarian") == "Reliquarian"
+
+
+def test_filter_names_are_spelled_as_the_table_spells_them(dist):
+    table = load_class_table(dist)
+    multi_word = [a for ascs in table.ascendancies.values() for a in ascs if " " in a]
+    assert multi_word, "the variant trees bring two-word ascendancies (Blind Prophet, ...)"
+    for name in multi_word:
+        assert table.canonical(name.lower()) == name
+        assert table.canonical(f"  {name.upper()} ") == name
+    assert table.canonical("witch") == "Witch"
+    assert table.canonical("hierophant") == "Hierophant"
+    assert table.canonical("nobody here") == "Nobody here"
+    assert canonical_class(dist, "blind prophet") == "Blind Prophet"
+
+
+def test_without_a_class_table_filter_names_are_capitalised(tmp_path):
+    assert canonical_class(str(tmp_path), "witch") == "Witch"

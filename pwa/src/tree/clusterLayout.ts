@@ -110,7 +110,7 @@ export function layoutClusters(model: TreeModel, bundle: ClustersBundle, jewelAt
   return ctx.out;
 }
 
-function buildRing(ctx: Ctx, socket: TreeNode, jewel: ClusterJewelSpec, idIn: number): void {
+function buildRing(ctx: Ctx, socket: TreeNode, jewel: ClusterJewelSpec, idIn: number, upSizeIn = 0): void {
   const { model, bundle } = ctx;
   const ej = socket.expansionJewel!;
   let id = idIn;
@@ -118,9 +118,25 @@ function buildRing(ctx: Ctx, socket: TreeNode, jewel: ClusterJewelSpec, idIn: nu
   else if (ej.size === 1) id += ej.index << 9;
   const data = jewel.data;
   const base = id + (data.sizeIndex << 4);
-  const proxy = ej.proxy !== null ? model.byId.get(ej.proxy) : undefined;
-  if (!proxy) return;
-  const centre = groupCentre(model, proxy);
+  const socketProxy = ej.proxy !== null ? model.byId.get(ej.proxy) : undefined;
+  if (!socketProxy) return;
+  let proxy: TreeNode = socketProxy;
+  // A parent downsized (a medium jewel in a large socket): this ring moves inwards to where
+  // the parent socket's own group is, as the game and the planner place it.
+  const centre = upSizeIn > 0 ? groupCentre(model, socket) : groupCentre(model, socketProxy);
+  // A smaller jewel in a bigger socket sits on the group of the socket's middle (index 1,
+  // else 0) child socket, as in the game: its nested sockets are that child's.
+  let groupSize = ej.size;
+  let upSize = upSizeIn;
+  while (data.sizeIndex < groupSize) {
+    const inGroup: TreeNode[] = ctx.byGroup.get(proxy.group) ?? [];
+    const child = inGroup.find((s) => s.expansionJewel!.index === 1) ?? inGroup.find((s) => s.expansionJewel!.index === 0);
+    const next: TreeNode | undefined = child?.expansionJewel?.proxy != null ? model.byId.get(child.expansionJewel.proxy) : undefined;
+    if (!child || !next) return;
+    proxy = next;
+    groupSize = child.expansionJewel!.size;
+    upSize += 1;
+  }
   const out = ctx.out;
 
   if (jewel.keystone) {
@@ -212,7 +228,7 @@ function buildRing(ctx: Ctx, socket: TreeNode, jewel: ClusterJewelSpec, idIn: nu
     const s = slots.get(slot)!;
     if (s.kind !== "socket" || !s.socket) continue;
     const inner = ctx.jewelAt(s.socket.id);
-    if (inner) buildRing(ctx, s.socket, inner, id);
+    if (inner) buildRing(ctx, s.socket, inner, id, upSize);
   }
 }
 

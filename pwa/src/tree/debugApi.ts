@@ -38,6 +38,8 @@ export interface TreeDebugApi {
   inAscendancy(): boolean;
   hovered(): number | null;
   state(nodeId: number): { flags: number; side: number; visible: boolean } | null;
+  /** Ids of the nodes with this name (cluster ring nodes have ids only the layout knows). */
+  idsNamed(name: string): number[];
   stats(): { frames: number; uploads: number; geometryUploads: number };
   firstFrameMs(): number | null;
   /** Full redraws while panning and zooming; each waits for the GPU. Returns per-frame ms. */
@@ -72,6 +74,7 @@ export function exposeDebugApi(
       const n = ctl.model.byId.get(nodeId);
       return n ? { flags: ctl.states.flags(n.index), side: ctl.states.side(n.index), visible: ctl.states.visible(n.index) } : null;
     },
+    idsNamed: (name) => ctl.model.nodes.filter((n) => n.name === name).map((n) => n.id),
     stats: () => ({ ...renderer.stats }),
     firstFrameMs: parts.firstFrameMs,
     bench(frames) {

@@ -23,7 +23,7 @@ interface Props {
   /** The build's items, for the tooltips of the jewels socketed in its tree. */
   buildItems?: PlannerBuild["items"];
   character: TreeAllocation | null;
-  /** Where the character's jewels sit; the ones not drawn are listed under its tree. */
+  /** Where the character's jewels sit; the ones this tree version lacks are listed under its tree. */
   jewels?: JewelPlacement | null;
   defaultTab?: "build" | "character" | "compare";
   detail: DetailState;
@@ -88,19 +88,18 @@ export function TrackerTree({ tree, buildItems, character, jewels, defaultTab = 
   );
 }
 
-/** Jewels socketed inside cluster jewels wait for cluster subgraphs, which the tree does not build yet. */
+/** The cluster notables the character took (named on its tree's rings), and jewels this tree version lacks. */
 function UnplacedJewels({ jewels }: { jewels: JewelPlacement }) {
-  const inClusters = jewels.unplaced.filter((j) => j.reason === "cluster");
-  const unknown = jewels.unplaced.filter((j) => j.reason === "unknown");
-  if (!inClusters.length && !unknown.length) return null;
+  const notables = jewels.clusterNotables ?? [];
+  if (!jewels.unplaced.length && !notables.length) return null;
   return (
-    <Stack gap={2} data-testid="character-unplaced-jewels">
-      {inClusters.length > 0 && (
-        <Text size="sm" c="gray.5">
-          In cluster jewel sockets, not drawn: {inClusters.map((j) => j.name).join(", ")}
-        </Text>
+    <Stack gap={2}>
+      {notables.length > 0 && (
+        <Text size="sm" c="gray.4" data-testid="character-cluster-notables">Cluster jewel notables: {notables.join(", ")}</Text>
       )}
-      {unknown.length > 0 && <Text size="sm" c="gray.5">Not on this tree version: {unknown.map((j) => j.name).join(", ")}</Text>}
+      {jewels.unplaced.length > 0 && (
+        <Text size="sm" c="gray.5" data-testid="character-unplaced-jewels">Not on this tree version: {jewels.unplaced.map((j) => j.name).join(", ")}</Text>
+      )}
     </Stack>
   );
 }

@@ -2,9 +2,9 @@
  * Where a character's jewels sit on the tree. The official API names a jewel's
  * socket by its position `x` in the tree export's jewel slot list, which holds
  * the main tree's sockets and the sockets nested inside cluster jewels alike.
- * Jewels in main-tree sockets are drawn there (their tooltip shows the item);
- * the ones in nested sockets wait for cluster subgraphs, which this renderer
- * does not build yet, so they and the cluster passives are counted instead.
+ * Jewels are placed in their socket node either way (the tooltip shows the
+ * item); a nested socket is drawn once its cluster jewel's ring is laid out
+ * (characterClusters.ts), which also allocates the ring's passives.
  */
 import type { Character, SocketedJewel } from "../../data/character";
 
@@ -18,16 +18,18 @@ export interface UnplacedJewel {
   socketIndex: number;
   itemId: string;
   name: string;
-  /** "cluster": its socket is inside a cluster jewel; "unknown": this tree has no such slot. */
-  reason: "cluster" | "unknown";
+  /** "unknown": this tree has no such slot. */
+  reason: "unknown";
 }
 
 export interface JewelPlacement {
   /** Socket node id -> item id (`char:jewel:{x}`, as characterGear names them). */
   placed: Record<number, string>;
   unplaced: UnplacedJewel[];
-  /** Allocated passives of the character's cluster jewels (counted, not drawn). */
+  /** Allocated passives of the character's cluster jewels (the official count, hashes_ex). */
   clusterPassives: number;
+  /** Names of the allocated cluster notables, once their rings are laid out (useCharacterTree). */
+  clusterNotables?: string[];
 }
 
 export const jewelItemId = (x: number) => `char:jewel:${x}`;
@@ -43,8 +45,9 @@ export function placeCharacterJewels(c: Character, tree: JewelTree | null): Jewe
     const itemId = jewelItemId(j.socketNodeIndex);
     const node = tree?.jewelSlots[j.socketNodeIndex];
     const n = node === undefined ? undefined : tree?.byId.get(node);
-    if (node !== undefined && n && !n.proxy) placed[node] = itemId;
-    else unplaced.push({ socketIndex: j.socketNodeIndex, itemId, name: j.equipment.name || j.equipment.baseType, reason: n?.proxy ? "cluster" : "unknown" });
+    // Nested sockets (proxies until their parent's ring moves them onto it) are placed too.
+    if (node !== undefined && n) placed[node] = itemId;
+    else unplaced.push({ socketIndex: j.socketNodeIndex, itemId, name: j.equipment.name || j.equipment.baseType, reason: "unknown" });
   }
   unplaced.sort((a, b) => a.socketIndex - b.socketIndex);
   const clusterPassives = (c.passives?.expansionJewels ?? []).reduce((k, j) => k + (j.allocatedOrbitIndices?.length ?? 0), 0);

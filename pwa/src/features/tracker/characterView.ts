@@ -9,6 +9,7 @@ import type { Character, EquipmentItem } from "../../data/character";
 import { baseClassOf, type ClassTable } from "../../data/classes";
 import type { TreeAllocation } from "../../tree/types";
 import type { StepSets } from "../build-view/stepView";
+import type { CharacterClusters } from "./characterClusters";
 import { jewelItemId, placeCharacterJewels, socketedJewels, type JewelTree } from "./characterJewels";
 
 /** Official slot type -> the planner's slot name. */
@@ -124,14 +125,23 @@ export function classIds(table: ClassTable | null, className: string): { classId
 /**
  * The character's passives as a tree allocation on `treeVersion`. `tree` is the
  * tree of the character's own version (its jewel slot list places the jewels);
- * without it no jewel is placed.
+ * without it no jewel is placed. `clusters` (its cluster jewel rings) adds the ring
+ * passives the character allocated; without it they are only counted.
  */
-export function characterAllocation(table: ClassTable | null, c: Character, treeVersion: string, tree: JewelTree | null = null): TreeAllocation {
-  const { placed, clusterPassives } = placeCharacterJewels(c, tree);
+export function characterAllocation(
+  table: ClassTable | null,
+  c: Character,
+  treeVersion: string,
+  tree: JewelTree | null = null,
+  clusters: Pick<CharacterClusters, "allocated" | "unmatched"> | null = null,
+): TreeAllocation {
+  const placement = placeCharacterJewels(c, tree);
+  const placed = placement.placed;
+  const clusterPassives = clusters ? clusters.unmatched : placement.clusterPassives;
   return {
     treeVersion,
     ...classIds(table, c.class),
-    nodes: [...(c.passives?.hashes ?? [])],
+    nodes: [...(c.passives?.hashes ?? []), ...(clusters?.allocated.map((n) => n.id) ?? [])],
     masteryEffects: Object.fromEntries(Object.entries(c.passives?.masteryEffects ?? {}).map(([k, v]) => [Number(k), v])),
     jewels: placed,
     clusterPassives,

@@ -1,13 +1,17 @@
 /**
  * The character's passives as a tree allocation, its jewels placed by the jewel
  * slot list of the tree of the character's own game version (the official
- * socket index refers to it), falling back to `fallbackVersion`.
+ * socket index refers to it), falling back to `fallbackVersion`. With cluster
+ * jewels, the cluster data is loaded and their ring passives allocated.
  */
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import type { Character } from "../../data/character";
 import type { ClassTable } from "../../data/classes";
+import { loadClusters } from "../../data/gameData";
+import type { ClustersBundle } from "../../data/gameDataTypes";
 import type { TreeAllocation } from "../../tree/types";
 import { useTreeModel } from "../../tree/useTreeModel";
+import { characterClusters } from "./characterClusters";
 import { placeCharacterJewels, type JewelPlacement } from "./characterJewels";
 import { characterAllocation } from "./characterView";
 
@@ -20,9 +24,25 @@ export function useCharacterTree(table: ClassTable | null, character: Character 
   const version = character?.version || fallbackVersion;
   const state = useTreeModel(character ? version : null);
   const model = state.status === "ready" ? state.model : null;
+  const wanted = (character?.passives?.expansionJewels.length ?? 0) > 0;
+  const [bundle, setBundle] = useState<ClustersBundle | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    // Without the cluster data the ring passives stay counted in the tree's notice.
+    loadClusters().then((b) => live && setBundle(b), () => undefined);
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
   return useMemo(() => {
     // Until the tree is in, no jewel is placed; the passives are drawn once it is anyway.
     if (!character) return { allocation: null, jewels: null };
-    return { allocation: characterAllocation(table, character, version, model), jewels: placeCharacterJewels(character, model) };
-  }, [table, character, version, model]);
+    const clusters = model && bundle && wanted ? characterClusters(character, model, bundle) : null;
+    const clusterNotables = clusters?.allocated.filter((n) => n.kind === "notable" || n.kind === "keystone").map((n) => n.name).sort();
+    return {
+      allocation: characterAllocation(table, character, version, model, clusters),
+      jewels: { ...placeCharacterJewels(character, model), clusterNotables },
+    };
+  }, [table, character, version, model, bundle, wanted]);
 }

@@ -1,0 +1,82 @@
+/**
+ * The character's cluster jewel rings on every official-API sample that holds cluster
+ * jewels, against an expectation read here from the raw sample alone: each jewel_data
+ * subgraph's nodes that hashes_ex names (their names, notables, sockets), per jewel socket.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { ClustersBundle } from "../../data/gameDataTypes";
+import { withClusters } from "../../tree/clusterLayout";
+import { allocationStates, NodeState } from "../../tree/states";
+import { distManifest, realTree } from "../../tree/test/testModel";
+import { characterClusters } from "./characterClusters";
+import { characterAllocation } from "./characterView";
+import { officialSamples } from "./officialSamples";
+import { realClassTable } from "./testClasses";
+
+const DIST = fileURLToPath(new URL("../../../../game-data/dist/", import.meta.url));
+const clusters = JSON.parse(readFileSync(DIST + distManifest().files.clusters, "utf8")) as ClustersBundle;
+const { model } = realTree("3.28");
+
+type RawNode = { name: string; isNotable?: boolean; isJewelSocket?: boolean };
+type RawPassives = { hashes_ex?: number[]; jewel_data?: Record<string, { subgraph?: { nodes: Record<string, RawNode> } }> };
+
+/** Per jewel socket index x: the sorted names of the subgraph nodes hashes_ex allocates. */
+function expected(raw: RawPassives): Map<number, string[]> {
+  const ex = new Set((raw.hashes_ex ?? []).map(String));
+  const out = new Map<number, string[]>();
+  for (const [x, info] of Object.entries(raw.jewel_data ?? {})) {
+    if (!info?.subgraph) continue;
+    out.set(Number(x), Object.entries(info.subgraph.nodes).filter(([k]) => ex.has(k)).map(([, n]) => n.name).sort());
+  }
+  return out;
+}
+
+const samples = officialSamples()
+  .map((s) => {
+    const d = JSON.parse(readFileSync(s.file, "utf8"));
+    return { file: s.file.split("/").pop()!, character: s.character ?? s.fromPassives, raw: (d.character?.passives ?? d) as RawPassives };
+  })
+  .filter((s) => s.character && expected(s.raw).size > 0);
+
+describe("the character's cluster jewels on its tree", () => {
+  it("covers every official sample with cluster jewels", () => {
+    expect(samples.length).toBeGreaterThanOrEqual(1);
+    expect(samples.some((s) => s.file === "character_detail_SampleCharacter.json")).toBe(true);
+  });
+
+  for (const s of samples) {
+    it(`allocates the ring passives of ${s.file}`, () => {
+      const c = s.character!;
+      const got = characterClusters(c, model, clusters);
+      const want = expected(s.raw);
+      expect(got.unmatched).toBe(0);
+      for (const [x, names] of want) {
+        const socket = model.jewelSlots[x];
+        const mine = got.allocated.filter((n) => n.parentSocket === socket).map((n) => n.name).sort();
+        expect(mine, `jewel socket ${x}`).toEqual(names);
+      }
+      // No node twice, and each allocated notable is a ring notable with its stats.
+      const ids = got.allocated.map((n) => n.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const n of got.allocated.filter((k) => k.kind === "notable")) expect(clusters.notables[n.name]?.stats.length).toBeGreaterThan(0);
+      // The allocation holds them, and on the tree with the rings they are drawn allocated (no notice).
+      const alloc = characterAllocation(realClassTable(), c, "3.28.0g", model, got);
+      const tree = withClusters(model, got.layout);
+      const { states, clusterIds } = allocationStates(tree, alloc);
+      expect(clusterIds).toEqual([]);
+      expect(alloc.clusterPassives).toBe(0);
+      for (const id of ids) expect(states.has(tree.byId.get(id)!.index, NodeState.Active), `node ${id}`).toBe(true);
+    });
+  }
+
+  it("draws the detail sample's notables, nested rings included", () => {
+    const s = samples.find((k) => k.file === "character_detail_SampleCharacter.json")!;
+    const got = characterClusters(s.character!, model, clusters);
+    const notables = got.allocated.filter((n) => n.kind === "notable").map((n) => n.name).sort();
+    expect(notables).toEqual(["Circling Oblivion", "Dragon Hunter", "Scintillating Idea", "Widespread Destruction"]);
+    // Dragon Hunter is on the small jewel (x 25) nested in the medium one (x 11) in a large socket.
+    expect(got.allocated.find((n) => n.name === "Dragon Hunter")!.parentSocket).toBe(model.jewelSlots[25]);
+  });
+});
