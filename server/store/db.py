@@ -112,6 +112,17 @@ def _begin(conn: sqlite3.Connection) -> None:
         delay = min(delay * 2, 0.004)
 
 
+def _finish(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
+    """fn(conn) inside the transaction already begun: COMMIT on success, ROLLBACK on error."""
+    try:
+        result = fn(conn)
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+    return result
+
+
 class Database:
     """The app's connections.
 
@@ -211,25 +222,13 @@ class Database:
             if "locked" in str(exc) or "busy" in str(exc):
                 return await self.write(fn)
             raise
-        try:
-            result = fn(conn)
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-        return result
+        return _finish(conn, fn)
 
     def _transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         conn = self._writer_conn
         assert conn is not None, "database is not open"
         _begin(conn)
-        try:
-            result = fn(conn)
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
-        conn.execute("COMMIT")
-        return result
+        return _finish(conn, fn)
 
     async def ok(self) -> bool:
         try:
