@@ -122,6 +122,13 @@ def test_login_failure_toast(browser, start_server):
     with app_page(browser, server.base_url, 1400) as page:
         page.goto("/build/browse/explore")
         page.get_by_test_id("build-card").first.wait_for()
+        # The app fetches the dialogs' code once its first content is up, so that they open
+        # with the network gone; the server may go only after that fetch has landed.
+        page.wait_for_function(
+            "() => performance.getEntriesByType('resource')"
+            ".some((e) => e.name.includes('/SessionDialogs-') && e.responseEnd > 0)",
+            timeout=20000,
+        )
         server.stop()
         open_nav(page)
         page.get_by_test_id("login-button").click()
