@@ -4,6 +4,7 @@
  * they are legible. Separate from TreeRenderer: the plain shapes stay the fallback
  * and the first frame never waits for the art (it is loaded after that frame).
  */
+import { compileProgram } from "./program";
 import { pixelScale, VIEW, type Camera, type Viewport } from "../camera";
 import type { TreeModel } from "../model";
 import type { GL } from "../renderer";
@@ -62,17 +63,7 @@ const STRIDE = 14;
 const CORNERS = [[-1, -1], [1, -1], [1, 1], [-1, 1]] as const;
 
 function compile(gl: GL): WebGLProgram {
-  const p = gl.createProgram()!;
-  for (const [type, src] of [[gl.VERTEX_SHADER, VS], [gl.FRAGMENT_SHADER, FS]] as const) {
-    const sh = gl.createShader(type)!;
-    gl.shaderSource(sh, src);
-    gl.compileShader(sh);
-    gl.attachShader(p, sh);
-    gl.deleteShader(sh);
-  }
-  gl.linkProgram(p);
-  if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`tree art shaders failed to link: ${gl.getProgramInfoLog(p)}`);
-  return p;
+  return compileProgram(gl, VS, FS, "tree art");
 }
 
 export interface ArtImages {

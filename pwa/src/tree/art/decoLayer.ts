@@ -4,6 +4,7 @@
  * its plain edges, so the node shapes and the icon layer (artLayer.ts) stay on top.
  * Drawn at the same legible zoom as the icons; absent until the art has loaded.
  */
+import { compileProgram } from "./program";
 import { pixelScale, type Camera, type Viewport } from "../camera";
 import type { TreeModel } from "../model";
 import type { GL } from "../renderer";
@@ -68,17 +69,7 @@ const ATTRIBS: [string, number, number][] = [
 ];
 
 function compile(gl: GL): WebGLProgram {
-  const p = gl.createProgram()!;
-  for (const [type, src] of [[gl.VERTEX_SHADER, VS], [gl.FRAGMENT_SHADER, FS]] as const) {
-    const sh = gl.createShader(type)!;
-    gl.shaderSource(sh, src);
-    gl.compileShader(sh);
-    gl.attachShader(p, sh);
-    gl.deleteShader(sh);
-  }
-  gl.linkProgram(p);
-  if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`tree art (backgrounds, lines) shaders failed to link: ${gl.getProgramInfoLog(p)}`);
-  return p;
+  return compileProgram(gl, VS, FS, "tree art (backgrounds, lines)");
 }
 
 function texture(gl: GL, img: ImageBitmap): WebGLTexture {
