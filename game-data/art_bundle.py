@@ -18,9 +18,16 @@ SHEETS = {
     "inactive": ("normalInactive", ("normalInactive", "notableInactive", "keystoneInactive")),
     "frame": ("frame", ("frame",)),
     "jewel": ("jewel", ("jewel",)),
-    "group": ("groupBackground", ("groupBackground",)),
+    "group": ("groupBackground", ("groupBackground", "startNode")),
     "line": ("line", ("line",)),
+    # The tree's backdrops: the tiled main background, each ascendancy's circular art (the
+    # league bloodlines' on their own sheet); the class start art is on the group sheet.
+    "background": ("background", ("background",)),
+    "ascendancy": ("ascendancy", ("ascendancy",)),
+    "bloodline": ("azmeriBloodline", tuple()),
 }
+# Ascendancy backdrops are the sprites named "Classes<ascendancy id>" on these sheets.
+BACKDROP_ROLES = ("ascendancy", "bloodline")
 # The "-3" sheets are the official tree's largest image zoom level (its `imageZoomLevels[3]`):
 # a sprite's pixel size divided by this is its size in tree units (group backgrounds, line art).
 SHEET_ZOOM = 0.3835
@@ -35,8 +42,11 @@ def read_art(folder: Path) -> tuple[dict[str, Any], dict[str, bytes]]:
     """sprites.json and the bytes of the sheets this renderer uses, by role."""
     sprites = json.loads(gzip.decompress((folder / "sprites.json.gz").read_bytes()))["sprites"]
     sheets = {}
-    for role, (kind, _) in SHEETS.items():
+    for role, (kind, kinds) in SHEETS.items():
         path = folder / _file_of(sprites[kind])
+        for other in kinds:
+            if _file_of(sprites[other]) != path.name:
+                raise ValueError(f"tree art {folder}: {other} is on {_file_of(sprites[other])}, not {path.name}")
         if not path.is_file():
             raise ValueError(f"tree art {folder}: sheet {path.name} of {kind} is missing")
         sheets[role] = path.read_bytes()
@@ -74,6 +84,36 @@ def build_art_bundle(
         "zoom": SHEET_ZOOM,
         "groupBackgrounds": _rects(sprites["groupBackground"]),
         "lines": _rects(sprites["line"]),
+        "backdrops": _backdrops(sprites),
+    }
+
+
+def _backdrops(sprites: dict[str, Any]) -> dict[str, Any]:
+    """The tiled background, each ascendancy's backdrop (sheet role + rectangle) and the class start art.
+
+    Placed as Path of Building's PassiveTreeView.lua draws them: `Background2` tiled from the tree's
+    origin; `"Classes"..group.ascendancyName` centred on each ascendancy start group (a quarter
+    opaque unless it is the build's); a class start node shows `startArt` ("center" + class name)
+    when allocated, else `PSStartNodeBackgroundInactive`.
+    """
+    sheet_of = {_file_of(sprites[kind]): role for role, (kind, _) in SHEETS.items() if role in BACKDROP_ROLES}
+    ascendancies: dict[str, list[Any]] = {}
+    for kind in sorted(sprites):
+        role = sheet_of.get(_file_of(sprites[kind]))
+        if role is None:
+            continue
+        for name, r in sorted(sprites[kind]["coords"].items()):
+            if name.startswith("Classes") and len(name) > len("Classes"):
+                ascendancies[name[len("Classes"):]] = [role, int(r["x"]), int(r["y"]), int(r["w"]), int(r["h"])]
+    tile = next(iter(sorted(sprites["background"]["coords"].items())))[1]
+    starts = _rects(sprites["startNode"])
+    return {
+        "tile": [int(tile["x"]), int(tile["y"]), int(tile["w"]), int(tile["h"])],
+        # Path of Building: one tile spans `bg.width * 1.33 * 2.5` tree units.
+        "tileUnits": round(int(tile["w"]) * 1.33 * 2.5, 3),
+        "ascendancies": ascendancies,
+        "classStarts": {k: v for k, v in starts.items() if k.startswith("center")},
+        "classStartInactive": starts["PSStartNodeBackgroundInactive"],
     }
 
 

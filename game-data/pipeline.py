@@ -280,7 +280,7 @@ def run(opts: Options) -> Result:
             sprites, sheets = read_art(folder)
             sheet_files = {}
             for role, data in sheets.items():
-                ext = ".jpg" if data[:3] == b"\xff\xd8\xff" else ".png"
+                ext = ".jpg" if data[:3] == b"\xff\xd8\xff" else ".webp" if data[8:12] == b"WEBP" else ".png"
                 fname = f"art-{version}-{role}.{hashlib.sha256(data).hexdigest()[:16]}{ext}"
                 if not (out / fname).is_file():
                     _atomic_write(out / fname, data)
@@ -311,7 +311,7 @@ def run(opts: Options) -> Result:
         if (
             old.is_file()
             and old.name not in keep
-            and old.name.endswith((".json", ".json.gz", ".jpg", ".png"))
+            and old.name.endswith((".json", ".json.gz", ".jpg", ".png", ".webp"))
         ):
             old.unlink()
     _atomic_write(out / STAMP, inputs_hash.encode())

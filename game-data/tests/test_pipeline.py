@@ -133,6 +133,50 @@ def test_art_bundle_has_group_backgrounds_and_line_art(built_dist):
         assert f"LineConnector{state}" in art["lines"]
 
 
+def _image_size(data: bytes) -> tuple[int, int]:
+    """Width and height from a PNG's IHDR or an extended WebP's VP8X header (no image library needed)."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    assert data[:4] == b"RIFF" and data[8:16] == b"WEBPVP8X", data[:16]
+    return int.from_bytes(data[24:27], "little") + 1, int.from_bytes(data[27:30], "little") + 1
+
+
+def test_art_bundle_has_the_tree_backdrops(built_dist):
+    out, result = built_dist
+    files = result.manifest["files"]
+    art = json.loads((out / files["art/3.28"]).read_bytes())
+    # The backdrop sheets are copied as they are (WebP stays WebP) and their stated sizes are the images' own.
+    for role, suffix in (("background", ".png"), ("ascendancy", ".webp"), ("bloodline", ".webp"), ("group", ".png")):
+        sheet = art["sheets"][role]
+        data = (out / sheet["file"]).read_bytes()
+        assert sheet["file"].endswith(suffix)
+        assert list(_image_size(data)) == sheet["size"], role
+    backdrops = art["backdrops"]
+    tw, th = art["sheets"]["background"]["size"]
+    x, y, w, h = backdrops["tile"]
+    assert 0 <= x and x + w <= tw and 0 <= y and y + h <= th and w > 0 and h > 0
+    assert backdrops["tileUnits"] == pytest.approx(w * 1.33 * 2.5)
+    # Every ascendancy of every shipped tree (variants too) has its circular backdrop inside its sheet.
+    for name in (n for n in files if n.startswith("tree")):
+        tree = json.loads((out / files[name]).read_bytes())
+        for asc in tree["ascendancies"]:
+            role, bx, by, bw, bh = backdrops["ascendancies"][asc["id"]]
+            sw, sh = art["sheets"][role]["size"]
+            assert 0 <= bx and bx + bw <= sw and 0 <= by and by + bh <= sh, (name, asc["id"])
+            assert abs(bw - bh) <= 0.1 * bw, asc["id"]  # a circle's square (the bloodlines' a little wider)
+    # The league bloodlines are on their own sheet; the class ascendancies on the ascendancy sheet.
+    assert backdrops["ascendancies"]["Warden"][0] == "bloodline"
+    assert backdrops["ascendancies"]["Juggernaut"][0] == "ascendancy"
+    # Each class start's art, by Path of Building's classArt names ("center" + the class), and the unallocated ring.
+    raw = json.loads(gzip.decompress((SHARED_TREES / "3_28.json.gz").read_bytes()))
+    gw, gh = art["sheets"]["group"]["size"]
+    for cls in raw["classes"]:
+        sx, sy, sw_, sh_ = backdrops["classStarts"][f"center{cls['name'].lower()}"]
+        assert 0 <= sx and sx + sw_ <= gw and 0 <= sy and sy + sh_ <= gh
+    assert len(backdrops["classStarts"]) == len(raw["classes"]) == 7
+    assert backdrops["classStartInactive"][2] > 100
+
+
 def test_clusters_bundle_has_every_notable_text(built_dist):
     out, result = built_dist
     clusters = json.loads((out / result.manifest["files"]["clusters"]).read_bytes())

@@ -23,8 +23,8 @@ from server.static import IMMUTABLE, REVALIDATE
 # Trees: "tree-3.28.<hash>.json", variants "tree-ruthless-alternate-3.28.<hash>.json".
 BUNDLE_NAME = re.compile(r"^[a-z]+(?:-[a-z]+)*(?:-[0-9][0-9._]*)?\.[0-9a-f]{16}\.json$")
 # Tree art sheets: "art-3.28-active.<hash>.jpg" (already compressed: served as they are).
-ART_NAME = re.compile(r"^art-[0-9][0-9._]*-[a-z]+\.[0-9a-f]{16}\.(jpg|png)$")
-ART_TYPES = {"jpg": "image/jpeg", "png": "image/png"}
+ART_NAME = re.compile(r"^art-[0-9][0-9._]*-[a-z]+\.[0-9a-f]{16}\.(jpg|png|webp)$")
+ART_TYPES = {"jpg": "image/jpeg", "png": "image/png", "webp": "image/webp"}
 
 
 def _dist(state: State) -> Path:

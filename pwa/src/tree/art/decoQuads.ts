@@ -1,8 +1,12 @@
 /**
  * The tree art's group backgrounds and line art as textured quads (pure: no GPU, no
  * fetch). Which background a group gets: the export's `background` image where the
- * tree names any (3.16 and later), else from the group's outermost orbit as Path of
- * Building does for older trees (not for their ascendancy groups); never for cluster proxies.
+ * tree names any (3.16 and later), else by Path of Building's rule for every tree
+ * (PathOfBuildingCommunity/PathOfBuilding src/Classes/PassiveTreeView.lua, `renderGroup`:
+ * ascendancy groups get none, then `group.oo[3]` -> PSGroupBackground3, `oo[2]` -> 2,
+ * `oo[1]` -> 1, where PassiveTree.lua sets `oo[orbit] = true` for each of the group's
+ * `orbits`): the largest of orbits 1-3 the group uses, so a group on orbit 4 (or 5, 6)
+ * alone gets none; never for cluster proxies.
  * PSGroupBackground3 is the top half of a circle: drawn, then drawn mirrored below.
  * Lines: a straight edge repeats the connector strip along its length; an arc edge
  * draws the quarter-circle orbit sprite, cut to the arc's angle in the shader (arcs
@@ -57,8 +61,7 @@ export function groupBackground(g: GroupSlot, named: boolean): GroupBackground |
   let n = g.background;
   if (!named) {
     if (g.ascendancyName !== null) return null;
-    const outer = Math.max(0, ...g.orbits);
-    n = outer >= 3 ? 3 : outer;
+    n = [3, 2, 1].find((o) => g.orbits.includes(o)) ?? 0;
   }
   if (n < 1 || n > 3) return null;
   return { image: `PSGroupBackground${n}`, half: n === 3 };

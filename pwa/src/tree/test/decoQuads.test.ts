@@ -27,9 +27,14 @@ describe("group backgrounds", () => {
     expect(groupBackground(slot({ orbits: [2], ascendancyName: "Slayer" }), false)).toBeNull();
   });
 
-  it("derives it from the outermost orbit on trees that name none", () => {
+  it("derives it from orbits 1-3 on trees that name none, as Path of Building does (PassiveTreeView.lua renderGroup)", () => {
     expect(groupBackground(slot({ orbits: [0, 1, 2, 3] }), false)).toEqual({ image: "PSGroupBackground3", half: true });
-    expect(groupBackground(slot({ orbits: [4] }), false)).toEqual({ image: "PSGroupBackground3", half: true });
+    expect(groupBackground(slot({ orbits: [3, 4] }), false)).toEqual({ image: "PSGroupBackground3", half: true });
+    // Orbit 4 (the 40-node ring) has no background of its own: the largest of orbits 1-3 decides.
+    expect(groupBackground(slot({ orbits: [4] }), false)).toBeNull();
+    expect(groupBackground(slot({ orbits: [0, 4] }), false)).toBeNull();
+    expect(groupBackground(slot({ orbits: [0, 2, 4] }), false)).toEqual({ image: "PSGroupBackground2", half: false });
+    expect(groupBackground(slot({ orbits: [1, 4] }), false)).toEqual({ image: "PSGroupBackground1", half: false });
     expect(groupBackground(slot({ orbits: [0, 2] }), false)).toEqual({ image: "PSGroupBackground2", half: false });
     expect(groupBackground(slot({ orbits: [1] }), false)).toEqual({ image: "PSGroupBackground1", half: false });
     expect(groupBackground(slot({ orbits: [0] }), false)).toBeNull();
@@ -61,8 +66,17 @@ describe("group backgrounds", () => {
     const { model } = realTree("3.12");
     expect(model.groupSlots!.every((g) => g.background === 0)).toBe(true);
     const { backgrounds } = decoQuads(model, art);
-    const expected = model.groupSlots!.filter((g) => !g.proxy && g.ascendancyName === null && Math.max(...g.orbits) > 0);
-    const halves = expected.filter((g) => Math.max(...g.orbits) >= 3).length;
+    // Independently of the model: the raw 3.12 export's groups, their orbits read as Path of Building's `oo` set.
+    const raw = JSON.parse(gunzipSync(readFileSync(SHARED + "3_12.json.gz")).toString("utf8")) as {
+      groups: Record<string, { orbits: number[]; nodes: string[]; isProxy?: boolean }>;
+      nodes: Record<string, { ascendancyName?: string }>;
+    };
+    const expected = Object.values(raw.groups).filter(
+      (g) => !g.isProxy && !g.nodes.some((n) => raw.nodes[n]?.ascendancyName) && g.orbits.some((o) => o >= 1 && o <= 3),
+    );
+    const halves = expected.filter((g) => g.orbits.includes(3)).length;
+    // Groups on orbit 4 alone exist in this tree, and get no background.
+    expect(Object.values(raw.groups).some((g) => g.orbits.includes(4) && !g.orbits.some((o) => o >= 1 && o <= 3))).toBe(true);
     expect(backgrounds.length).toBe(expected.length + halves);
   });
 });
