@@ -13,7 +13,8 @@ import { ArtLayer } from "./art/artLayer";
 import { exposeArtDebug } from "./art/artDebug";
 import { DecoLayer } from "./art/decoLayer";
 import type { DecoArt } from "./art/decoQuads";
-import { loadTreeArt, treeArtEnabled } from "./art/loadArt";
+import { BackdropLayer } from "./art/backdropLayer";
+import { loadBackdrops, loadTreeArt, treeArtEnabled } from "./art/loadArt";
 import { searchNodes } from "./search";
 import type { JewelItem } from "./types";
 
@@ -104,8 +105,12 @@ export function TreeCanvas(props: TreeCanvasProps) {
     let art: ArtLayer | null = null;
     // Group backgrounds and line art (art/decoLayer.ts): drawn inside the renderer's frame, with the icons' legibility.
     let deco: DecoLayer | null = null;
+    // The tree's backdrops (art/backdropLayer.ts): asked for once the rest of the art is in, drawn with it.
+    let backdrop: BackdropLayer | null = null;
     let artDisposed = false;
-    const artTimes = { firstFrameAt: 0, readyAt: null as number | null, drawnAt: null as number | null, inFirstFrame: false };
+    const artTimes = {
+      firstFrameAt: 0, readyAt: null as number | null, drawnAt: null as number | null, inFirstFrame: false, backdropReadyAt: null as number | null,
+    };
 
     const syncUi = () => {
       const h = ctl.hovered;
@@ -120,10 +125,18 @@ export function TreeCanvas(props: TreeCanvasProps) {
       if (firstFrameMs === null) performance.mark("tree:layout");
       ctl.setViewport(rect.width, rect.height);
       ctl.tick();
-      const d = deco && art && !renderer.lost && art.legible(ctl.camera, ctl.viewport) ? deco : null;
-      renderer.draw(ctl.camera, ctl.viewport, window.devicePixelRatio || 1, ctl.states, d ? {
-        afterGroups: () => d.draw("backgrounds", ctl.camera, ctl.viewport, ctl.states),
-        afterEdges: () => d.draw("lines", ctl.camera, ctl.viewport, ctl.states),
+      const legible = !!art && !renderer.lost && art.legible(ctl.camera, ctl.viewport);
+      const d = legible ? deco : null, bd = legible ? backdrop : null;
+      renderer.draw(ctl.camera, ctl.viewport, window.devicePixelRatio || 1, ctl.states, d || bd ? {
+        beforeGroups: () => bd?.draw("tile", ctl.camera, ctl.viewport, ctl.states),
+        afterGroups: () => {
+          bd?.draw("ascendancies", ctl.camera, ctl.viewport, ctl.states);
+          d?.draw("backgrounds", ctl.camera, ctl.viewport, ctl.states);
+        },
+        afterEdges: () => {
+          d?.draw("lines", ctl.camera, ctl.viewport, ctl.states);
+          bd?.draw("classStarts", ctl.camera, ctl.viewport, ctl.states);
+        },
       } : undefined);
       if (art && !renderer.lost && art.draw(ctl.camera, ctl.viewport, ctl.states) && artTimes.drawnAt === null) {
         artTimes.drawnAt = performance.now();
@@ -163,6 +176,21 @@ export function TreeCanvas(props: TreeCanvasProps) {
               performance.mark("tree:art-ready");
               ctl.dirty = true;
               schedule();
+              loadBackdrops(loaded, model).then(
+                (b) => {
+                  if (!b || artDisposed || renderer.lost) return;
+                  try {
+                    backdrop = new BackdropLayer(gl, model, b.art, b.images);
+                  } catch (err) {
+                    console.error("tree backdrops not drawn; the plain background stays", err);
+                    return;
+                  }
+                  artTimes.backdropReadyAt = performance.now();
+                  ctl.dirty = true;
+                  schedule();
+                },
+                (err: unknown) => console.warn("tree backdrops not loaded; the plain background stays", err),
+              );
             },
             (err: unknown) => console.warn("tree art not loaded; the shapes stay", err),
           );
@@ -223,6 +251,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
       e.preventDefault();
       renderer.lost = true;
       deco = null;
+      backdrop = null;
       art = null; // its textures went with the context: the shapes alone after a restore
       console.error("WebGL context lost; the tree renderer waits for a restore");
     };
@@ -263,6 +292,9 @@ export function TreeCanvas(props: TreeCanvasProps) {
       legible: art?.legible(ctl.camera, ctl.viewport) ?? false,
       decoFrames: deco?.frames ?? 0,
       decoQuads: deco?.counts ?? null,
+      backdropFrames: backdrop?.frames ?? 0,
+      backdropQuads: backdrop?.counts ?? null,
+      backdropReadyMs: artTimes.backdropReadyAt === null ? null : artTimes.backdropReadyAt - artTimes.firstFrameAt,
     }));
 
     return () => {
@@ -273,6 +305,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
       artDisposed = true;
       if (art && !renderer.lost) art.dispose();
       if (deco && !renderer.lost) deco.dispose();
+      if (backdrop && !renderer.lost) backdrop.dispose();
       renderer.dispose();
       canvas.remove();
       canvasRef.current = null;

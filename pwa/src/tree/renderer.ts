@@ -17,8 +17,9 @@ const VIEW_MARGIN_PX = 12;
 
 export type GL = WebGLRenderingContext | WebGL2RenderingContext;
 
-/** Extra passes drawn inside a frame (the tree art's group backgrounds and line art): over the group discs, over the edges. */
+/** Extra passes drawn inside a frame (the tree art): under the group discs, over them, over the edges. */
 export interface DrawBetween {
+  beforeGroups?: () => void;
   afterGroups?: () => void;
   afterEdges?: () => void;
 }
@@ -262,6 +263,7 @@ export class TreeRenderer {
     const halfW = (vp.width / 2 + VIEW_MARGIN_PX) / scale, halfH = (vp.height / 2 + VIEW_MARGIN_PX) / scale;
     const view = { minX: cam.x - halfW, maxX: cam.x + halfW, minY: cam.y - halfH, maxY: cam.y + halfH };
     const geo = this.geometry;
+    between?.beforeGroups?.();
     // Zoomed out, arcs use a coarser index set over the same vertices (geometry.ts EdgeLod).
     const edges = edgeLayerAt(geo, uniforms.u_scale);
     this.lastEdgeLod = edges.lod;

@@ -11,6 +11,10 @@ export interface ArtDebug {
   /** Frames drawn with the group backgrounds and line art, and their quad counts (null until loaded). */
   decoFrames: number;
   decoQuads: { backgrounds: number; lines: number } | null;
+  /** Frames drawn with the backdrops (tile, ascendancy backdrops, class start art), their quad counts, and ms from the first frame to their upload. */
+  backdropFrames: number;
+  backdropQuads: { tile: number; ascendancies: number; classStarts: number } | null;
+  backdropReadyMs: number | null;
 }
 
 export function exposeArtDebug(canvas: HTMLCanvasElement, read: () => ArtDebug): void {

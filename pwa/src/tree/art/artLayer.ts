@@ -4,7 +4,7 @@
  * they are legible. Separate from TreeRenderer: the plain shapes stay the fallback
  * and the first frame never waits for the art (it is loaded after that frame).
  */
-import { compileProgram } from "./program";
+import { compileProgram, sheetTexture } from "./program";
 import { pixelScale, VIEW, type Camera, type Viewport } from "../camera";
 import type { TreeModel } from "../model";
 import type { GL } from "../renderer";
@@ -112,17 +112,7 @@ export class ArtLayer {
     this.indices = gl.createBuffer()!;
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indices);
     gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, idx, gl.STATIC_DRAW);
-    this.textures = [images.active, images.inactive, images.frame].map((img) => {
-      const t = gl.createTexture()!;
-      gl.bindTexture(gl.TEXTURE_2D, t);
-      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, img);
-      // Sheets are not powers of two: no mipmaps in WebGL1, so clamp and filter linearly.
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
-      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
-      return t;
-    });
+    this.textures = [images.active, images.inactive, images.frame].map((img) => sheetTexture(gl, img));
   }
 
   /** Whether the art is drawn at this camera: only where a normal node's icon is legible. */

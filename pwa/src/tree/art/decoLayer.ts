@@ -4,7 +4,7 @@
  * its plain edges, so the node shapes and the icon layer (artLayer.ts) stay on top.
  * Drawn at the same legible zoom as the icons; absent until the art has loaded.
  */
-import { compileProgram } from "./program";
+import { compileProgram, sheetTexture } from "./program";
 import { pixelScale, type Camera, type Viewport } from "../camera";
 import type { TreeModel } from "../model";
 import type { GL } from "../renderer";
@@ -70,17 +70,6 @@ const ATTRIBS: [string, number, number][] = [
 
 function compile(gl: GL): WebGLProgram {
   return compileProgram(gl, VS, FS, "tree art (backgrounds, lines)");
-}
-
-function texture(gl: GL, img: ImageBitmap): WebGLTexture {
-  const t = gl.createTexture()!;
-  gl.bindTexture(gl.TEXTURE_2D, t);
-  gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, img);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
-  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
-  return t;
 }
 
 /** One pass: its quads' vertices, per-vertex state bytes and indices. */
@@ -154,7 +143,7 @@ export class DecoLayer {
     const q = decoQuads(model, art);
     this.program = compile(gl);
     this.passes = { backgrounds: new Pass(gl, q.backgrounds), lines: new Pass(gl, q.lines) };
-    this.textures = [texture(gl, images.group), texture(gl, images.line)];
+    this.textures = [sheetTexture(gl, images.group), sheetTexture(gl, images.line)];
   }
 
   get counts(): { backgrounds: number; lines: number } {

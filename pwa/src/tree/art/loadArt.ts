@@ -6,13 +6,16 @@
  */
 import { gameData } from "../../data/gameData";
 import { closestTreeVersion } from "../../data/treeVersions";
+import type { TreeModel } from "../model";
 import type { ArtImages } from "./artLayer";
+import type { BackdropImages } from "./backdropLayer";
+import { ascendancyBackdrops, hasBackdrops, type BackdropArt, type BackdropSheet } from "./backdropQuads";
 import type { ArtBundle } from "./artQuads";
 import type { DecoImages } from "./decoLayer";
 import type { DecoArt } from "./decoQuads";
 
 export interface LoadedArt {
-  bundle: ArtBundle & Partial<DecoArt>;
+  bundle: ArtBundle & Partial<DecoArt> & Partial<BackdropArt>;
   images: ArtImages;
   /** Group background and line sheets; null when the bundle has none. */
   deco: DecoImages | null;
@@ -43,7 +46,7 @@ export function loadTreeArt(treeVersion: string): Promise<LoadedArt | null> {
     const versions = Object.keys(files).filter((k) => k.startsWith("art/")).map((k) => k.slice(4));
     const version = closestTreeVersion(versions, treeVersion);
     if (!version) return null;
-    const bundle = await gameData.getBundle<ArtBundle & Partial<DecoArt>>(`art/${version}`);
+    const bundle = await gameData.getBundle<LoadedArt["bundle"]>(`art/${version}`);
     const sheets = bundle.sheets as ArtBundle["sheets"] & Partial<DecoArt["sheets"]>;
     const hasDeco = !!(sheets.group && sheets.line);
     const roles = ["active", "inactive", "frame", ...(hasDeco ? (["group", "line"] as const) : [])] as const;
@@ -57,4 +60,23 @@ export function loadTreeArt(treeVersion: string): Promise<LoadedArt | null> {
     p.catch(() => loaded.delete(treeVersion));
   }
   return p;
+}
+
+/**
+ * The backdrop sheets this tree draws with (asked for once the rest of the art is in: the
+ * ascendancy sheets are the largest): the tile, the group sheet (class start art) and the
+ * ascendancy sheets its ascendancies use. Null when the bundle predates the backdrops.
+ */
+export async function loadBackdrops(loaded: LoadedArt, model: TreeModel): Promise<{ art: BackdropArt; images: BackdropImages } | null> {
+  const art = loaded.bundle;
+  if (!hasBackdrops(art)) return null;
+  const sheets = new Set<BackdropSheet>(["background", "group"]);
+  for (const a of ascendancyBackdrops(model, art)) sheets.add(art.backdrops.ascendancies[a.ascendancy][0] as BackdropSheet);
+  const images: BackdropImages = {};
+  await Promise.all(
+    [...sheets].map(async (s) => {
+      images[s] = s === "group" && loaded.deco ? loaded.deco.group : await bitmap(`/game-data/${art.sheets[s].file}`);
+    }),
+  );
+  return { art, images };
 }

@@ -1,0 +1,190 @@
+/**
+ * The tree's backdrops (backdropQuads.ts) as three WebGL passes inside the renderer's
+ * frame: the tiled background first (under the group discs), the ascendancy backdrops
+ * over the group discs, the class start art over the lines. Drawn at the icons'
+ * legible zoom, one draw call per sheet; absent until its sheets have loaded.
+ */
+import { pixelScale, type Camera, type Viewport } from "../camera";
+import type { TreeModel } from "../model";
+import type { GL } from "../renderer";
+import type { StateBuffer } from "../states";
+import { NodeState } from "../states";
+import { backdropQuads, BACKDROP_SHEETS, type BackdropArt, type BackdropQuad, type BackdropSheet } from "./backdropQuads";
+import { compileProgram, sheetTexture } from "./program";
+
+const VS = `
+precision highp float;
+uniform vec2 u_center;
+uniform float u_scale;
+uniform vec2 u_resolution;
+attribute vec2 a_pos;
+attribute vec2 a_local;
+attribute vec4 a_on;
+attribute vec4 a_off;
+attribute vec4 a_k; // kOn.xy, kOff.xy
+attribute vec2 a_meta; // kind, alphaOff
+attribute vec2 a_state; // active, visible
+varying vec2 v_local;
+varying vec4 v_rect;
+varying vec2 v_k;
+varying vec2 v_meta; // kind, alpha
+void main() {
+  if (a_state.y < 0.5) { gl_Position = vec4(4.0, 4.0, 4.0, 1.0); return; }
+  bool on = a_state.x > 0.5;
+  v_rect = on ? a_on : a_off;
+  v_k = on ? a_k.xy : a_k.zw;
+  v_meta = vec2(a_meta.x, on ? 1.0 : a_meta.y);
+  v_local = a_local;
+  vec2 p = (a_pos - u_center) * u_scale;
+  gl_Position = vec4(p.x * 2.0 / u_resolution.x, -p.y * 2.0 / u_resolution.y, 0.0, 1.0);
+}`;
+
+const FS = `
+precision mediump float;
+uniform sampler2D u_sheet;
+varying vec2 v_local;
+varying vec4 v_rect;
+varying vec2 v_k;
+varying vec2 v_meta;
+void main() {
+  vec2 t;
+  if (v_meta.x < 0.5) {
+    t = fract(v_local); // the tile repeats (the sheet is not a power of two: no GL_REPEAT)
+  } else {
+    // Each sprite at its own size in the middle of the quad.
+    t = (v_local - 0.5) * v_k + 0.5;
+    if (t.x < 0.0 || t.y < 0.0 || t.x > 1.0 || t.y > 1.0) discard;
+  }
+  vec4 c = texture2D(u_sheet, v_rect.xy + t * v_rect.zw);
+  gl_FragColor = vec4(c.rgb, c.a * v_meta.y);
+}`;
+
+/** Floats per vertex: pos 2, local 2, on 4, off 4, k 4, meta 2. */
+const STRIDE = 18;
+const ATTRIBS: [string, number, number][] = [
+  ["a_pos", 2, 0], ["a_local", 2, 2], ["a_on", 4, 4], ["a_off", 4, 8], ["a_k", 4, 12], ["a_meta", 2, 16],
+];
+
+export type BackdropImages = Partial<Record<BackdropSheet, ImageBitmap>>;
+export type BackdropPassName = "tile" | "ascendancies" | "classStarts";
+
+/** One pass: its quads sorted by sheet, drawn one sheet at a time. */
+class Pass {
+  readonly vertices: WebGLBuffer;
+  readonly stateBuf: WebGLBuffer;
+  readonly indices: WebGLBuffer;
+  readonly stateBytes: Uint8Array;
+  /** [sheet, first quad, quad count]. */
+  readonly runs: [number, number, number][] = [];
+  synced: { states: StateBuffer; revision: number } | null = null;
+
+  constructor(readonly gl: GL, readonly quads: BackdropQuad[]) {
+    quads.sort((a, b) => a.sheet - b.sheet);
+    quads.forEach((q, k) => {
+      const last = this.runs[this.runs.length - 1];
+      if (last && last[0] === q.sheet) last[2]++;
+      else this.runs.push([q.sheet, k, 1]);
+    });
+    const v = new Float32Array(quads.length * 4 * STRIDE);
+    const idx = new Uint16Array(quads.length * 6);
+    quads.forEach((q, k) => {
+      for (let c = 0; c < 4; c++) v.set([...q.corners[c], ...q.local[c], ...q.on, ...q.off, ...q.kOn, ...q.kOff, q.kind, q.alphaOff], (k * 4 + c) * STRIDE);
+      idx.set([0, 1, 2, 0, 2, 3].map((i) => k * 4 + i), k * 6);
+    });
+    this.stateBytes = new Uint8Array(quads.length * 4 * 2);
+    this.vertices = gl.createBuffer()!;
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.vertices);
+    gl.bufferData(gl.ARRAY_BUFFER, v, gl.STATIC_DRAW);
+    this.stateBuf = gl.createBuffer()!;
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.stateBuf);
+    gl.bufferData(gl.ARRAY_BUFFER, this.stateBytes, gl.DYNAMIC_DRAW);
+    this.indices = gl.createBuffer()!;
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indices);
+    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, idx, gl.STATIC_DRAW);
+  }
+
+  sync(states: StateBuffer): void {
+    if (this.synced && this.synced.states === states && this.synced.revision === states.revision) return;
+    const s = this.stateBytes;
+    this.quads.forEach((q, k) => {
+      const on = q.members.some((m) => states.has(m, NodeState.Active)) ? 1 : 0;
+      const vis = q.node < 0 || states.visible(q.node) ? 1 : 0;
+      for (let c = 0; c < 4; c++) [s[(k * 4 + c) * 2], s[(k * 4 + c) * 2 + 1]] = [on, vis];
+    });
+    const gl = this.gl;
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.stateBuf);
+    gl.bufferSubData(gl.ARRAY_BUFFER, 0, s);
+    this.synced = { states, revision: states.revision };
+  }
+
+  dispose(): void {
+    for (const b of [this.vertices, this.stateBuf, this.indices]) this.gl.deleteBuffer(b);
+  }
+}
+
+export class BackdropLayer {
+  private readonly program: WebGLProgram;
+  private readonly passes: Record<BackdropPassName, Pass>;
+  private readonly textures: (WebGLTexture | null)[];
+  /** Frames that drew the backdrops (the tests read it). */
+  frames = 0;
+
+  constructor(readonly gl: GL, readonly model: TreeModel, art: BackdropArt, images: BackdropImages) {
+    const q = backdropQuads(model, art);
+    // Quads whose sheet did not load (the bloodlines' on a tree without them) are left out.
+    const loaded = (list: BackdropQuad[]) => list.filter((x) => images[BACKDROP_SHEETS[x.sheet]]);
+    this.program = compileProgram(gl, VS, FS, "tree backdrops");
+    this.passes = { tile: new Pass(gl, loaded(q.tile)), ascendancies: new Pass(gl, loaded(q.ascendancies)), classStarts: new Pass(gl, loaded(q.classStarts)) };
+    this.textures = BACKDROP_SHEETS.map((s) => (images[s] ? sheetTexture(gl, images[s]!) : null));
+  }
+
+  get counts(): Record<BackdropPassName, number> {
+    return { tile: this.passes.tile.quads.length, ascendancies: this.passes.ascendancies.quads.length, classStarts: this.passes.classStarts.quads.length };
+  }
+
+  /** Draws one pass over the current frame at this camera (the caller checks legibility). */
+  draw(which: BackdropPassName, cam: Camera, vp: Viewport, states: StateBuffer): void {
+    const pass = this.passes[which];
+    if (pass.quads.length === 0) return;
+    const gl = this.gl, p = this.program;
+    pass.sync(states);
+    const w = gl.drawingBufferWidth;
+    gl.useProgram(p);
+    gl.enable(gl.BLEND);
+    gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
+    gl.uniform2f(gl.getUniformLocation(p, "u_center"), cam.x, cam.y);
+    gl.uniform1f(gl.getUniformLocation(p, "u_scale"), pixelScale(cam, this.model.bounds, vp) * (w / vp.width));
+    gl.uniform2f(gl.getUniformLocation(p, "u_resolution"), w, gl.drawingBufferHeight);
+    gl.uniform1i(gl.getUniformLocation(p, "u_sheet"), 0);
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindBuffer(gl.ARRAY_BUFFER, pass.vertices);
+    for (const [name, size, offset] of ATTRIBS) {
+      const loc = gl.getAttribLocation(p, name);
+      if (loc < 0) continue;
+      gl.enableVertexAttribArray(loc);
+      gl.vertexAttribPointer(loc, size, gl.FLOAT, false, STRIDE * 4, offset * 4);
+    }
+    const sl = gl.getAttribLocation(p, "a_state");
+    gl.bindBuffer(gl.ARRAY_BUFFER, pass.stateBuf);
+    gl.enableVertexAttribArray(sl);
+    gl.vertexAttribPointer(sl, 2, gl.UNSIGNED_BYTE, false, 0, 0);
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, pass.indices);
+    for (const [sheet, first, count] of pass.runs) {
+      gl.bindTexture(gl.TEXTURE_2D, this.textures[sheet]);
+      gl.drawElements(gl.TRIANGLES, count * 6, gl.UNSIGNED_SHORT, first * 6 * 2);
+    }
+    // Leave no attribute array enabled for the renderer's next pass (its layouts differ).
+    for (const name of [...ATTRIBS.map((a) => a[0]), "a_state"]) {
+      const loc = gl.getAttribLocation(p, name);
+      if (loc >= 0) gl.disableVertexAttribArray(loc);
+    }
+    if (which === "tile") this.frames++;
+  }
+
+  dispose(): void {
+    const gl = this.gl;
+    gl.deleteProgram(this.program);
+    for (const pass of Object.values(this.passes)) pass.dispose();
+    for (const t of this.textures) if (t) gl.deleteTexture(t);
+  }
+}
