@@ -1,13 +1,15 @@
 """The tree's art (the 3.28 sprite sheets) in Chromium: absent from the first frame, loaded
 after it, not drawn while zoomed out, drawn over the shapes at close zoom (textured icons,
-not flat discs; group backgrounds over the plain group discs), and again offline after one visit.
+not flat discs; group backgrounds over the plain group discs; the ascendancy backdrop at its
+start node, pixel for pixel the sheet's), and again offline after one visit.
 """
 
 from __future__ import annotations
 
+import json
 import math
 
-from e2e.harness import ARTIFACTS
+from e2e.harness import ARTIFACTS, REPO
 from e2e.test_tree import FLICKER, click_node, open_tree
 from e2e.tree_helpers import (
     CANVAS,
@@ -98,6 +100,10 @@ def test_art_works_offline_after_one_visit(gl_browser, live_server):
         wait_tree_ready(page)
         wait_art(page)
         zoom_in_and_check(page)
+        # The backdrop sheets (the tile, the ascendancy and bloodline sheets) come from the cache too.
+        page.wait_for_function(f"() => document.querySelector('{CANVAS}').__tree.art().backdropQuads !== null", timeout=30_000)
+        page.wait_for_function(f"() => document.querySelector('{CANVAS}').__tree.art().backdropFrames > 0")
+        assert tree_api(page, "t.art()")["backdropQuads"]["ascendancies"] == 34
     finally:
         ctx.close()
 
@@ -181,6 +187,117 @@ def test_group_background_drawn_at_close_zoom_not_in_the_first_frame(gl_browser,
         assert len({tuple(c // 4 for c in d) for d in drawn}) >= 4, drawn
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.get_by_test_id("passive-tree").screenshot(path=str(ARTIFACTS / "tree-art-backgrounds.png"))
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def art_bundle() -> dict:
+    dist = REPO / "game-data" / "dist"
+    manifest = json.loads((dist / "manifest.json").read_text())
+    return json.loads((dist / manifest["files"]["art/3.28"]).read_text())
+
+
+def ascendancy_start(ascendancy: str) -> int:
+    b = tree_bundle("3.28")
+    return next(i for i, k in b.kind.items() if k == "ascendancyStart" and b.ascendancy[i] == ascendancy)
+
+
+def backdrop_points(page, start: int, width: float) -> list[tuple[float, float, float, float]]:
+    """(CSS x, y, u, v): points inside the ascendancy backdrop centred on `start` (u, v: 0..1 across its
+    sprite) that no node, edge or group disc covers, from the scene."""
+    sc = tree_api(page, "t.scene()")
+    w, h, (cx, cy), k = sc["width"], sc["height"], sc["center"], sc["scale"]
+    px, py = tree_api(page, f"t.project({start})")
+    bx, by = cx + (px - w / 2) / k, cy + (py - h / 2) / k
+    out = []
+    for i in range(-11, 12):
+        for j in range(-11, 12):
+            x, y = bx + i * width / 24, by + j * width / 24
+            if math.hypot(x - bx, y - by) > 0.46 * width:
+                continue
+            if any(math.hypot(x - n[0], y - n[1]) < n[2] * 1.3 + 20 for n in sc["nodes"]):
+                continue
+            if any(_edge_distance(x, y, e) < 25 for e in sc["edges"]):
+                continue
+            if any(math.hypot(x - g[0], y - g[1]) < g[2] + 10 for g in sc["groups"]):
+                continue
+            sx, sy = (x - cx) * k + w / 2, (y - cy) * k + h / 2
+            if 5 < sx < w - 5 and 5 < sy < h - 5:
+                out.append((sx, sy, (x - bx) / width + 0.5, (y - by) / width + 0.5))
+    return out
+
+
+def _edge_distance(x, y, e):
+    x0, y0, x1, y1, r = e[:5]
+    if r > 0:
+        return min(abs(math.hypot(x - ccx, y - ccy) - r) for ccx, ccy in _centres(x0, y0, x1, y1, r))
+    dx, dy = x1 - x0, y1 - y0
+    t = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy or 1)))
+    return math.hypot(x - x0 - t * dx, y - y0 - t * dy)
+
+
+def sheet_texels(page, file: str, rect: list[int], uvs: list[tuple[float, float]]) -> list[list[int]]:
+    """The sheet's own RGBA at each (u, v) of the sprite `rect`, decoded by the browser from the served file."""
+    return page.evaluate(
+        """async ([url, rect, uvs]) => {
+            const img = await createImageBitmap(await (await fetch(url)).blob());
+            const c = new OffscreenCanvas(img.width, img.height).getContext('2d');
+            c.drawImage(img, 0, 0);
+            return uvs.map(([u, v]) => Array.from(c.getImageData(
+                Math.floor(rect[0] + u * rect[2]), Math.floor(rect[1] + v * rect[3]), 1, 1).data));
+        }""",
+        [f"/game-data/{file}", rect, uvs],
+    )
+
+
+def test_ascendancy_backdrop_drawn_after_the_first_frame_where_the_start_node_is(gl_browser, live_server):
+    ctx = gl_browser.new_context(base_url=live_server.base_url, viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        art = art_bundle()
+        sheet, *rect = art["backdrops"]["ascendancies"]["Reliquarian"]
+        width = rect[2] / art["zoom"]
+        start = ascendancy_start("Reliquarian")
+        # The geometry-only fallback first: the same camera shows no backdrop.
+        page.goto("/")
+        page.evaluate(f"() => {GEOMETRY_ONLY}")
+        open_tree(page, FLICKER)
+        click_node(page, start)
+        page.mouse.move(2, 2)
+        points = backdrop_points(page, start, width)
+        assert len(points) >= 12, points
+        plain = [tuple(tree_api(page, f"t.readPixel({x}, {y})")[:3]) for x, y, _, _ in points]
+
+        page.evaluate("() => localStorage.removeItem('waypoint:tree-art')")
+        open_tree(page, FLICKER)
+        page.wait_for_function(f"() => document.querySelector('{CANVAS}').__tree.art().backdropQuads !== null", timeout=30_000)
+        state = tree_api(page, "t.art()")
+        # Not in the first frame, not drawn with the whole tree in view; every ascendancy of 3.28 and the 7 class starts.
+        assert state["inFirstFrame"] is False and state["backdropFrames"] == 0
+        assert state["backdropQuads"] == {"tile": 1, "ascendancies": 34, "classStarts": 7}
+        assert state["backdropReadyMs"] >= state["readyMs"]
+        click_node(page, start)
+        page.mouse.move(2, 2)
+        page.wait_for_function(f"() => document.querySelector('{CANVAS}').__tree.art().backdropFrames > 0")
+        assert backdrop_points(page, start, width) == points  # the same camera as without the art
+        drawn = [tuple(tree_api(page, f"t.readPixel({x}, {y})")[:3]) for x, y, _, _ in points]
+        # The Reliquarian's own art at each point, as the browser decodes the sheet: where it is opaque, the
+        # frame shows it (the build has the ascendancy: fully opaque), and not what the plain tree showed.
+        texels = sheet_texels(page, art["sheets"][sheet]["file"], rect, [(u, v) for _, _, u, v in points])
+        opaque = [(d, tuple(t[:3]), p) for d, t, p in zip(drawn, texels, plain, strict=True) if t[3] == 255]
+        assert len(opaque) >= 8, texels
+        near = lambda a, b, tol: max(abs(x - y) for x, y in zip(a, b, strict=True)) <= tol  # noqa: E731
+        matched = [o for o in opaque if near(o[0], o[1], 8)]
+        assert len(matched) >= 0.8 * len(opaque), opaque
+        # A match that means something: the art differs from the plain tree there, and varies across the disc.
+        assert sum(1 for d, t, p in opaque if not near(p, t, 8)) >= 0.5 * len(opaque), opaque
+        assert len({tuple(c // 4 for c in t) for _, t, _ in opaque}) >= 4, opaque
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.get_by_test_id("passive-tree").screenshot(path=str(ARTIFACTS / "tree-art-backdrop.png"))
         assert errors == []
     finally:
         ctx.close()
