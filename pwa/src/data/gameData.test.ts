@@ -1,14 +1,14 @@
 // The game-data loader against the real pipeline output served by the real
 // server (python -m server serve on loopback), plus the pure version picker.
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TREES_DIR } from "@workers/sharedDir";
+import { POB_CORPUS_DIR, TREES_DIR } from "@workers/sharedDir";
 import { treeModelFromBundle } from "../tree/adapter";
-import { GameDataClient, GameDataError, closestTreeVersion, findGem, pickTreeBundle, treeKeyOf, type TreeBundle } from "./gameData";
+import { GameDataClient, GameDataError, closestTreeVersion, findGem, pickTreeBundle, prefersAlternate, treeKeyOf, type TreeBundle } from "./gameData";
 
 const REPO = resolve(__dirname, "../../..");
 const PYTHON = join(REPO, ".venv/bin/python");
@@ -49,6 +49,25 @@ describe("tree keys", () => {
     expect(pickTreeBundle({ gems: "g" }, "3_28")).toBeNull();
   });
 });
+
+describe("the alternate-ascendancy tree from the build's passives", () => {
+  it("wins only with more of the build's passives than the plain tree", () => {
+    const plain = new Set([1, 2, 3]), alternate = new Set([1, 2, 4, 5]);
+    expect(prefersAlternate([1, 2, 4, 5], plain, alternate)).toBe(true);
+    expect(prefersAlternate([1, 2, 3], plain, alternate)).toBe(false);
+    // Missing from both (a version we lack): the plain tree stays.
+    expect(prefersAlternate([1, 9], plain, alternate)).toBe(false);
+    // Cluster jewel passives are in neither tree and count for neither.
+    expect(prefersAlternate([1, 70000, 70001], plain, new Set([1]))).toBe(false);
+  });
+});
+
+/** The first spec's treeVersion and allocated passives of a real corpus export, read straight from its XML. */
+function corpusSpec(relpath: string): { treeVersion: string; nodes: number[] } {
+  const spec = /<Spec\b[^>]*>/.exec(readFileSync(POB_CORPUS_DIR + relpath, "utf8"))![0];
+  const attr = (k: string) => new RegExp(`\\b${k}="([^"]*)"`).exec(spec)?.[1] ?? "";
+  return { treeVersion: attr("treeVersion"), nodes: attr("nodes").split(",").filter(Boolean).map(Number) };
+}
 
 function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -137,6 +156,45 @@ describe("GameDataClient over the real server", () => {
     expect([ruthless.version, ruthless.key]).toEqual(["3.28", "ruthless"]);
     expect(ruthless).not.toBe(tree);
     expect(treeModelFromBundle(ruthless).key).toBe("ruthless");
+  });
+
+  it("draws a build on the alternate-ascendancy tree when its passives say so, though its treeVersion names no variant", async () => {
+    // No corpus export names an alternate ascendancy (the Build's ascendClassName is never one of Phrecia's),
+    // so a real 3.28 Scion build gets the real alternate 3.28 tree's Scavenger passives (the Ascendant's slot).
+    const real = corpusSpec("AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.xml");
+    expect(real.treeVersion).toBe("3_28");
+    const before = requests.length;
+    const own = await client.getTreeBundle(real.treeVersion, real.nodes);
+    expect([own.version, own.key]).toEqual(["3.28", "data"]);
+    // Every passive is on the plain tree: the alternate tree is not even fetched.
+    expect(requests.slice(before).some((r) => r.includes("tree-alternate-"))).toBe(false);
+
+    const alt = await client.getTreeBundle("3_28_alternate");
+    const ascIndex = (b: TreeBundle, id: string) => b.ascendancies.findIndex((a) => a.id === id);
+    const altAsc = alt.nodes.id.filter((_, k) => alt.nodes.ascendancy[k] === ascIndex(alt, "Ascendant"));
+    const plainIds = new Set(own.nodes.id);
+    const scavenger = altAsc.filter((id) => !plainIds.has(id));
+    expect(scavenger.length).toBeGreaterThan(4);
+    const mainTree = real.nodes.filter((id) => {
+      const k = own.nodes.id.indexOf(id);
+      return k >= 0 && own.nodes.ascendancy[k] < 0;
+    });
+    const onAlternate = [...mainTree, ...scavenger.slice(0, 8)];
+    const chosen = await client.getTreeBundle("3_28", onAlternate);
+    expect([chosen.version, chosen.key]).toEqual(["3.28", "alternate"]);
+    expect(chosen).toBe(alt);
+    expect(chosen.ascendancies[ascIndex(chosen, "Ascendant")].name).toBe("Scavenger");
+    // Ruthless keeps its mode: its alternate-ascendancy variant.
+    expect((await client.getTreeBundle("3_28_ruthless", onAlternate)).key).toBe("ruthless-alternate");
+    // A named variant is never second-guessed.
+    expect((await client.getTreeBundle("3_28_ruthless", real.nodes)).key).toBe("ruthless");
+  });
+
+  it("keeps the plain tree for a build on a version we lack, whose passives are missing from both", async () => {
+    const old = corpusSpec("Dav1dde__pasteofexile/322_overrides.xml");
+    expect(old.treeVersion).toBe("3_22");
+    const chosen = await client.getTreeBundle(old.treeVersion, old.nodes);
+    expect([chosen.version, chosen.key]).toEqual(["3.25", "data"]);
   });
 
   it("warms the newest tree for offline use without parsing it", async () => {

@@ -4,10 +4,10 @@
 // forgotten so the next call retries.
 
 import type { CampaignBundle, ClassesBundle, ClustersBundle, GameDataManifest, GemsBundle, ItemsBundle, TreeBundle } from "./gameDataTypes";
-import { closestTreeVersion, pickTreeBundle, treeBundleName, treeVersionsOf } from "./treeVersions";
+import { alternateKeyOf, closestTreeVersion, pickTreeBundle, prefersAlternate, treeBundleName, treeKeyOf, treeVersionsOf } from "./treeVersions";
 
 export * from "./gameDataTypes";
-export { closestTreeVersion, pickTreeBundle, treeKeyOf, treeVersionsOf, type TreeKey } from "./treeVersions";
+export { closestTreeVersion, pickTreeBundle, prefersAlternate, treeKeyOf, treeVersionsOf, type TreeKey } from "./treeVersions";
 export { findGem, type FoundGem } from "./gemLookup";
 
 export class GameDataError extends Error {
@@ -68,11 +68,21 @@ export class GameDataClient {
    * The raw tree bundle closest to `wantedVersion` (e.g. a build's "3_28"); newest when omitted.
    * Read it with tree/adapter.ts treeModelFromBundle (tree/useTreeModel.ts keeps one model per bundle).
    */
-  async getTreeBundle(wantedVersion?: string | null): Promise<TreeBundle> {
-    // The tree key (alternate, ruthless, ruthless-alternate) comes from the export's treeVersion suffix.
-    const picked = pickTreeBundle((await this.getManifest()).files, wantedVersion);
+  async getTreeBundle(wantedVersion?: string | null, nodes?: readonly number[]): Promise<TreeBundle> {
+    // The tree key (alternate, ruthless, ruthless-alternate) comes from the export's treeVersion suffix;
+    // without one, the build's allocated `nodes` may show it was made on the alternate-ascendancy tree.
+    const files = (await this.getManifest()).files;
+    const picked = pickTreeBundle(files, wantedVersion);
     if (!picked) throw new GameDataError("The game data has no passive tree");
-    return this.getBundle<TreeBundle>(picked.name);
+    const bundle = await this.getBundle<TreeBundle>(picked.name);
+    const alternate = alternateKeyOf(picked.key);
+    const alternateName = alternate && treeBundleName(picked.version, alternate);
+    if (!nodes?.length || !alternateName || !files[alternateName] || picked.key !== treeKeyOf(wantedVersion)) return bundle;
+    const plain = new Set(bundle.nodes.id);
+    // Only a build with passives the plain tree lacks costs the alternate tree's fetch.
+    if (nodes.every((id) => id > 65535 || plain.has(id))) return bundle;
+    const other = await this.getBundle<TreeBundle>(alternateName);
+    return prefersAlternate(nodes, plain, new Set(other.nodes.id)) ? other : bundle;
   }
 
   /**
@@ -126,7 +136,7 @@ export class GameDataClient {
 /** The app-wide loader; its in-memory cache lives as long as the page. */
 export const gameData = new GameDataClient();
 
-export const loadTreeBundle = (wantedVersion?: string | null) => gameData.getTreeBundle(wantedVersion);
+export const loadTreeBundle = (wantedVersion?: string | null, nodes?: readonly number[]) => gameData.getTreeBundle(wantedVersion, nodes);
 export const loadClasses = () => gameData.getClasses();
 export const loadClusters = () => gameData.getClusters();
 export const loadGems = () => gameData.getGems();

@@ -77,6 +77,30 @@ export function pickTreeBundle(
   return { name: treeBundleName(version, key), version, key };
 }
 
+/** The key of the same mode with the alternate ascendancies: data -> alternate, ruthless -> ruthless-alternate; null for those. */
+export function alternateKeyOf(key: TreeKey): TreeKey | null {
+  return key === "data" ? "alternate" : key === "ruthless" ? "ruthless-alternate" : null;
+}
+
+/**
+ * Whether a build whose treeVersion names no variant was made on the version's
+ * alternate-ascendancy tree, from what its export allocates: the alternate ascendancies
+ * (Phrecia's Ancestral Commander, Scavenger, ...) keep the class ascendancies' ids but
+ * have passives of their own, so such a build's ascendancy passives are missing from the
+ * plain tree and found in the alternate one. The alternate tree wins only when it has
+ * more of the build's passives (cluster jewel passives, ids above 65535, are in neither):
+ * a build on a version we lack misses the same passives from both and stays plain.
+ */
+export function prefersAlternate(nodes: readonly number[], plain: ReadonlySet<number>, alternate: ReadonlySet<number>): boolean {
+  let plainHas = 0, alternateHas = 0;
+  for (const id of nodes) {
+    if (id > 65535) continue;
+    if (plain.has(id)) plainHas++;
+    if (alternate.has(id)) alternateHas++;
+  }
+  return alternateHas > plainHas;
+}
+
 /** Tree versions named in a manifest ("tree/3.25" -> "3.25"); variants are "tree-<key>/..." and not listed. */
 export function treeVersionsOf(files: Record<string, string>): string[] {
   return Object.keys(files)

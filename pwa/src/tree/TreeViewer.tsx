@@ -23,7 +23,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
   // The side lists (hundreds of Mantine elements) render after the first tree frame.
   const [drawn, setDrawn] = useState(false);
   const wide = useMediaQuery("(min-width: 62em)", true);
-  const data = useTreeModel(build.treeVersion);
+  const data = useTreeModel(build.treeVersion, build.nodes);
   // While the data loads, the canvas frame is already laid out (see `frame` below).
   const placeholderRef = useRef<HTMLDivElement>(null);
   // After the data request went out: the canvas, context and programs get ready while it loads,

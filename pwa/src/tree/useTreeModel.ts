@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { loadTreeBundle } from "../data/gameData";
 import type { TreeBundle } from "../data/gameDataTypes";
 import { treeModelFromBundle } from "./adapter";
@@ -14,15 +14,22 @@ export type TreeModelState =
 
 /**
  * Loads the tree bundle closest to the build's version (e.g. "3_28" -> 3.25 today).
+ * `nodes`: the build's allocated passives, which pick the alternate-ascendancy variant
+ * when the version names none (data/gameData.ts getTreeBundle).
  * Null: no tree is needed yet (nothing is fetched; the state stays "loading").
  */
-export function useTreeModel(treeVersion: string | null): TreeModelState {
+export function useTreeModel(treeVersion: string | null, nodes?: readonly number[]): TreeModelState {
   const [state, setState] = useState<TreeModelState>({ status: "loading" });
+  // Edits change the allocation, rarely the bundle: the drawn model stays while the choice is made again.
+  const nodesKey = useMemo(() => (nodes ? nodes.join(",") : ""), [nodes]);
+  const nodesRef = useRef(nodes);
+  nodesRef.current = nodes;
+  const loadedVersion = useRef<string | null>(null);
   useEffect(() => {
     let live = true;
-    setState({ status: "loading" });
+    if (loadedVersion.current !== treeVersion) setState({ status: "loading" });
     if (treeVersion === null) return;
-    loadTreeBundle(treeVersion).then(
+    loadTreeBundle(treeVersion, nodesRef.current).then(
       (bundle) => {
         let model = models.get(bundle);
         if (!model) {
@@ -30,13 +37,15 @@ export function useTreeModel(treeVersion: string | null): TreeModelState {
           models.set(bundle, model);
         }
         performance.mark("tree:ready");
-        if (live) setState({ status: "ready", model, readyAt: performance.now() });
+        loadedVersion.current = treeVersion;
+        const ready = model;
+        if (live) setState((cur) => (cur.status === "ready" && cur.model === ready ? cur : { status: "ready", model: ready, readyAt: performance.now() }));
       },
       (err: unknown) => live && setState({ status: "error", message: err instanceof Error ? err.message : String(err) }),
     );
     return () => {
       live = false;
     };
-  }, [treeVersion]);
+  }, [treeVersion, nodesKey]);
   return state;
 }
