@@ -118,14 +118,6 @@ def background_points(page, node_id: int) -> list[tuple[float, float]]:
     gx, gy, gr = min(sc["groups"], key=lambda g: math.hypot(g[0] - nx, g[1] - ny))
     assert math.hypot(gx - nx, gy - ny) < gr, "the notable sits in a group with a background"
 
-    def seg_dist(x, y, e):
-        x0, y0, x1, y1, r = e[:5]
-        if r > 0:  # arcs run on a circle of radius r through both ends: distance to that ring (either centre)
-            return min(abs(math.hypot(x - ccx, y - ccy) - r) for ccx, ccy in _centres(x0, y0, x1, y1, r))
-        dx, dy = x1 - x0, y1 - y0
-        t = max(0.0, min(1.0, ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy or 1)))
-        return math.hypot(x - x0 - t * dx, y - y0 - t * dy)
-
     out = []
     step = gr / 8
     for i in range(-8, 9):
@@ -135,7 +127,7 @@ def background_points(page, node_id: int) -> list[tuple[float, float]]:
                 continue
             if any(math.hypot(x - n[0], y - n[1]) < n[2] * 1.6 + 25 for n in sc["nodes"]):
                 continue
-            if any(seg_dist(x, y, e) < 40 for e in sc["edges"]):
+            if any(_edge_distance(x, y, e) < 40 for e in sc["edges"]):
                 continue
             sx, sy = to_screen(x, y)
             if 5 < sx < w - 5 and 5 < sy < h - 5:
@@ -229,6 +221,8 @@ def backdrop_points(page, start: int, width: float) -> list[tuple[float, float, 
 
 
 def _edge_distance(x, y, e):
+    """Tree-unit distance from (x, y) to a scene edge [x0, y0, x1, y1, r, ...]; arcs run on a circle of radius r
+    through both ends: the distance to that ring (either centre)."""
     x0, y0, x1, y1, r = e[:5]
     if r > 0:
         return min(abs(math.hypot(x - ccx, y - ccy) - r) for ccx, ccy in _centres(x0, y0, x1, y1, r))

@@ -4,13 +4,13 @@
  * over the group discs, the class start art over the lines. Drawn at the icons'
  * legible zoom, one draw call per sheet; absent until its sheets have loaded.
  */
-import { pixelScale, type Camera, type Viewport } from "../camera";
+import type { Camera, Viewport } from "../camera";
 import type { TreeModel } from "../model";
 import type { GL } from "../renderer";
 import type { StateBuffer } from "../states";
 import { NodeState } from "../states";
 import { backdropQuads, BACKDROP_SHEETS, type BackdropArt, type BackdropQuad, type BackdropSheet } from "./backdropQuads";
-import { compileProgram, sheetTexture } from "./program";
+import { bindQuadAttributes, compileProgram, useArtProgram, quadBuffers, quadIndices, sheetTexture, unbindQuadAttributes, type Attribs, type QuadBuffers } from "./program";
 
 const VS = `
 precision highp float;
@@ -61,7 +61,7 @@ void main() {
 
 /** Floats per vertex: pos 2, local 2, on 4, off 4, k 4, meta 2. */
 const STRIDE = 18;
-const ATTRIBS: [string, number, number][] = [
+const ATTRIBS: Attribs = [
   ["a_pos", 2, 0], ["a_local", 2, 2], ["a_on", 4, 4], ["a_off", 4, 8], ["a_k", 4, 12], ["a_meta", 2, 16],
 ];
 
@@ -70,9 +70,7 @@ export type BackdropPassName = "tile" | "ascendancies" | "classStarts";
 
 /** One pass: its quads sorted by sheet, drawn one sheet at a time. */
 class Pass {
-  readonly vertices: WebGLBuffer;
-  readonly stateBuf: WebGLBuffer;
-  readonly indices: WebGLBuffer;
+  readonly buffers: QuadBuffers;
   readonly stateBytes: Uint8Array;
   /** [sheet, first quad, quad count]. */
   readonly runs: [number, number, number][] = [];
@@ -86,21 +84,11 @@ class Pass {
       else this.runs.push([q.sheet, k, 1]);
     });
     const v = new Float32Array(quads.length * 4 * STRIDE);
-    const idx = new Uint16Array(quads.length * 6);
     quads.forEach((q, k) => {
       for (let c = 0; c < 4; c++) v.set([...q.corners[c], ...q.local[c], ...q.on, ...q.off, ...q.kOn, ...q.kOff, q.kind, q.alphaOff], (k * 4 + c) * STRIDE);
-      idx.set([0, 1, 2, 0, 2, 3].map((i) => k * 4 + i), k * 6);
     });
     this.stateBytes = new Uint8Array(quads.length * 4 * 2);
-    this.vertices = gl.createBuffer()!;
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.vertices);
-    gl.bufferData(gl.ARRAY_BUFFER, v, gl.STATIC_DRAW);
-    this.stateBuf = gl.createBuffer()!;
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.stateBuf);
-    gl.bufferData(gl.ARRAY_BUFFER, this.stateBytes, gl.DYNAMIC_DRAW);
-    this.indices = gl.createBuffer()!;
-    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indices);
-    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, idx, gl.STATIC_DRAW);
+    this.buffers = quadBuffers(gl, v, this.stateBytes, quadIndices(quads.length));
   }
 
   sync(states: StateBuffer): void {
@@ -112,13 +100,13 @@ class Pass {
       for (let c = 0; c < 4; c++) [s[(k * 4 + c) * 2], s[(k * 4 + c) * 2 + 1]] = [on, vis];
     });
     const gl = this.gl;
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.stateBuf);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.buffers.stateBuf);
     gl.bufferSubData(gl.ARRAY_BUFFER, 0, s);
     this.synced = { states, revision: states.revision };
   }
 
   dispose(): void {
-    for (const b of [this.vertices, this.stateBuf, this.indices]) this.gl.deleteBuffer(b);
+    for (const b of Object.values(this.buffers)) this.gl.deleteBuffer(b);
   }
 }
 
@@ -148,36 +136,15 @@ export class BackdropLayer {
     if (pass.quads.length === 0) return;
     const gl = this.gl, p = this.program;
     pass.sync(states);
-    const w = gl.drawingBufferWidth;
-    gl.useProgram(p);
-    gl.enable(gl.BLEND);
-    gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
-    gl.uniform2f(gl.getUniformLocation(p, "u_center"), cam.x, cam.y);
-    gl.uniform1f(gl.getUniformLocation(p, "u_scale"), pixelScale(cam, this.model.bounds, vp) * (w / vp.width));
-    gl.uniform2f(gl.getUniformLocation(p, "u_resolution"), w, gl.drawingBufferHeight);
+    useArtProgram(gl, p, cam, vp, this.model.bounds);
     gl.uniform1i(gl.getUniformLocation(p, "u_sheet"), 0);
     gl.activeTexture(gl.TEXTURE0);
-    gl.bindBuffer(gl.ARRAY_BUFFER, pass.vertices);
-    for (const [name, size, offset] of ATTRIBS) {
-      const loc = gl.getAttribLocation(p, name);
-      if (loc < 0) continue;
-      gl.enableVertexAttribArray(loc);
-      gl.vertexAttribPointer(loc, size, gl.FLOAT, false, STRIDE * 4, offset * 4);
-    }
-    const sl = gl.getAttribLocation(p, "a_state");
-    gl.bindBuffer(gl.ARRAY_BUFFER, pass.stateBuf);
-    gl.enableVertexAttribArray(sl);
-    gl.vertexAttribPointer(sl, 2, gl.UNSIGNED_BYTE, false, 0, 0);
-    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, pass.indices);
+    bindQuadAttributes(gl, p, ATTRIBS, STRIDE, pass.buffers);
     for (const [sheet, first, count] of pass.runs) {
       gl.bindTexture(gl.TEXTURE_2D, this.textures[sheet]);
       gl.drawElements(gl.TRIANGLES, count * 6, gl.UNSIGNED_SHORT, first * 6 * 2);
     }
-    // Leave no attribute array enabled for the renderer's next pass (its layouts differ).
-    for (const name of [...ATTRIBS.map((a) => a[0]), "a_state"]) {
-      const loc = gl.getAttribLocation(p, name);
-      if (loc >= 0) gl.disableVertexAttribArray(loc);
-    }
+    unbindQuadAttributes(gl, p, ATTRIBS);
     if (which === "tile") this.frames++;
   }
 

@@ -4,8 +4,8 @@
  * its plain edges, so the node shapes and the icon layer (artLayer.ts) stay on top.
  * Drawn at the same legible zoom as the icons; absent until the art has loaded.
  */
-import { compileProgram, sheetTexture } from "./program";
-import { pixelScale, type Camera, type Viewport } from "../camera";
+import { bindQuadAttributes, compileProgram, useArtProgram, quadBuffers, quadIndices, sheetTexture, unbindQuadAttributes, type Attribs, type QuadBuffers } from "./program";
+import type { Camera, Viewport } from "../camera";
 import type { TreeModel } from "../model";
 import type { GL } from "../renderer";
 import type { StateBuffer } from "../states";
@@ -64,7 +64,7 @@ void main() {
 
 /** Floats per vertex: pos 2, local 2, on 4, off 4, shape 4, cut 2. */
 const STRIDE = 18;
-const ATTRIBS: [string, number, number][] = [
+const ATTRIBS: Attribs = [
   ["a_pos", 2, 0], ["a_local", 2, 2], ["a_on", 4, 4], ["a_off", 4, 8], ["a_shape", 4, 12], ["a_cut", 2, 16],
 ];
 
@@ -74,34 +74,21 @@ function compile(gl: GL): WebGLProgram {
 
 /** One pass: its quads' vertices, per-vertex state bytes and indices. */
 class Pass {
-  readonly vertices: WebGLBuffer;
-  readonly stateBuf: WebGLBuffer;
-  readonly indices: WebGLBuffer;
+  readonly buffers: QuadBuffers;
   readonly stateBytes: Uint8Array;
   synced: { states: StateBuffer; revision: number } | null = null;
 
   constructor(readonly gl: GL, readonly quads: DecoQuad[]) {
-    if (quads.length * 4 > 65536) throw new Error("too many art quads for 16-bit indices");
     const v = new Float32Array(quads.length * 4 * STRIDE);
-    const idx = new Uint16Array(quads.length * 6);
     quads.forEach((q, k) => {
       for (let c = 0; c < 4; c++) {
         v.set([...q.corners[c], ...q.local[c], ...q.on, ...q.off, q.mode, q.halfArc, q.kOn, q.kOff, q.cutOn, q.cutOff], (k * 4 + c) * STRIDE);
       }
-      idx.set([0, 1, 2, 0, 2, 3].map((i) => k * 4 + i), k * 6);
     });
     // Backgrounds (a = -1) are always visible and never active.
     this.stateBytes = new Uint8Array(quads.length * 4 * 2).fill(0);
     for (let k = 0; k < quads.length; k++) if (quads[k].a < 0) for (let c = 0; c < 4; c++) this.stateBytes[(k * 4 + c) * 2 + 1] = 1;
-    this.vertices = gl.createBuffer()!;
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.vertices);
-    gl.bufferData(gl.ARRAY_BUFFER, v, gl.STATIC_DRAW);
-    this.stateBuf = gl.createBuffer()!;
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.stateBuf);
-    gl.bufferData(gl.ARRAY_BUFFER, this.stateBytes, gl.DYNAMIC_DRAW);
-    this.indices = gl.createBuffer()!;
-    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indices);
-    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, idx, gl.STATIC_DRAW);
+    this.buffers = quadBuffers(gl, v, this.stateBytes, quadIndices(quads.length));
   }
 
   sync(states: StateBuffer): void {
@@ -117,13 +104,13 @@ class Pass {
       }
     });
     const gl = this.gl;
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.stateBuf);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.buffers.stateBuf);
     gl.bufferSubData(gl.ARRAY_BUFFER, 0, s);
     this.synced = { states, revision: states.revision };
   }
 
   dispose(): void {
-    for (const b of [this.vertices, this.stateBuf, this.indices]) this.gl.deleteBuffer(b);
+    for (const b of Object.values(this.buffers)) this.gl.deleteBuffer(b);
   }
 }
 
@@ -156,37 +143,16 @@ export class DecoLayer {
     if (pass.quads.length === 0) return;
     const gl = this.gl, p = this.program;
     pass.sync(states);
-    const w = gl.drawingBufferWidth;
-    gl.useProgram(p);
-    gl.enable(gl.BLEND);
-    gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
-    gl.uniform2f(gl.getUniformLocation(p, "u_center"), cam.x, cam.y);
-    gl.uniform1f(gl.getUniformLocation(p, "u_scale"), pixelScale(cam, this.model.bounds, vp) * (w / vp.width));
-    gl.uniform2f(gl.getUniformLocation(p, "u_resolution"), w, gl.drawingBufferHeight);
+    useArtProgram(gl, p, cam, vp, this.model.bounds);
     ["u_group", "u_line"].forEach((name, unit) => {
       gl.activeTexture(gl.TEXTURE0 + unit);
       gl.bindTexture(gl.TEXTURE_2D, this.textures[unit]);
       gl.uniform1i(gl.getUniformLocation(p, name), unit);
     });
     gl.activeTexture(gl.TEXTURE0);
-    gl.bindBuffer(gl.ARRAY_BUFFER, pass.vertices);
-    for (const [name, size, offset] of ATTRIBS) {
-      const loc = gl.getAttribLocation(p, name);
-      if (loc < 0) continue;
-      gl.enableVertexAttribArray(loc);
-      gl.vertexAttribPointer(loc, size, gl.FLOAT, false, STRIDE * 4, offset * 4);
-    }
-    const sl = gl.getAttribLocation(p, "a_state");
-    gl.bindBuffer(gl.ARRAY_BUFFER, pass.stateBuf);
-    gl.enableVertexAttribArray(sl);
-    gl.vertexAttribPointer(sl, 2, gl.UNSIGNED_BYTE, false, 0, 0);
-    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, pass.indices);
+    bindQuadAttributes(gl, p, ATTRIBS, STRIDE, pass.buffers);
     gl.drawElements(gl.TRIANGLES, pass.quads.length * 6, gl.UNSIGNED_SHORT, 0);
-    // Leave no attribute array enabled for the renderer's next pass (its layouts differ).
-    for (const name of [...ATTRIBS.map((a) => a[0]), "a_state"]) {
-      const loc = gl.getAttribLocation(p, name);
-      if (loc >= 0) gl.disableVertexAttribArray(loc);
-    }
+    unbindQuadAttributes(gl, p, ATTRIBS);
     if (which === "backgrounds") this.frames++;
   }
 

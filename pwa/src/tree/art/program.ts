@@ -1,3 +1,6 @@
+import { pixelScale, type Camera, type Viewport } from "../camera";
+import type { Bounds } from "../model";
+
 type GL = WebGLRenderingContext;
 
 /** Links one art layer's shader pair; `what` names the layer in the error. */
@@ -25,4 +28,68 @@ export function sheetTexture(gl: GL, img: ImageBitmap): WebGLTexture {
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
   gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
   return t;
+}
+
+/** Two triangles per quad over its 4 vertices (16-bit: at most 16,384 quads). */
+export function quadIndices(quads: number): Uint16Array {
+  if (quads * 4 > 65536) throw new Error("too many art quads for 16-bit indices");
+  const idx = new Uint16Array(quads * 6);
+  for (let k = 0; k < quads; k++) idx.set([0, 1, 2, 0, 2, 3].map((i) => k * 4 + i), k * 6);
+  return idx;
+}
+
+export interface QuadBuffers {
+  vertices: WebGLBuffer;
+  /** Two state bytes per vertex, rewritten as the allocation changes. */
+  stateBuf: WebGLBuffer;
+  indices: WebGLBuffer;
+}
+
+/** A layer's static vertices and indices and its dynamic state bytes, uploaded once. */
+export function quadBuffers(gl: GL, vertices: Float32Array, states: Uint8Array, indices: Uint16Array): QuadBuffers {
+  const out = { vertices: gl.createBuffer()!, stateBuf: gl.createBuffer()!, indices: gl.createBuffer()! };
+  gl.bindBuffer(gl.ARRAY_BUFFER, out.vertices);
+  gl.bufferData(gl.ARRAY_BUFFER, vertices, gl.STATIC_DRAW);
+  gl.bindBuffer(gl.ARRAY_BUFFER, out.stateBuf);
+  gl.bufferData(gl.ARRAY_BUFFER, states, gl.DYNAMIC_DRAW);
+  gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, out.indices);
+  gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, indices, gl.STATIC_DRAW);
+  return out;
+}
+
+/** Float attributes `[name, size, offset]` interleaved at `stride` floats, plus the 2-byte `a_state`. */
+export type Attribs = [string, number, number][];
+
+export function bindQuadAttributes(gl: GL, p: WebGLProgram, attribs: Attribs, stride: number, b: QuadBuffers): void {
+  gl.bindBuffer(gl.ARRAY_BUFFER, b.vertices);
+  for (const [name, size, offset] of attribs) {
+    const loc = gl.getAttribLocation(p, name);
+    if (loc < 0) continue;
+    gl.enableVertexAttribArray(loc);
+    gl.vertexAttribPointer(loc, size, gl.FLOAT, false, stride * 4, offset * 4);
+  }
+  const sl = gl.getAttribLocation(p, "a_state");
+  gl.bindBuffer(gl.ARRAY_BUFFER, b.stateBuf);
+  gl.enableVertexAttribArray(sl);
+  gl.vertexAttribPointer(sl, 2, gl.UNSIGNED_BYTE, false, 0, 0);
+  gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, b.indices);
+}
+
+/** Leaves no attribute array enabled for the renderer's next pass (its layouts differ). */
+export function unbindQuadAttributes(gl: GL, p: WebGLProgram, attribs: Attribs): void {
+  for (const name of [...attribs.map((a) => a[0]), "a_state"]) {
+    const loc = gl.getAttribLocation(p, name);
+    if (loc >= 0) gl.disableVertexAttribArray(loc);
+  }
+}
+
+/** Starts an art pass: its program, alpha blending, and the camera uniforms its vertex shader places quads with. */
+export function useArtProgram(gl: GL, p: WebGLProgram, cam: Camera, vp: Viewport, bounds: Bounds): void {
+  const w = gl.drawingBufferWidth;
+  gl.useProgram(p);
+  gl.enable(gl.BLEND);
+  gl.blendFunc(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA);
+  gl.uniform2f(gl.getUniformLocation(p, "u_center"), cam.x, cam.y);
+  gl.uniform1f(gl.getUniformLocation(p, "u_scale"), pixelScale(cam, bounds, vp) * (w / vp.width));
+  gl.uniform2f(gl.getUniformLocation(p, "u_resolution"), w, gl.drawingBufferHeight);
 }
