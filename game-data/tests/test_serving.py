@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from pathlib import Path
 
 import pytest
 
@@ -63,9 +64,12 @@ def test_art_sheets_are_served_immutable_as_images(server, built_dist):
             r = c.get(f"/game-data/{sheet['file']}", headers={"Accept-Encoding": "gzip"})
             assert r.status_code == 200
             assert r.headers["cache-control"] == "public, max-age=31536000, immutable"
-            assert r.headers["content-type"] == ("image/jpeg" if sheet["file"].endswith(".jpg") else "image/png")
+            types = {".jpg": "image/jpeg", ".png": "image/png", ".webp": "image/webp"}
+            assert r.headers["content-type"] == types[Path(sheet["file"]).suffix]
             assert "content-encoding" not in r.headers  # already compressed
             assert r.content == (out / sheet["file"]).read_bytes()
+    # The ascendancy backdrops are WebP sheets.
+    assert {Path(s["file"]).suffix for s in art["sheets"].values()} == {".jpg", ".png", ".webp"}
 
 
 @pytest.mark.parametrize(
