@@ -8,12 +8,12 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { decodePlanner } from "@workers/planner/index";
-import type { PlannerBuild, PlannerTree } from "@workers/planner/types";
+import type { PlannerBuild, PlannerItem, PlannerTree } from "@workers/planner/types";
 import type { Character } from "../../data/character";
 import type { ClustersBundle } from "../../data/gameDataTypes";
 import { CLUSTER_ID_BASE } from "../../tree/clusterLayout";
-import type { TreeModel } from "../../tree/model";
 import { allocationStates, CompareSide, NodeState } from "../../tree/states";
+import { bfsDistance, oracle } from "../../tree/test/pathOracle";
 import { distManifest, realTree } from "../../tree/test/testModel";
 import { stepSets } from "../build-view/stepView";
 import { characterClusters } from "./characterClusters";
@@ -27,7 +27,7 @@ import { realClassTable } from "./testClasses";
 const DIST = fileURLToPath(new URL("../../../../game-data/dist/", import.meta.url));
 const POB = fileURLToPath(new URL("../../../../../shared/corpus/pob/", import.meta.url));
 const bundle = JSON.parse(readFileSync(DIST + distManifest().files.clusters, "utf8")) as ClustersBundle;
-const { model, bundle: treeBundle } = realTree("3.28");
+const { model } = realTree("3.28");
 const character = sampleCharacter();
 const classId = classIds(realClassTable(), character.class).classId;
 
@@ -200,7 +200,7 @@ describe("a build with the same cluster jewels as the character", () => {
   it("a jewel with other notables in the large socket is a different ring: all of its passives on each side", () => {
     const large = model.jewelSlots[20];
     const itemId = jewelItemId(20);
-    const item = build.items[itemId]!;
+    const item = build.items[itemId] as PlannerItem;
     // The build's large jewel adds Paralysis where the character's adds Widespread Destruction.
     const swapped = { ...item, explicitMods: item.explicitMods.map((m) => ({ ...m, text: m.text.replace("Widespread Destruction", "Paralysis") })) };
     expect(swapped.explicitMods.some((m) => m.text.includes("Paralysis"))).toBe(true);
@@ -223,26 +223,6 @@ describe("a build with the same cluster jewels as the character", () => {
 
 // ---- next passives through the rings, against a breadth-first oracle ----
 
-/** Neighbours from the tree export's own edge columns plus the laid-out ring links (ids, not indexes). */
-function oracle(drawn: TreeModel, links: { a: number; b: number }[]) {
-  const ids = treeBundle.nodes.id;
-  const kind = (i: number) => treeBundle.kinds[treeBundle.nodes.kind[i]];
-  const nb = new Map<number, Set<number>>();
-  const add = (a: number, b: number) => {
-    nb.set(a, (nb.get(a) ?? new Set()).add(b));
-    nb.set(b, (nb.get(b) ?? new Set()).add(a));
-  };
-  treeBundle.edges.a.forEach((a, k) => add(ids[a], ids[treeBundle.edges.b[k]]));
-  ids.forEach((id, i) => {
-    if (kind(i) !== "mastery") return;
-    ids.forEach((other, j) => {
-      if (j !== i && treeBundle.nodes.group[j] === treeBundle.nodes.group[i] && kind(j) !== "mastery") nb.set(other, (nb.get(other) ?? new Set()).add(id));
-    });
-  });
-  for (const l of links) add(l.a, l.b);
-  return (id: number) => nb.get(id) ?? new Set<number>();
-}
-
 describe("next passives through cluster rings", () => {
   for (const file of ["AdamZ-8113__pob-codes/dominating_blow_of_inspiring_guardian_328.xml"]) {
     it(`${file}: each path connected, no node twice, all of the difference`, () => {
@@ -263,19 +243,20 @@ describe("next passives through cluster rings", () => {
       for (const n of clusters.missing) expect(taken, n.name).toContain(n.id);
       expect(new Set(taken).size).toBe(taken.length);
       // Connected: each node touches what is allocated or the path's previous node, on the oracle's graph.
-      const nb = oracle(drawn, clusters.layout.links);
+      const ringGoals = clusters.layout.nodes.filter((n) => n.kind !== "small").map((n) => n.id);
+      const o = oracle(clusters.layout.links, ringGoals);
       const starts = drawn.nodes.filter((n) => (n.kind === "classStart" && n.classStartIndex === classId) || n.kind === "ascendancyStart").map((n) => n.id);
       const allocated = new Set([...onMain(rawPassives.hashes), ...clusters.drawn, ...starts]);
       const remaining = new Set(taken);
       for (const p of r.paths) {
         p.nodes.forEach((id, k) => {
           const prev = k === 0 ? allocated : new Set([p.nodes[k - 1]]);
-          expect([...prev].some((x) => nb(x).has(id)), `node ${id}`).toBe(true);
+          expect([...prev].some((x) => o.neighbours.get(x)?.has(id)), `node ${id}`).toBe(true);
         });
         // Fewest points first: no named passive is nearer than this path's cost, and its end is as near as the search finds it.
-        const goals = [...remaining].filter((id) => ["notable", "keystone", "mastery", "jewel"].includes(drawn.byId.get(id)!.kind));
-        expect(p.cost).toBeLessThanOrEqual(Math.min(...goals.map((id) => bfs(nb, allocated, id, remaining))));
-        expect(bfs(nb, allocated, p.nodes[p.nodes.length - 1], remaining)).toBe(p.cost);
+        const goals = [...remaining].filter(o.goal);
+        expect(p.cost).toBeLessThanOrEqual(Math.min(...goals.map((id) => bfsDistance(o, allocated, id, remaining))));
+        expect(bfsDistance(o, allocated, p.nodes[p.nodes.length - 1], remaining)).toBe(p.cost);
         for (const id of p.nodes) {
           allocated.add(id);
           remaining.delete(id);
@@ -283,32 +264,15 @@ describe("next passives through cluster rings", () => {
       }
       // What no path reaches, the breadth-first search cannot reach either (a passive of another tree version's links).
       for (const id of r.unreachable) {
-        expect(bfs(nb, allocated, id, new Set(r.unreachable)), `node ${id}`).toBe(Infinity);
+        expect(bfsDistance(o, allocated, id, new Set(r.unreachable)), `node ${id}`).toBe(Infinity);
         expect(ring.has(id)).toBe(false);
       }
       // A ring path starts at its socket (or a ring passive already held) and walks the ring.
       for (const p of throughRings) {
         const first = p.nodes.findIndex((id) => ring.has(id));
         const before = first === 0 ? null : p.nodes[first - 1];
-        if (before !== null) expect(nb(before).has(p.nodes[first])).toBe(true);
+        if (before !== null) expect(o.neighbours.get(before)?.has(p.nodes[first])).toBe(true);
       }
     });
   }
 });
-
-function bfs(nb: (id: number) => Set<number>, from: Set<number>, to: number, allowed: Set<number>): number {
-  let frontier = [...from];
-  const seen = new Set(from);
-  for (let d = 1; frontier.length; d++) {
-    const next: number[] = [];
-    for (const x of frontier)
-      for (const y of nb(x)) {
-        if (seen.has(y) || !allowed.has(y)) continue;
-        if (y === to) return d;
-        seen.add(y);
-        next.push(y);
-      }
-    frontier = next;
-  }
-  return Infinity;
-}

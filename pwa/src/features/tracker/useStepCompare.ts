@@ -1,10 +1,8 @@
 /** The compare and the next passives for the selected step, recomputed only when their inputs change. */
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import type { PlannerBuild } from "@workers/planner/types";
 import type { Character } from "../../data/character";
 import type { ClassTable } from "../../data/classes";
-import { loadClusters } from "../../data/gameData";
-import type { ClustersBundle } from "../../data/gameDataTypes";
 import type { NextPassives } from "../../tree/pathing";
 import type { TreeAllocation } from "../../tree/types";
 import { hasClusterJewel } from "../../tree/useClusterModel";
@@ -15,6 +13,7 @@ import { classIds } from "./characterView";
 import { compareStep, type StepCompare } from "./compare";
 import { compareAllocation, compareModel, stepClusters, stepNextPassives } from "./stepClusters";
 import { useCharacterTree } from "./useCharacterTree";
+import { useClusterData } from "./useClusterData";
 
 export interface StepCompareState {
   compare: StepCompare | null;
@@ -23,21 +22,6 @@ export interface StepCompareState {
   characterJewels: JewelPlacement | null;
   /** The character as the Compare tree draws it (its rings matched against the step's). */
   compareTree: TreeAllocation | null;
-}
-
-/** The cluster data, once either side socketed a cluster jewel; null until then (or when it cannot load). */
-function useClusterData(wanted: boolean): ClustersBundle | null {
-  const [bundle, setBundle] = useState<ClustersBundle | null>(null);
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    // Without it the counts leave cluster passives out, as the tree's notice says.
-    loadClusters().then((b) => live && setBundle(b), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [wanted]);
-  return wanted ? bundle : null;
 }
 
 export function useStepCompare(table: ClassTable | null, build: PlannerBuild | undefined, sets: StepSets | undefined, character: Character | null): StepCompareState {
