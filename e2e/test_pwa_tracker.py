@@ -31,15 +31,23 @@ ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 SAMPLE = SHARED / "corpus" / "ggg-api" / "PathOfBuildingCommunity__PathOfBuilding" / "character_detail_SampleCharacter.json"
 
 
-def tree_ids() -> set[int]:
-    """The main tree's node ids: sockets nested in cluster jewels are passives of their parent's ring."""
+def tree_bundle() -> dict:
     dist = ROOT / "game-data" / "dist"
     manifest = json.loads((dist / "manifest.json").read_text())
-    # The 3_28 build is drawn on the 3.28 tree.
-    bundle = json.loads((dist / manifest["files"]["tree/3.28"]).read_text())
+    # The 3_28 builds are drawn on the 3.28 tree.
+    return json.loads((dist / manifest["files"]["tree/3.28"]).read_text())
+
+
+def nested_socket_ids() -> set[int]:
+    """Sockets nested in cluster jewels (they have a parent socket): passives of their parent's ring."""
+    bundle = tree_bundle()
     ids, ej = bundle["nodes"]["id"], bundle["expansionJewels"]
-    nested = {ids[n] for n, parent in zip(ej["node"], ej["parent"], strict=True) if parent >= 0}
-    return set(ids) - nested
+    return {ids[n] for n, parent in zip(ej["node"], ej["parent"], strict=True) if parent >= 0}
+
+
+def tree_ids() -> set[int]:
+    """The main tree's node ids."""
+    return set(tree_bundle()["nodes"]["id"]) - nested_socket_ids()
 
 
 def character_cluster_passives(passives: dict) -> list[dict]:

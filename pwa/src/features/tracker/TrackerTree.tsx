@@ -14,6 +14,7 @@ import type { JewelPlacement } from "./characterJewels";
 import { CharacterDataMissing, CompareUnavailable } from "./CharacterStatus";
 import { characterGear } from "./characterView";
 import type { TreeCompare } from "./compare";
+import { differentJewels } from "./compareClusters";
 import type { DetailState } from "./useCharacterDetail";
 
 const PassiveTreeView = lazy(() => import("../../tree/PassiveTreeView"));
@@ -114,7 +115,7 @@ function NextPassivesList({ next, active, onPick }: { next: NextPassives | null;
       {next.paths.length ? (
         <>
           <Text size="sm" c="gray.5">{next.total} points in {next.paths.length} steps, fewest points first.</Text>
-          <Box component="ol" m={0} pl="lg" style={{ maxHeight: 360, overflowY: "auto" }} tabIndex={0} aria-label="Next passives in order">
+          <Box component="ol" m={0} pl="xl" style={{ maxHeight: 360, overflowY: "auto" }} tabIndex={0} aria-label="Next passives in order">
             {next.paths.map((p, i) => (
               <li key={p.nodes.join(",")} data-testid="next-passive">
                 <UnstyledButton onClick={() => onPick(i)} aria-pressed={i === active} style={{ fontWeight: i === active ? 700 : 400 }}>
@@ -170,7 +171,7 @@ function CompareLists({ compare }: { compare: TreeCompare }) {
 
 /** Cluster jewel notables on either side only, and the sockets where the two hold different jewels. */
 function ClusterLists({ compare }: { compare: TreeCompare }) {
-  const different = compare.clusters?.rings.filter((r) => r.match === "different" && (r.build.length || r.character.length)) ?? [];
+  const different = compare.clusters ? differentJewels(compare.clusters.rings) : [];
   if (!compare.missingClusterNotables.length && !compare.extraClusterNotables.length && !different.length) return null;
   const names = (nodes: { name: string }[]) => nodes.map((n) => n.name).join(", ") || "nothing";
   return (

@@ -21,6 +21,7 @@ import { jewelItemId, placeCharacterJewels } from "./characterJewels";
 import { characterAllocation, characterGear, classIds } from "./characterView";
 import { compareStep } from "./compare";
 import { GGG_API, sampleCharacter } from "./officialSamples";
+import { differentJewels } from "./compareClusters";
 import { compareAllocation, compareModel, stepClusters, stepNextPassives } from "./stepClusters";
 import { realClassTable } from "./testClasses";
 
@@ -115,6 +116,11 @@ describe("a build whose cluster jewel differs from the character's in one socket
     // The character's large jewel sits where the build has none.
     expect(ring(model.jewelSlots[20]).match).toBe("characterOnly");
     expect(clusters.hiddenSockets).toEqual([shared, inner].sort((a, b) => a - b));
+    // As a player swaps them: one jewel, the ring nested in it included.
+    const swaps = differentJewels(clusters.rings);
+    expect(swaps.map((d) => d.socket)).toEqual([shared]);
+    expect(swaps[0].character.map((n) => n.name).sort()).toEqual([...rawAllocated.get(11)!, ...rawAllocated.get(25)!].map((n) => n.name).sort());
+    expect(swaps[0].build).toEqual(ring(shared).build);
   });
 
   it("draws the build's ring in the shared socket, with no character passive on it", () => {

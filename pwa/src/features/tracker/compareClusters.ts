@@ -28,6 +28,8 @@ export type RingMatch = "same" | "different" | "buildOnly" | "characterOnly";
 export interface RingCompare {
   /** Tree id of the socket the ring hangs from. */
   socket: number;
+  /** The socket of the ring this one hangs from (a nested jewel), or null for a main tree socket. */
+  parent: number | null;
   match: RingMatch;
   /** Allocated passives of each side's ring there, with that side's names. */
   build: ClusterNode[];
@@ -104,6 +106,7 @@ export function compareClusters(
   for (const socket of new Set([...buildRings.keys(), ...characterLayout.keys()])) {
     rings.push({
       socket,
+      parent: parentOf.get(socket) ?? null,
       match: matchOf(socket),
       build: (buildRings.get(socket) ?? []).filter((n) => wanted.has(n.id)),
       character: mine.get(socket) ?? [],
@@ -135,4 +138,26 @@ export function compareClusters(
   const layout = layoutClusters(model, bundle, (socket) => buildJewelAt(socket) ?? (own(socket) ? characterJewelAt(socket) : null));
   const byId = (a: ClusterNode, b: ClusterNode) => a.id - b.id;
   return { layout, rings, missing: missing.sort(byId), extra: extra.sort(byId), both, drawn, hiddenSockets: hiddenSockets.sort((a, b) => a - b) };
+}
+
+/**
+ * The sockets where the two sides hold different jewels, as a player swaps them: a ring
+ * nested in a different one joins it (swapping the outer jewel takes the inner one too).
+ */
+export function differentJewels(rings: RingCompare[]): Pick<RingCompare, "socket" | "build" | "character">[] {
+  const bySocket = new Map(rings.map((r) => [r.socket, r]));
+  const outer = (r: RingCompare): RingCompare => {
+    const up = r.parent === null ? undefined : bySocket.get(r.parent);
+    return up && up.match === "different" ? outer(up) : r;
+  };
+  const out = new Map<number, Pick<RingCompare, "socket" | "build" | "character">>();
+  for (const r of rings) {
+    if (r.match !== "different") continue;
+    const top = outer(r);
+    const entry = out.get(top.socket) ?? { socket: top.socket, build: [], character: [] };
+    entry.build.push(...r.build);
+    entry.character.push(...r.character);
+    out.set(top.socket, entry);
+  }
+  return [...out.values()].filter((e) => e.build.length || e.character.length);
 }
