@@ -145,6 +145,26 @@ describe("a build whose cluster jewel differs from the character's in one socket
   });
 });
 
+describe("a build with no cluster jewel", () => {
+  const { build, tree } = decoded("AdamZ-8113__pob-codes/kinetic_fusillade_totems_hierophant_328.code.txt");
+  const clusters = stepClusters(model, build, tree, character, bundle)!;
+
+  it("counts the character's ring passives as not in build and draws them on its own rings", () => {
+    expect(tree.nodes.some((id) => id >= CLUSTER_ID_BASE || nested(id))).toBe(false);
+    expect(clusters.rings.map((r) => r.match)).toEqual(clusters.rings.map(() => "characterOnly"));
+    const r = compareStep(model, build, { ...stepSets(build, undefined), tree }, character, clusters).tree!;
+    const want = onMain(tree.nodes);
+    const have = onMain(rawPassives.hashes);
+    expect(r.extra.length).toBe([...have].filter((id) => !want.has(id)).length + rawCharacterCluster.length);
+    expect(r.missing.length).toBe([...want].filter((id) => !have.has(id)).length);
+    expect(clusters.drawn.length).toBe(rawCharacterCluster.length);
+    expect(clusters.hiddenSockets).toEqual([]);
+    // Without the cluster data the counts are the main tree's alone.
+    const plain = compareStep(model, build, { ...stepSets(build, undefined), tree }, character, null).tree!;
+    expect(plain.extra.length).toBe(r.extra.length - rawCharacterCluster.length);
+  });
+});
+
 /** The character as a one-step build of its own jewels and passives (the same rings, ids alike). */
 function ownBuild(c: Character): { build: PlannerBuild; tree: PlannerTree } {
   const gear = characterGear(c);
