@@ -142,7 +142,8 @@ export function compareClusters(
 
 /**
  * The sockets where the two sides hold different jewels, as a player swaps them: a ring
- * nested in a different one joins it (swapping the outer jewel takes the inner one too).
+ * nested in a different one (either side's) joins it, as swapping the outer jewel takes
+ * the inner one too.
  */
 export function differentJewels(rings: RingCompare[]): Pick<RingCompare, "socket" | "build" | "character">[] {
   const bySocket = new Map(rings.map((r) => [r.socket, r]));
@@ -152,8 +153,8 @@ export function differentJewels(rings: RingCompare[]): Pick<RingCompare, "socket
   };
   const out = new Map<number, Pick<RingCompare, "socket" | "build" | "character">>();
   for (const r of rings) {
-    if (r.match !== "different") continue;
     const top = outer(r);
+    if (top.match !== "different") continue;
     const entry = out.get(top.socket) ?? { socket: top.socket, build: [], character: [] };
     entry.build.push(...r.build);
     entry.character.push(...r.character);
