@@ -65,6 +65,15 @@ def open_tab(page, name: str) -> None:
     page.get_by_test_id(f"tab-{name}").click()
 
 
+def open_tree_with_demo(page, user: str, slug: str, tab: str) -> None:
+    """Signed in with the demo Hierophant chosen, the build's Skill Tree at its `tab` (character, compare)."""
+    login(page, unique_name(user))
+    page.evaluate("() => localStorage.setItem('waypoint:selected-character', 'demo-hierophant')")
+    page.goto(f"/build/view/{slug}")
+    open_tab(page, "tree")
+    page.get_by_test_id(f"tree-{tab}-tab").click()
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_character_tabs_beside_the_build(browser, live_server, hierophant, jewels, width):
     info = hierophant["info"]
@@ -132,11 +141,7 @@ def test_character_jewel_tooltip_in_its_socket(gl_browser, live_server, hieropha
     """A jewel the character has socketed shows its item tooltip at its socket on the Character tree."""
     socket, (name, base) = next((n, j) for n, j in jewels["placed"].items() if j[0])
     with app_page(gl_browser, live_server.base_url, 1400) as page:
-        login(page, unique_name("ViewJewel"))
-        page.evaluate("() => localStorage.setItem('waypoint:selected-character', 'demo-hierophant')")
-        page.goto(f"/build/view/{hierophant['info']['slug']}")
-        open_tab(page, "tree")
-        page.get_by_test_id("tree-character-tab").click()
+        open_tree_with_demo(page, "ViewJewel", hierophant["info"]["slug"], "character")
         wait_tree_ready(page)
         canvas = page.locator(CANVAS)
         box = canvas.bounding_box()
@@ -157,11 +162,7 @@ def test_character_cluster_notable_tooltip(gl_browser, live_server, hierophant, 
     """A cluster notable the character took is drawn allocated on its ring, and its tooltip names it."""
     name = jewels["cluster_notables"][0]
     with app_page(gl_browser, live_server.base_url, 1400) as page:
-        login(page, unique_name("ViewCluster"))
-        page.evaluate("() => localStorage.setItem('waypoint:selected-character', 'demo-hierophant')")
-        page.goto(f"/build/view/{hierophant['info']['slug']}")
-        open_tab(page, "tree")
-        page.get_by_test_id("tree-character-tab").click()
+        open_tree_with_demo(page, "ViewCluster", hierophant["info"]["slug"], "character")
         wait_tree_ready(page)
         ids = tree_api(page, f"t.idsNamed({json.dumps(name)})")
         assert len(ids) == 1 and ids[0] >= 0x10000, ids  # a ring node, not one of the tree's own
@@ -257,11 +258,7 @@ def test_compare_with_a_different_cluster_jewel_in_one_socket(browser, live_serv
     medium = sorted(n["name"] for k, n in passives["jewel_data"]["11"]["subgraph"]["nodes"].items() if k in ex)
     nested_small = [n for k, n in passives["jewel_data"]["25"]["subgraph"]["nodes"].items() if k in ex]
     with app_page(browser, live_server.base_url, 1400) as page:
-        login(page, unique_name("ViewCluster"))
-        page.evaluate("() => localStorage.setItem('waypoint:selected-character', 'demo-hierophant')")
-        page.goto(f"/build/view/{slug}")
-        open_tab(page, "tree")
-        page.get_by_test_id("tree-compare-tab").click()
+        open_tree_with_demo(page, "ViewClusterSwap", slug, "compare")
         expect(page.get_by_test_id("count-missing")).to_have_text(str(len(want - have) + len(build_cluster)))
         expect(page.get_by_test_id("count-extra")).to_have_text(str(len(have - want) + len(mine)))
         expect(page.get_by_test_id("count-both")).to_have_text(str(len(want & have)))
