@@ -8,6 +8,7 @@ transaction, and recorded in `schema_migrations`. They run at start and through
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import sqlite3
 import threading
@@ -16,6 +17,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
+
+log = logging.getLogger("waypoint")
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 T = TypeVar("T")
@@ -94,6 +97,11 @@ def _split_sql(script: str) -> list[str]:
 
 
 WRITE_WAIT_S = 10.0
+# Inline commits between checkpoints. SQLite's own auto-checkpoint would copy the WAL into the
+# database and fsync it inside whichever COMMIT crosses 1,000 pages: on the event loop, for a
+# like, several times a second under load. The inline connection turns it off and a thread of
+# its own checkpoints instead (PASSIVE: it never blocks a reader or a writer).
+CHECKPOINT_EVERY = 32
 
 
 def _begin(conn: sqlite3.Connection) -> None:
@@ -130,7 +138,7 @@ class Database:
     fn(conn) there and runs it whole as one BEGIN IMMEDIATE ... COMMIT, so SQLite's
     write lock is never held across event-loop round trips and a busy loop cannot
     stall a commit. Tiny writes (`write_small`) commit inline on the event loop when
-    the lock is free and queue otherwise. Reads: WAL readers never block on the writer; cheap point reads
+    the lock is free and queue otherwise; their WAL checkpoints run on a thread of their own. Reads: WAL readers never block on the writer; cheap point reads
     use a connection on the event-loop thread (`read_one`, `read_all`), heavier ones
     run on a small reader pool with a connection per thread (`read(fn)`).
     """
@@ -145,6 +153,10 @@ class Database:
         self._thread_readers: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         self._inline_conn: sqlite3.Connection | None = None
+        self._checkpointer = ThreadPoolExecutor(1, thread_name_prefix="waypoint-checkpoint")
+        self._checkpoint_conn: sqlite3.Connection | None = None
+        self._inline_commits = 0
+        self._checkpointing: asyncio.Future | None = None
 
     def _connect(self, query_only: bool) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -165,9 +177,16 @@ class Database:
         self.reader = self._connect(True)
         self._inline_conn = self._connect(False)
         self._inline_conn.execute("PRAGMA busy_timeout=0")
+        self._inline_conn.execute("PRAGMA wal_autocheckpoint=0")
+        self._checkpoint_conn = await loop.run_in_executor(self._checkpointer, self._connect, False)
         return self
 
     async def close(self) -> None:
+        if self._checkpointing is not None:
+            await asyncio.wait([self._checkpointing])
+        if self._checkpoint_conn is not None:
+            conn, self._checkpoint_conn = self._checkpoint_conn, None
+            await asyncio.get_running_loop().run_in_executor(self._checkpointer, conn.close)
         if self._writer_conn is not None:
             conn, self._writer_conn = self._writer_conn, None
             await asyncio.get_running_loop().run_in_executor(self._writer, conn.close)
@@ -222,7 +241,24 @@ class Database:
             if "locked" in str(exc) or "busy" in str(exc):
                 return await self.write(fn)
             raise
-        return _finish(conn, fn)
+        result = _finish(conn, fn)
+        self._inline_commits += 1
+        if self._inline_commits >= CHECKPOINT_EVERY and self._checkpointing is None:
+            self._inline_commits = 0
+            self._checkpointing = asyncio.get_running_loop().run_in_executor(self._checkpointer, self._checkpoint)
+            self._checkpointing.add_done_callback(self._checkpointed)
+        return result
+
+    def _checkpoint(self) -> tuple[int, int, int]:
+        """(busy, WAL frames, frames copied): PASSIVE copies what no reader still needs."""
+        assert self._checkpoint_conn is not None, "database is not open"
+        return self._checkpoint_conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+
+    def _checkpointed(self, done: asyncio.Future) -> None:
+        self._checkpointing = None
+        if not done.cancelled() and done.exception() is not None:
+            # Another process may hold the checkpoint lock; the next round retries.
+            log.warning("WAL checkpoint failed: %s", done.exception())
 
     def _transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         conn = self._writer_conn
