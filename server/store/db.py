@@ -104,6 +104,11 @@ WRITE_WAIT_S = 10.0
 CHECKPOINT_EVERY = 32
 
 
+def _busy(exc: sqlite3.OperationalError) -> bool:
+    """Another connection holds the write lock (busy_timeout is 0 where this is asked)."""
+    return "locked" in str(exc) or "busy" in str(exc)
+
+
 def _begin(conn: sqlite3.Connection) -> None:
     """BEGIN IMMEDIATE, waiting for another process's write lock in steps of 0.5 to 4 ms."""
     deadline = time.monotonic() + WRITE_WAIT_S
@@ -113,8 +118,7 @@ def _begin(conn: sqlite3.Connection) -> None:
             conn.execute("BEGIN IMMEDIATE")
             return
         except sqlite3.OperationalError as exc:
-            busy = "locked" in str(exc) or "busy" in str(exc)
-            if not busy or time.monotonic() > deadline:
+            if not _busy(exc) or time.monotonic() > deadline:
                 raise
         time.sleep(delay)
         delay = min(delay * 2, 0.004)
@@ -137,9 +141,9 @@ class Database:
     Writes: one dedicated writer thread with its own connection; `write(fn)` queues
     fn(conn) there and runs it whole as one BEGIN IMMEDIATE ... COMMIT, so SQLite's
     write lock is never held across event-loop round trips and a busy loop cannot
-    stall a commit. Tiny writes (`write_small`) commit inline on the event loop when
-    the lock is free and queue otherwise; their WAL checkpoints run on a thread of their own. Reads: WAL readers never block on the writer; cheap point reads
-    use a connection on the event-loop thread (`read_one`, `read_all`), heavier ones
+    stall a commit. Tiny writes (`write_small`) commit inline on the event loop, waiting for a
+    busy lock with asyncio sleeps; their WAL checkpoints run on a thread of their own.
+    Reads: WAL readers never block on the writer; cheap point reads use a connection on the event-loop thread (`read_one`, `read_all`), heavier ones
     run on a small reader pool with a connection per thread (`read(fn)`).
     """
 
@@ -229,18 +233,25 @@ class Database:
         return await asyncio.get_running_loop().run_in_executor(self._writer, self._transaction, fn)
 
     async def write_small(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """A write of a few indexed rows (a like), committed right here on the event loop when the
-        write lock is free: a hop to the writer thread and back costs two turns of a busy loop and
-        a fight for the GIL, hundreds of ms under read load, for 0.1 ms of work. When another
-        process or the writer thread holds the lock, it queues like any other write."""
+        """A write of a few indexed rows (a like), committed right here on the event loop: a hop
+        to the writer thread and back costs two turns of a busy loop, and there the write lock is
+        held while the thread waits for the GIL, hundreds of ms under read load, for 0.1 ms of
+        work. While another connection or process holds the lock, it waits on the loop in steps
+        of 0.5 to 4 ms (other requests run meanwhile) and tries again; the lock is only ever
+        taken between two awaits, so it is never held across a loop round trip."""
         conn = self._inline_conn
         assert conn is not None, "database is not open"
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            if "locked" in str(exc) or "busy" in str(exc):
-                return await self.write(fn)
-            raise
+        deadline = time.monotonic() + WRITE_WAIT_S
+        delay = 0.0005
+        while True:
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                break
+            except sqlite3.OperationalError as exc:
+                if not _busy(exc) or time.monotonic() > deadline:
+                    raise
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 0.004)
         result = _finish(conn, fn)
         self._inline_commits += 1
         if self._inline_commits >= CHECKPOINT_EVERY and self._checkpointing is None:
