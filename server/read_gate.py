@@ -20,7 +20,8 @@ class ReadGate:
     def __init__(self, inner, concurrency: int):
         self.inner = inner
         self.concurrency = concurrency
-        self._slots: asyncio.Semaphore | None = None  # made on the serving loop
+        self._slots: asyncio.Semaphore | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None  # a semaphore belongs to one loop
 
     def gated(self, scope) -> bool:
         return (
@@ -34,7 +35,8 @@ class ReadGate:
         if not self.gated(scope):
             await self.inner(scope, receive, send)
             return
-        if self._slots is None:
-            self._slots = asyncio.Semaphore(self.concurrency)
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:
+            self._slots, self._loop = asyncio.Semaphore(self.concurrency), loop
         async with self._slots:
             await self.inner(scope, receive, send)
