@@ -104,24 +104,34 @@ WRITE_WAIT_S = 10.0
 CHECKPOINT_EVERY = 32
 
 
-def _busy(exc: sqlite3.OperationalError) -> bool:
-    """Another connection holds the write lock (busy_timeout is 0 where this is asked)."""
-    return "locked" in str(exc) or "busy" in str(exc)
+def _lock_waits():
+    """Pauses between tries for another connection's write lock: 0.5 ms doubling to 4 ms, for up
+    to WRITE_WAIT_S (SQLite's own busy handler sleeps up to 100 ms at a time)."""
+    deadline = time.monotonic() + WRITE_WAIT_S
+    delay = 0.0005
+    while time.monotonic() <= deadline:
+        yield delay
+        delay = min(delay * 2, 0.004)
+
+
+def _try_begin(conn: sqlite3.Connection) -> bool:
+    """BEGIN IMMEDIATE; False while another connection holds the write lock (busy_timeout 0)."""
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        return True
+    except sqlite3.OperationalError as exc:
+        if "locked" in str(exc) or "busy" in str(exc):
+            return False
+        raise
 
 
 def _begin(conn: sqlite3.Connection) -> None:
-    """BEGIN IMMEDIATE, waiting for another process's write lock in steps of 0.5 to 4 ms."""
-    deadline = time.monotonic() + WRITE_WAIT_S
-    delay = 0.0005
-    while True:
-        try:
-            conn.execute("BEGIN IMMEDIATE")
+    """BEGIN IMMEDIATE, waiting for another process's write lock (on this thread)."""
+    for delay in _lock_waits():
+        if _try_begin(conn):
             return
-        except sqlite3.OperationalError as exc:
-            if not _busy(exc) or time.monotonic() > deadline:
-                raise
         time.sleep(delay)
-        delay = min(delay * 2, 0.004)
+    conn.execute("BEGIN IMMEDIATE")  # a last try, which raises "database is locked"
 
 
 def _finish(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
@@ -241,17 +251,12 @@ class Database:
         taken between two awaits, so it is never held across a loop round trip."""
         conn = self._inline_conn
         assert conn is not None, "database is not open"
-        deadline = time.monotonic() + WRITE_WAIT_S
-        delay = 0.0005
-        while True:
-            try:
-                conn.execute("BEGIN IMMEDIATE")
+        for delay in _lock_waits():
+            if _try_begin(conn):
                 break
-            except sqlite3.OperationalError as exc:
-                if not _busy(exc) or time.monotonic() > deadline:
-                    raise
             await asyncio.sleep(delay)
-            delay = min(delay * 2, 0.004)
+        else:
+            conn.execute("BEGIN IMMEDIATE")  # a last try, which raises "database is locked"
         result = _finish(conn, fn)
         self._inline_commits += 1
         if self._inline_commits >= CHECKPOINT_EVERY and self._checkpointing is None:
