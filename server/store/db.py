@@ -153,8 +153,9 @@ class Database:
     write lock is never held across event-loop round trips and a busy loop cannot
     stall a commit. Tiny writes (`write_small`) commit inline on the event loop, waiting for a
     busy lock with asyncio sleeps; their WAL checkpoints run on a thread of their own.
-    Reads: WAL readers never block on the writer; cheap point reads use a connection on the event-loop thread (`read_one`, `read_all`), heavier ones
-    run on a small reader pool with a connection per thread (`read(fn)`).
+    Reads: WAL readers never block on the writer; cheap point reads use a connection on the
+    event-loop thread (`read_one`, `read_all`), heavier ones run on a small reader pool with a
+    connection per thread (`read(fn)`).
     """
 
     def __init__(self, path: str | Path, reader_threads: int = 4):
