@@ -65,25 +65,41 @@ function byCell<T>(items: readonly T[], bounds: Bounds, centre: (item: T) => [nu
   const w = Math.max(1, bounds.maxX - bounds.minX) / GRID;
   const h = Math.max(1, bounds.maxY - bounds.minY) / GRID;
   const clamp = (v: number) => Math.min(GRID - 1, Math.max(0, Math.floor(v)));
-  const keyed = items.map((item): [T, number] => {
+  const cells = new Int32Array(items.length);
+  // A counting sort (stable, like Array.sort): one pass per item instead of a comparator sort.
+  const starts = new Int32Array(GRID * GRID + 1);
+  items.forEach((item, k) => {
     const [x, y] = centre(item);
-    return [item, clamp((y - bounds.minY) / h) * GRID + clamp((x - bounds.minX) / w)];
+    cells[k] = clamp((y - bounds.minY) / h) * GRID + clamp((x - bounds.minX) / w);
+    starts[cells[k] + 1]++;
   });
-  return keyed.sort((a, b) => a[1] - b[1]);
+  for (let c = 1; c < starts.length; c++) starts[c] += starts[c - 1];
+  const out = new Array<[T, number]>(items.length);
+  items.forEach((item, k) => (out[starts[cells[k]]++] = [item, cells[k]]));
+  return out;
 }
 
 export interface TreeGeometry {
   nodes: Layer;
   edges: Layer;
-  /** Coarser index sets over edges.vertices, coarsest first (see EdgeLod). */
-  edgeLods: EdgeLod[];
+  /**
+   * Level k of the coarser index sets over edges.vertices (EDGE_LOD_SCALES[k], coarsest
+   * first; see EdgeLod). Built on first use: a frame needs one level, and building all six
+   * up front was a third of the geometry's time before the first frame.
+   */
+  edgeLod(k: number): EdgeLod;
   groups: Layer;
+}
+
+/** The edge level (index into EDGE_LOD_SCALES) drawn at `scale` device pixels per world unit; -1: the fine layer. */
+export function edgeLodAt(scale: number): number {
+  return EDGE_LOD_SCALES.findIndex((maxScale) => scale <= maxScale);
 }
 
 /** The edge triangles to draw at `scale` device pixels per world unit. */
 export function edgeLayerAt(geo: TreeGeometry, scale: number): { indices: Uint16Array | Uint32Array; tiles: Tile[]; lod: number } {
-  const k = geo.edgeLods.findIndex((l) => scale <= l.maxScale);
-  return k < 0 ? { indices: geo.edges.indices, tiles: geo.edges.tiles, lod: -1 } : { ...geo.edgeLods[k], lod: k };
+  const k = edgeLodAt(scale);
+  return k < 0 ? { indices: geo.edges.indices, tiles: geo.edges.tiles, lod: -1 } : { ...geo.edgeLod(k), lod: k };
 }
 
 /** Tree angle (0 up, clockwise) to a point on the circle. */
@@ -240,17 +256,26 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
     const { cx, cy, r, a0 } = e.arc;
     const sweep = arcSweep(a0, e.arc.a1);
     const segs = arcSegments(e.arc);
+    // The arc's box grows once per edge rather than once per point (this loop is most of the geometry's time).
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (let k = 0; k <= segs; k++) {
       const t = a0 + (sweep * k) / segs;
-      const [x, y] = arcPoint(cx, cy, r, t);
-      edges.grow(x, y, EDGE_HALF_WIDTH);
+      const sin = Math.sin(t), cos = Math.cos(t);
+      const x = cx + r * sin, y = cy - r * cos; // arcPoint, inlined
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
       // The radial direction is perpendicular to the arc, so segments join without gaps.
-      point(x, y, Math.sin(t), -Math.cos(t), e.a, e.b, k === 0);
+      point(x, y, sin, -cos, e.a, e.b, k === 0);
     }
+    edges.grow(minX, minY, EDGE_HALF_WIDTH);
+    edges.grow(maxX, maxY, EDGE_HALF_WIDTH);
     runs.push({ cell, first, segs, r, step: Math.abs(sweep) / segs });
   }
   const fineEdges = edges.build();
-  const edgeLods = EDGE_LOD_SCALES.map((maxScale) => buildEdgeLod(runs, fineEdges, maxScale));
+  const edgeLods: (EdgeLod | undefined)[] = EDGE_LOD_SCALES.map(() => undefined);
+  const edgeLod = (k: number): EdgeLod => (edgeLods[k] ??= buildEdgeLod(runs, fineEdges, EDGE_LOD_SCALES[k]));
 
   const firstOfAscendancy = new Map<string, number>();
   for (const n of model.nodes) if (n.ascendancyName && !firstOfAscendancy.has(n.ascendancyName)) firstOfAscendancy.set(n.ascendancyName, n.index);
@@ -265,7 +290,7 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
     const c3 = groups.vertex(g.x, g.y, -1, 1, g.radius, vis);
     groups.quad(c0, c1, c2, c3);
   }
-  return { nodes: nodes.build(), edges: fineEdges, edgeLods, groups: groups.build() };
+  return { nodes: nodes.build(), edges: fineEdges, edgeLod, groups: groups.build() };
 }
 
 interface EdgeRun {

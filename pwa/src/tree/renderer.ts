@@ -5,7 +5,7 @@
  */
 import * as twgl from "twgl.js";
 import { pixelScale, VIEW, type Camera, type Viewport } from "./camera";
-import { buildGeometry, edgeLayerAt, visibleRuns, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type Layer, type TreeGeometry } from "./geometry";
+import { buildGeometry, EDGE_LOD_SCALES, edgeLayerAt, visibleRuns, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type Layer, type TreeGeometry } from "./geometry";
 import type { TreeModel } from "./model";
 import { EDGE_FS, EDGE_VS, GROUP_FS, GROUP_VS, NODE_FS, NODE_VS } from "./shaders";
 import type { StateBuffer } from "./states";
@@ -118,8 +118,8 @@ interface GpuResources {
   node: twgl.ProgramInfo;
   groupBuf: twgl.BufferInfo;
   edgeBuf: twgl.BufferInfo;
-  /** The coarser edge index sets (geometry.edgeLods) over edgeBuf's vertices. */
-  edgeLodBufs: twgl.BufferInfo[];
+  /** The coarser edge index sets (geometry.edgeLod) over edgeBuf's vertices, uploaded on first use. */
+  edgeLodBufs: (twgl.BufferInfo | undefined)[];
   nodeBuf: twgl.BufferInfo;
   /** Per-vertex state bytes (vertexStates.ts), one dynamic buffer per layer. */
   groupState: WebGLBuffer;
@@ -190,11 +190,7 @@ export class TreeRenderer {
     const groupBuf = layer(geo.groups, GROUP_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1], ["a_visIndex", 1]], ["a_visible", vs.groups]);
     const edgeBuf = layer(geo.edges, EDGE_STRIDE, [["a_pos", 2], ["a_normal", 2], ["a_side", 1], ["a_ends", 2]], ["a_style", vs.edges]);
     const nodeBuf = layer(geo.nodes, NODE_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1], ["a_shape", 1], ["a_index", 1]], ["a_state", vs.nodes]);
-    const edgeLodBufs = geo.edgeLods.map((lod) => ({
-      ...edgeBuf,
-      indices: twgl.createBufferFromTypedArray(gl, lod.indices, gl.ELEMENT_ARRAY_BUFFER),
-      numElements: lod.indices.length,
-    }));
+    const edgeLodBufs = EDGE_LOD_SCALES.map(() => undefined);
     this.res = {
       group,
       edge,
@@ -265,7 +261,11 @@ export class TreeRenderer {
     // Zoomed out, arcs use a coarser index set over the same vertices (geometry.ts EdgeLod).
     const edges = edgeLayerAt(geo, uniforms.u_scale);
     this.lastEdgeLod = edges.lod;
-    const edgeBuf = edges.lod < 0 ? res.edgeBuf : res.edgeLodBufs[edges.lod];
+    const edgeBuf = edges.lod < 0 ? res.edgeBuf : (res.edgeLodBufs[edges.lod] ??= {
+      ...res.edgeBuf,
+      indices: twgl.createBufferFromTypedArray(gl, edges.indices, gl.ELEMENT_ARRAY_BUFFER),
+      numElements: edges.indices.length,
+    });
     for (const [prog, buf, layer, after] of [
       [res.group, res.groupBuf, geo.groups, between?.afterGroups],
       [res.edge, edgeBuf, edges, between?.afterEdges],
@@ -312,7 +312,7 @@ export class TreeRenderer {
       gl.deleteBuffer(Object.values(b.attribs!)[0].buffer);
       if (b.indices) gl.deleteBuffer(b.indices);
     }
-    for (const b of res.edgeLodBufs) gl.deleteBuffer(b.indices!);
+    for (const b of res.edgeLodBufs) if (b) gl.deleteBuffer(b.indices!);
     this.res = null;
   }
 }

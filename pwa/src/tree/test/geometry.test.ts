@@ -96,9 +96,12 @@ describe("geometry", () => {
   it("coarsens arcs zoomed out: fewer triangles, chords within the tolerance, every edge still drawn end to end", () => {
     const { model } = realTree();
     const g = buildGeometry(model);
-    expect(g.edgeLods.map((l) => l.maxScale)).toEqual(EDGE_LOD_SCALES);
+    const lods = EDGE_LOD_SCALES.map((_, k) => g.edgeLod(k));
+    expect(lods.map((l) => l.maxScale)).toEqual(EDGE_LOD_SCALES);
+    // Built once per level, on first use.
+    expect(g.edgeLod(2)).toBe(lods[2]);
     let prev = 0;
-    for (const lod of g.edgeLods) {
+    for (const lod of lods) {
       // Coarser levels first; the coarsest has well under half the fine triangles.
       expect(lod.indices.length).toBeGreaterThanOrEqual(prev);
       prev = lod.indices.length;
@@ -123,7 +126,7 @@ describe("geometry", () => {
         if (isEnd) expect(used.has(v)).toBe(true);
       }
     }
-    expect(g.edgeLods[0].indices.length).toBeLessThan(g.edges.indices.length / 2);
+    expect(lods[0].indices.length).toBeLessThan(g.edges.indices.length / 2);
     expect(edgeLayerAt(g, 0.01).lod).toBe(0);
     expect(edgeLayerAt(g, EDGE_LOD_SCALES[1]).lod).toBe(1);
     expect(edgeLayerAt(g, 10).indices).toBe(g.edges.indices);
