@@ -10,6 +10,28 @@ import { nodeRadius, SHAPE } from "./style";
 export const NODE_STRIDE = 7; // x, y, cornerX, cornerY, radius, shape, nodeIndex
 export const EDGE_STRIDE = 7; // x, y, normalX, normalY, side, nodeA, nodeB
 export const GROUP_STRIDE = 6; // x, y, cornerX, cornerY, radius, visibilityNodeIndex (-1 always)
+export const NODE_POINT_STRIDE = 5; // x, y, radius, shape, nodeIndex
+
+/**
+ * The largest node sprite (device px across) drawn as a point; above it the nodes are quads.
+ * Also the guard band (half of it) around the viewport, so a point whose centre is just off
+ * screen is not clipped away while part of it would show.
+ */
+export const MAX_NODE_POINT_PX = 256;
+/** The widest a node is drawn, in its own radii: class starts (the largest) with a highlight ring (NODE_VS extent). */
+const NODE_POINT_EXTENT = 1.5;
+/** Radius of the largest node (style.ts: class start). */
+const LARGEST_NODE_RADIUS = 130;
+
+/**
+ * Whether the nodes are drawn as point sprites at `scale` device px per world unit: one
+ * vertex and one primitive per node instead of a quad's four and two (a software GPU pays
+ * per vertex and per primitive). The sprite covers the same square the quad would.
+ */
+export function nodesAsPoints(scale: number, maxPointSize: number): boolean {
+  const largest = 2 * LARGEST_NODE_RADIUS * NODE_POINT_EXTENT * scale;
+  return largest <= Math.min(MAX_NODE_POINT_PX, maxPointSize);
+}
 
 /**
  * Arc segments are at most 60 world units and 10 degrees long: the chord then
@@ -81,6 +103,11 @@ function byCell<T>(items: readonly T[], bounds: Bounds, centre: (item: T) => [nu
 
 export interface TreeGeometry {
   nodes: Layer;
+  /**
+   * The same nodes, same order, one vertex each (NODE_POINT_STRIDE), for point sprites;
+   * tiles count vertices (drawArrays), not indices; `indices` is empty.
+   */
+  nodePoints: Layer;
   edges: Layer;
   /**
    * Level k of the coarser index sets over edges.vertices (EDGE_LOD_SCALES[k], coarsest
@@ -290,7 +317,26 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
     const c3 = groups.vertex(g.x, g.y, -1, 1, g.radius, vis);
     groups.quad(c0, c1, c2, c3);
   }
-  return { nodes: nodes.build(), edges: fineEdges, edgeLod, groups: groups.build() };
+  const nodeQuads = nodes.build();
+  return { nodes: nodeQuads, nodePoints: pointsOf(nodeQuads), edges: fineEdges, edgeLod, groups: groups.build() };
+}
+
+/** One vertex per node quad (its centre, radius, shape, index), with the quads' tiles counted in vertices. */
+function pointsOf(quads: Layer): Layer {
+  const n = quads.vertexCount / 4;
+  const v = new Float32Array(n * NODE_POINT_STRIDE);
+  for (let k = 0; k < n; k++) {
+    const q = 4 * k * NODE_STRIDE;
+    const o = k * NODE_POINT_STRIDE;
+    v[o] = quads.vertices[q];
+    v[o + 1] = quads.vertices[q + 1];
+    v[o + 2] = quads.vertices[q + 4];
+    v[o + 3] = quads.vertices[q + 5];
+    v[o + 4] = quads.vertices[q + 6];
+  }
+  // Six indices per quad: a tile's index range maps to the same nodes' vertices.
+  const tiles = quads.tiles.map((t) => ({ ...t, start: t.start / 6, count: t.count / 6 }));
+  return { vertices: v, indices: new Uint16Array(0), vertexCount: n, tiles };
 }
 
 interface EdgeRun {
