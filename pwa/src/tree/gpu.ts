@@ -70,7 +70,8 @@ function warmUp(gl: GL, programs: TreePrograms, size: Viewport): void {
  * One pixel read into a pixel-pack buffer (WebGL2), which does not wait for the GPU: the
  * driver still executes the warm-up frame and builds its read-back path now, while the data
  * loads. The first frame's finishing read (and, with a software GPU, its presentation) then
- * finds them ready; measured here it took 40 to 120 ms off that frame's wait.
+ * finds them ready: on SwiftShader a blocking read at this point took 150 to 260 ms, most of
+ * it the driver compiling, which the first frame paid before.
  */
 function readBackLater(gl: GL): void {
   if (!(typeof WebGL2RenderingContext !== "undefined" && gl instanceof WebGL2RenderingContext)) return;
