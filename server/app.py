@@ -16,6 +16,7 @@ from server.api import ROUTE_HANDLERS
 from server.errors import http_exception_handler, internal_error_handler
 from server.ggg.client import GggClient
 from server.guard import guard_middleware
+from server.read_gate import ReadGate
 from server.seed import seed_if_empty
 from server.settings import Settings
 from server.sharedstate import shared_state_for
@@ -65,6 +66,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
     # The shell and hashed assets answer from memory before routing; other paths reach the router.
     owned = {r.path.strip("/").split("/", 1)[0] for r in app.routes} - {"", "{path:path}"}
     app.asgi_handler = MemoryStatic(load_dist(app.state.pwa_root), owned, app.asgi_handler)
+    # Build reads take turns, a few at a time, so writes are not stuck behind a loop full of them.
+    app.asgi_handler = ReadGate(app.asgi_handler, settings.read_concurrency)
     # Async callables (app) -> None run after the database opens (e.g. demo seeding).
     app.state.startup_hooks = [seed_if_empty]
     return app

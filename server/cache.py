@@ -1,11 +1,9 @@
-"""One small bounded LRU cache, kept per app (per worker process) in `app.state`."""
+"""One small bounded LRU cache."""
 
 from __future__ import annotations
 
 from collections import OrderedDict
 from typing import Generic, TypeVar
-
-from litestar import Request
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -31,10 +29,3 @@ class LruCache(Generic[K, V]):
     def clear(self) -> None:
         self.items.clear()
 
-
-def app_cache(request: Request, name: str, size: int) -> LruCache:
-    """The app's cache called `name`, made on first use."""
-    state = request.app.state
-    if not hasattr(state, name):
-        setattr(state, name, LruCache(size))
-    return getattr(state, name)

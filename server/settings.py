@@ -67,8 +67,13 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     # Addresses (comma-separated, or "*") whose X-Forwarded-For / X-Forwarded-Proto are trusted;
     # empty trusts nobody, so a client cannot choose the address its limits are counted under.
     forwarded_allow_ips: str = ""
-    # How long an anonymous search page may still be served after the data changed, ms.
+    # How long an anonymous search page may lag the data, ms: an answer read at t is served until
+    # t + this after a like or publish changed it (exact while nothing changed); 0 is always exact.
+    # Signed-in searches, builds by id and like answers are always exact.
     public_page_max_stale_ms: int = 500
+    # Build reads (GET /api/Build/...) at work at once per worker process; more wait their turn,
+    # so a loop full of reads cannot hold up a like. 0 lets every read in at once.
+    read_concurrency: int = 8
     # Uvicorn worker processes for `serve`.
     workers: int = 1
     log_level: str = "info"

@@ -5,7 +5,10 @@ builds, driven on loopback by small asyncio HTTP/1.1 clients in two processes of
 busy reader loop cannot delay the writers' clocks:
   readers: 200 keep-alive connections looping over explore search, a later page (cursor),
            a class-filtered search and one build by id;
-  writers: 50 signed-in users, each liking or unliking a random build in a loop.
+  writers: 50 signed-in users, each liking or unliking a random build in a loop, the next as soon
+           as the last is answered (closed loop: faster likes mean more likes a second, and more
+           of the CPU the readers share), or every WAYPOINT_BENCH_WRITE_EVERY_MS when set (paced:
+           a fixed rate, so the read rate compares like with like).
 First the readers run alone (the read-only baseline of the same run), then readers and
 writers together for 30 s. Prints:
   BENCH server.read_only_rps                 reads a second with no writers (baseline)
@@ -38,6 +41,7 @@ BUILDS = int(os.environ.get("WAYPOINT_BENCH_LOAD_BUILDS", "20000"))
 READERS = int(os.environ.get("WAYPOINT_BENCH_READERS", "200"))
 WRITERS = int(os.environ.get("WAYPOINT_BENCH_WRITERS", "50"))
 DURATION_S = float(os.environ.get("WAYPOINT_BENCH_LOAD_SECONDS", "30"))
+WRITE_EVERY_S = float(os.environ.get("WAYPOINT_BENCH_WRITE_EVERY_MS", "0")) / 1000
 BASELINE_S = float(os.environ.get("WAYPOINT_BENCH_BASELINE_SECONDS", "15"))
 TIMEOUT_S = 30.0
 
@@ -79,9 +83,13 @@ class Conn:
             self.writer = None
 
 
-async def _loop(conn: Conn, end: float, next_request, latencies: list[float]) -> int:
+async def _loop(conn: Conn, end: float, next_request, latencies: list[float], every_s: float = 0.0) -> int:
     errors = 0
+    due = time.perf_counter() + random.random() * every_s
     while time.perf_counter() < end:
+        if every_s:
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            due += every_s
         method, path, body = next_request()
         start = time.perf_counter()
         try:
@@ -126,7 +134,7 @@ async def _writers(port: int, cookies: list[str], ids: list[str], seconds: float
             like = b"true" if rng.random() < 0.6 else b"false"
             return "POST", f"/api/Build/{rng.choice(ids)}/like", b'{"like": ' + like + b"}"
 
-        return _loop(conn, end, next_request, latencies)
+        return _loop(conn, end, next_request, latencies, WRITE_EVERY_S)
 
     began = time.perf_counter()
     errors = await asyncio.gather(*(writer(c, i) for i, c in enumerate(cookies)))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from typing import Annotated
 
 import msgspec
@@ -18,13 +17,13 @@ from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody, Parameter, QueryParameter
 
 from server.auth.session import current_user, require_user
-from server.cache import app_cache
 from server.classes import canonical_class
 from server.cursors import remember_snapshot, remembered_snapshot
 from server.errors import ApiError, strict_body
+from server.public_pages import StaleBoundedCache
 from server.publish import PublishRejected, PublishRequest, decode_and_validate
 from server.publish_gate import publish_slot
-from server.store.types import BuildConflict, NewBuild, SearchQuery, SlugTaken
+from server.store.types import BuildConflict, NewBuild, SearchQuery, SlugTaken, User
 from server.wire import (
     BuildInfoAnswer,
     BuildInfoData,
@@ -44,11 +43,18 @@ PAGE_SIZE_DEFAULT = 20
 PAGE_SIZE_CAP = 50
 
 
-# Anonymous search answers, keyed by the raw query, with the data_version they were read
-# at: fresh while it holds, and served up to `public_page_max_stale_ms` after a commit from
-# any connection or process, so under a stream of likes anonymous readers share one query
-# per page and interval. Snapshots of issued cursors live in the shared state (server.cursors).
-PUBLIC_PAGES = ("public_pages", 2_000)
+# Anonymous search answers, keyed by the raw query and served with bounded staleness
+# (server.public_pages), per worker process. Snapshots of issued cursors live in the shared
+# state (server.cursors), so paging keeps its order whichever worker answers.
+PUBLIC_PAGES_SIZE = 2_000
+
+
+def public_pages(request: Request) -> StaleBoundedCache:
+    """This worker's cache of anonymous search answers, made on first use."""
+    state = request.app.state
+    if not hasattr(state, "public_pages"):
+        state.public_pages = StaleBoundedCache(PUBLIC_PAGES_SIZE, state.settings.public_page_max_stale_ms / 1000)
+    return state.public_pages
 
 
 def _clean(values: list[str] | None, what: str, cap: int) -> list[str]:
@@ -63,16 +69,18 @@ def _clean(values: list[str] | None, what: str, cap: int) -> list[str]:
 
 
 async def _search(request: Request, p: SearchParams, *, liked: bool = False, created: bool = False) -> BuildPageAnswer:
-    classes, skills, creator, snapshot, page_size = p.classes, p.skills, p.creator, p.snapshot, p.page_size
     user = require_user(request) if (liked or created) else current_user(request)
+    if user is not None:
+        return await _read_page(request, p, user, liked=liked, created=created)
+    version = await request.app.state.store.data_version()
+    return await public_pages(request).get(
+        request.scope.get("query_string", b""), version, lambda: _read_page(request, p, None)
+    )
+
+
+async def _read_page(request: Request, p: SearchParams, user: User | None, *, liked: bool = False, created: bool = False) -> BuildPageAnswer:
+    classes, skills, creator, snapshot, page_size = p.classes, p.skills, p.creator, p.snapshot, p.page_size
     store = request.app.state.store
-    query_key = version = None
-    if user is None:
-        version, query_key = await store.data_version(), request.scope.get("query_string", b"")
-        hit = app_cache(request, *PUBLIC_PAGES).get(query_key)
-        max_stale_s = request.app.state.settings.public_page_max_stale_ms / 1000
-        if hit is not None and (hit[0] == version or time.monotonic() - hit[1] < max_stale_s):
-            return hit[2]
     if page_size < 1:
         raise ApiError(400, "pageSize must be at least 1")
     size = min(page_size, PAGE_SIZE_CAP)
@@ -99,11 +107,7 @@ async def _search(request: Request, p: SearchParams, *, liked: bool = False, cre
     nxt = page.cursor
     if nxt is not None and nxt.snapshot is not None:
         await remember_snapshot(request, nxt.last_guid, nxt.like_amount, nxt.snapshot)
-    answer = BuildPageAnswer(page)
-    # Cached only when no commit landed while the page was read.
-    if query_key is not None and await store.data_version() == version:
-        app_cache(request, *PUBLIC_PAGES).put(query_key, (version, time.monotonic(), answer))
-    return answer
+    return BuildPageAnswer(page)
 
 
 ClassFilters = Annotated[list[str] | None, QueryParameter(name="ClassFilters", description="Base class or ascendancy names (repeat)")]

@@ -8,6 +8,7 @@ transaction, and recorded in `schema_migrations`. They run at start and through
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import sqlite3
 import threading
@@ -16,6 +17,8 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
+
+log = logging.getLogger("waypoint")
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 T = TypeVar("T")
@@ -94,22 +97,41 @@ def _split_sql(script: str) -> list[str]:
 
 
 WRITE_WAIT_S = 10.0
+# Inline commits between checkpoints. SQLite's own auto-checkpoint would copy the WAL into the
+# database and fsync it inside whichever COMMIT crosses 1,000 pages: on the event loop, for a
+# like, several times a second under load. The inline connection turns it off and a thread of
+# its own checkpoints instead (PASSIVE: it never blocks a reader or a writer).
+CHECKPOINT_EVERY = 32
+
+
+def _lock_waits():
+    """Pauses between tries for another connection's write lock: 0.5 ms doubling to 4 ms, for up
+    to WRITE_WAIT_S (SQLite's own busy handler sleeps up to 100 ms at a time)."""
+    deadline = time.monotonic() + WRITE_WAIT_S
+    delay = 0.0005
+    while time.monotonic() <= deadline:
+        yield delay
+        delay = min(delay * 2, 0.004)
+
+
+def _try_begin(conn: sqlite3.Connection) -> bool:
+    """BEGIN IMMEDIATE; False while another connection holds the write lock (busy_timeout 0)."""
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        return True
+    except sqlite3.OperationalError as exc:
+        if "locked" in str(exc) or "busy" in str(exc):
+            return False
+        raise
 
 
 def _begin(conn: sqlite3.Connection) -> None:
-    """BEGIN IMMEDIATE, waiting for another process's write lock in steps of 0.5 to 4 ms."""
-    deadline = time.monotonic() + WRITE_WAIT_S
-    delay = 0.0005
-    while True:
-        try:
-            conn.execute("BEGIN IMMEDIATE")
+    """BEGIN IMMEDIATE, waiting for another process's write lock (on this thread)."""
+    for delay in _lock_waits():
+        if _try_begin(conn):
             return
-        except sqlite3.OperationalError as exc:
-            busy = "locked" in str(exc) or "busy" in str(exc)
-            if not busy or time.monotonic() > deadline:
-                raise
         time.sleep(delay)
-        delay = min(delay * 2, 0.004)
+    conn.execute("BEGIN IMMEDIATE")  # a last try, which raises "database is locked"
 
 
 def _finish(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
@@ -129,10 +151,11 @@ class Database:
     Writes: one dedicated writer thread with its own connection; `write(fn)` queues
     fn(conn) there and runs it whole as one BEGIN IMMEDIATE ... COMMIT, so SQLite's
     write lock is never held across event-loop round trips and a busy loop cannot
-    stall a commit. Tiny writes (`write_small`) commit inline on the event loop when
-    the lock is free and queue otherwise. Reads: WAL readers never block on the writer; cheap point reads
-    use a connection on the event-loop thread (`read_one`, `read_all`), heavier ones
-    run on a small reader pool with a connection per thread (`read(fn)`).
+    stall a commit. Tiny writes (`write_small`) commit inline on the event loop, waiting for a
+    busy lock with asyncio sleeps; their WAL checkpoints run on a thread of their own.
+    Reads: WAL readers never block on the writer; cheap point reads use a connection on the
+    event-loop thread (`read_one`, `read_all`), heavier ones run on a small reader pool with a
+    connection per thread (`read(fn)`).
     """
 
     def __init__(self, path: str | Path, reader_threads: int = 4):
@@ -145,6 +168,10 @@ class Database:
         self._thread_readers: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
         self._inline_conn: sqlite3.Connection | None = None
+        self._checkpointer = ThreadPoolExecutor(1, thread_name_prefix="waypoint-checkpoint")
+        self._checkpoint_conn: sqlite3.Connection | None = None
+        self._inline_commits = 0
+        self._checkpointing: asyncio.Future | None = None
 
     def _connect(self, query_only: bool) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
@@ -165,9 +192,16 @@ class Database:
         self.reader = self._connect(True)
         self._inline_conn = self._connect(False)
         self._inline_conn.execute("PRAGMA busy_timeout=0")
+        self._inline_conn.execute("PRAGMA wal_autocheckpoint=0")
+        self._checkpoint_conn = await loop.run_in_executor(self._checkpointer, self._connect, False)
         return self
 
     async def close(self) -> None:
+        if self._checkpointing is not None:
+            await asyncio.wait([self._checkpointing])
+        if self._checkpoint_conn is not None:
+            conn, self._checkpoint_conn = self._checkpoint_conn, None
+            await asyncio.get_running_loop().run_in_executor(self._checkpointer, conn.close)
         if self._writer_conn is not None:
             conn, self._writer_conn = self._writer_conn, None
             await asyncio.get_running_loop().run_in_executor(self._writer, conn.close)
@@ -210,19 +244,38 @@ class Database:
         return await asyncio.get_running_loop().run_in_executor(self._writer, self._transaction, fn)
 
     async def write_small(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """A write of a few indexed rows (a like), committed right here on the event loop when the
-        write lock is free: a hop to the writer thread and back costs two turns of a busy loop and
-        a fight for the GIL, hundreds of ms under read load, for 0.1 ms of work. When another
-        process or the writer thread holds the lock, it queues like any other write."""
+        """A write of a few indexed rows (a like), committed right here on the event loop: a hop
+        to the writer thread and back costs two turns of a busy loop, and there the write lock is
+        held while the thread waits for the GIL, hundreds of ms under read load, for 0.1 ms of
+        work. While another connection or process holds the lock, it waits on the loop in steps
+        of 0.5 to 4 ms (other requests run meanwhile) and tries again; the lock is only ever
+        taken between two awaits, so it is never held across a loop round trip."""
         conn = self._inline_conn
         assert conn is not None, "database is not open"
-        try:
-            conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.OperationalError as exc:
-            if "locked" in str(exc) or "busy" in str(exc):
-                return await self.write(fn)
-            raise
-        return _finish(conn, fn)
+        for delay in _lock_waits():
+            if _try_begin(conn):
+                break
+            await asyncio.sleep(delay)
+        else:
+            conn.execute("BEGIN IMMEDIATE")  # a last try, which raises "database is locked"
+        result = _finish(conn, fn)
+        self._inline_commits += 1
+        if self._inline_commits >= CHECKPOINT_EVERY and self._checkpointing is None:
+            self._inline_commits = 0
+            self._checkpointing = asyncio.get_running_loop().run_in_executor(self._checkpointer, self._checkpoint)
+            self._checkpointing.add_done_callback(self._checkpointed)
+        return result
+
+    def _checkpoint(self) -> tuple[int, int, int]:
+        """(busy, WAL frames, frames copied): PASSIVE copies what no reader still needs."""
+        assert self._checkpoint_conn is not None, "database is not open"
+        return self._checkpoint_conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+
+    def _checkpointed(self, done: asyncio.Future) -> None:
+        self._checkpointing = None
+        if not done.cancelled() and done.exception() is not None:
+            # Another process may hold the checkpoint lock; the next round retries.
+            log.warning("WAL checkpoint failed: %s", done.exception())
 
     def _transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         conn = self._writer_conn

@@ -80,6 +80,23 @@ class Caller:
         assert len(self.conns) == 2, "could not reach both workers"
         self.turn = 0
         self.seen: set[int] = set()
+        self.used = dict.fromkeys(self.conns, time.monotonic())
+
+    def _repin(self, pid: int) -> None:
+        """A fresh connection to worker `pid`: uvicorn closes one idle for 5 s (keep-alive), which a
+        loaded machine reaches while other users sign up between two calls."""
+        self.conns.pop(pid).close()
+        spare: list[http.client.HTTPConnection] = []
+        for _ in range(200):
+            conn = http.client.HTTPConnection("127.0.0.1", self.server.port, timeout=30)
+            conn.connect()
+            if self._owner(conn) == pid:
+                self.conns[pid] = conn
+                break
+            spare.append(conn)
+        for conn in spare:
+            conn.close()
+        assert pid in self.conns, f"could not reach worker {pid} again"
 
     def _owner(self, conn: http.client.HTTPConnection) -> int | None:
         deadline = time.monotonic() + 2
@@ -93,6 +110,8 @@ class Caller:
     def call(self, method: str, path: str, body: dict | None = None, headers: dict | None = None):
         pid = sorted(self.conns)[self.turn % 2]
         self.turn += 1
+        if time.monotonic() - self.used[pid] > 3:
+            self._repin(pid)
         conn = self.conns[pid]
         h = {"Origin": self.server.base_url, **({"Cookie": self.cookie} if self.cookie else {}), **(headers or {})}
         payload = None
@@ -104,6 +123,7 @@ class Caller:
         data = r.read()
         assert _owner_of_peer(self.workers, conn.sock.getsockname()[1]) == pid, "the pinned connection moved"
         self.seen.add(pid)
+        self.used[pid] = time.monotonic()
         return r.status, data
 
     def close(self) -> None:

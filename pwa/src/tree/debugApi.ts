@@ -5,7 +5,7 @@
  */
 import { pixelScale } from "./camera";
 import type { TreeController } from "./controller";
-import type { TreeRenderer } from "./renderer";
+import type { NodeMode, TreeRenderer } from "./renderer";
 import { COLOURS, nodeRadius } from "./style";
 
 /**
@@ -41,6 +41,10 @@ export interface TreeDebugApi {
   /** Ids of the nodes with this name (cluster ring nodes have ids only the layout knows). */
   idsNamed(name: string): number[];
   stats(): { frames: number; uploads: number; geometryUploads: number };
+  /** Whether the last frame drew the nodes as point sprites. */
+  nodePoints(): boolean;
+  /** Forces point sprites or quads for the nodes ("auto": by the zoom), to compare the two. */
+  setNodeMode(mode: NodeMode): void;
   firstFrameMs(): number | null;
   /** Full redraws while panning and zooming; each waits for the GPU. Returns per-frame ms. */
   bench(frames: number): number[];
@@ -76,6 +80,11 @@ export function exposeDebugApi(
     },
     idsNamed: (name) => ctl.model.nodes.filter((n) => n.name === name).map((n) => n.id),
     stats: () => ({ ...renderer.stats }),
+    nodePoints: () => renderer.lastNodePoints,
+    setNodeMode(mode) {
+      renderer.nodeMode = mode;
+      drawNow();
+    },
     firstFrameMs: parts.firstFrameMs,
     bench(frames) {
       const start = { ...ctl.camera };

@@ -10,6 +10,28 @@ import { nodeRadius, SHAPE } from "./style";
 export const NODE_STRIDE = 7; // x, y, cornerX, cornerY, radius, shape, nodeIndex
 export const EDGE_STRIDE = 7; // x, y, normalX, normalY, side, nodeA, nodeB
 export const GROUP_STRIDE = 6; // x, y, cornerX, cornerY, radius, visibilityNodeIndex (-1 always)
+export const NODE_POINT_STRIDE = 5; // x, y, radius, shape, nodeIndex
+
+/**
+ * The largest node sprite (device px across) drawn as a point; above it the nodes are quads.
+ * Also the guard band (half of it) around the viewport, so a point whose centre is just off
+ * screen is not clipped away while part of it would show.
+ */
+export const MAX_NODE_POINT_PX = 256;
+/** The widest a node is drawn, in its own radii: class starts (the largest) with a highlight ring (NODE_VS extent). */
+const NODE_POINT_EXTENT = 1.5;
+/** Radius of the largest node (style.ts: class start). */
+const LARGEST_NODE_RADIUS = 130;
+
+/**
+ * Whether the nodes are drawn as point sprites at `scale` device px per world unit: one
+ * vertex and one primitive per node instead of a quad's four and two (a software GPU pays
+ * per vertex and per primitive). The sprite covers the same square the quad would.
+ */
+export function nodesAsPoints(scale: number, maxPointSize: number): boolean {
+  const largest = 2 * LARGEST_NODE_RADIUS * NODE_POINT_EXTENT * scale;
+  return largest <= Math.min(MAX_NODE_POINT_PX, maxPointSize);
+}
 
 /**
  * Arc segments are at most 60 world units and 10 degrees long: the chord then
@@ -65,25 +87,46 @@ function byCell<T>(items: readonly T[], bounds: Bounds, centre: (item: T) => [nu
   const w = Math.max(1, bounds.maxX - bounds.minX) / GRID;
   const h = Math.max(1, bounds.maxY - bounds.minY) / GRID;
   const clamp = (v: number) => Math.min(GRID - 1, Math.max(0, Math.floor(v)));
-  const keyed = items.map((item): [T, number] => {
+  const cells = new Int32Array(items.length);
+  // A counting sort (stable, like Array.sort): one pass per item instead of a comparator sort.
+  const starts = new Int32Array(GRID * GRID + 1);
+  items.forEach((item, k) => {
     const [x, y] = centre(item);
-    return [item, clamp((y - bounds.minY) / h) * GRID + clamp((x - bounds.minX) / w)];
+    cells[k] = clamp((y - bounds.minY) / h) * GRID + clamp((x - bounds.minX) / w);
+    starts[cells[k] + 1]++;
   });
-  return keyed.sort((a, b) => a[1] - b[1]);
+  for (let c = 1; c < starts.length; c++) starts[c] += starts[c - 1];
+  const out = new Array<[T, number]>(items.length);
+  items.forEach((item, k) => (out[starts[cells[k]]++] = [item, cells[k]]));
+  return out;
 }
 
 export interface TreeGeometry {
   nodes: Layer;
+  /**
+   * The same nodes, same order, one vertex each (NODE_POINT_STRIDE), for point sprites;
+   * tiles count vertices (drawArrays), not indices; `indices` is empty.
+   */
+  nodePoints: Layer;
   edges: Layer;
-  /** Coarser index sets over edges.vertices, coarsest first (see EdgeLod). */
-  edgeLods: EdgeLod[];
+  /**
+   * Level k of the coarser index sets over edges.vertices (EDGE_LOD_SCALES[k], coarsest
+   * first; see EdgeLod). Built on first use: a frame needs one level, and building all six
+   * up front was a third of the geometry's time before the first frame.
+   */
+  edgeLod(k: number): EdgeLod;
   groups: Layer;
+}
+
+/** The edge level (index into EDGE_LOD_SCALES) drawn at `scale` device pixels per world unit; -1: the fine layer. */
+export function edgeLodAt(scale: number): number {
+  return EDGE_LOD_SCALES.findIndex((maxScale) => scale <= maxScale);
 }
 
 /** The edge triangles to draw at `scale` device pixels per world unit. */
 export function edgeLayerAt(geo: TreeGeometry, scale: number): { indices: Uint16Array | Uint32Array; tiles: Tile[]; lod: number } {
-  const k = geo.edgeLods.findIndex((l) => scale <= l.maxScale);
-  return k < 0 ? { indices: geo.edges.indices, tiles: geo.edges.tiles, lod: -1 } : { ...geo.edgeLods[k], lod: k };
+  const k = edgeLodAt(scale);
+  return k < 0 ? { indices: geo.edges.indices, tiles: geo.edges.tiles, lod: -1 } : { ...geo.edgeLod(k), lod: k };
 }
 
 /** Tree angle (0 up, clockwise) to a point on the circle. */
@@ -240,17 +283,26 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
     const { cx, cy, r, a0 } = e.arc;
     const sweep = arcSweep(a0, e.arc.a1);
     const segs = arcSegments(e.arc);
+    // The arc's box grows once per edge rather than once per point (this loop is most of the geometry's time).
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
     for (let k = 0; k <= segs; k++) {
       const t = a0 + (sweep * k) / segs;
-      const [x, y] = arcPoint(cx, cy, r, t);
-      edges.grow(x, y, EDGE_HALF_WIDTH);
+      const sin = Math.sin(t), cos = Math.cos(t);
+      const x = cx + r * sin, y = cy - r * cos; // arcPoint, inlined
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
       // The radial direction is perpendicular to the arc, so segments join without gaps.
-      point(x, y, Math.sin(t), -Math.cos(t), e.a, e.b, k === 0);
+      point(x, y, sin, -cos, e.a, e.b, k === 0);
     }
+    edges.grow(minX, minY, EDGE_HALF_WIDTH);
+    edges.grow(maxX, maxY, EDGE_HALF_WIDTH);
     runs.push({ cell, first, segs, r, step: Math.abs(sweep) / segs });
   }
   const fineEdges = edges.build();
-  const edgeLods = EDGE_LOD_SCALES.map((maxScale) => buildEdgeLod(runs, fineEdges, maxScale));
+  const edgeLods: (EdgeLod | undefined)[] = EDGE_LOD_SCALES.map(() => undefined);
+  const edgeLod = (k: number): EdgeLod => (edgeLods[k] ??= buildEdgeLod(runs, fineEdges, EDGE_LOD_SCALES[k]));
 
   const firstOfAscendancy = new Map<string, number>();
   for (const n of model.nodes) if (n.ascendancyName && !firstOfAscendancy.has(n.ascendancyName)) firstOfAscendancy.set(n.ascendancyName, n.index);
@@ -265,7 +317,26 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
     const c3 = groups.vertex(g.x, g.y, -1, 1, g.radius, vis);
     groups.quad(c0, c1, c2, c3);
   }
-  return { nodes: nodes.build(), edges: fineEdges, edgeLods, groups: groups.build() };
+  const nodeQuads = nodes.build();
+  return { nodes: nodeQuads, nodePoints: pointsOf(nodeQuads), edges: fineEdges, edgeLod, groups: groups.build() };
+}
+
+/** One vertex per node quad (its centre, radius, shape, index), with the quads' tiles counted in vertices. */
+function pointsOf(quads: Layer): Layer {
+  const n = quads.vertexCount / 4;
+  const v = new Float32Array(n * NODE_POINT_STRIDE);
+  for (let k = 0; k < n; k++) {
+    const q = 4 * k * NODE_STRIDE;
+    const o = k * NODE_POINT_STRIDE;
+    v[o] = quads.vertices[q];
+    v[o + 1] = quads.vertices[q + 1];
+    v[o + 2] = quads.vertices[q + 4];
+    v[o + 3] = quads.vertices[q + 5];
+    v[o + 4] = quads.vertices[q + 6];
+  }
+  // Six indices per quad: a tile's index range maps to the same nodes' vertices.
+  const tiles = quads.tiles.map((t) => ({ ...t, start: t.start / 6, count: t.count / 6 }));
+  return { vertices: v, indices: new Uint16Array(0), vertexCount: n, tiles };
 }
 
 interface EdgeRun {

@@ -55,10 +55,33 @@ function warmUp(gl: GL, programs: TreePrograms, size: Viewport): void {
   for (let i = 0; i < model.nodes.length; i++) states.data[i * 4 + 2] = 1;
   const r = new TreeRenderer(gl, model, programs, buildGeometry(model));
   // At the frame's size: the canvas's drawing buffer is resized (a wait on the GPU process) now, not in the first frame.
+  // Nodes both ways (point sprites zoomed out, quads zoomed in): each has its own driver pipeline.
+  r.nodeMode = "quads";
   r.draw({ x: 0, y: 0, zoom: 1 }, size, window.devicePixelRatio || 1, states);
-  // No readPixels: the GPU process builds its pipeline while this thread goes on loading the data.
+  r.nodeMode = "points";
+  r.draw({ x: 0, y: 0, zoom: 1 }, size, window.devicePixelRatio || 1, states);
+  readBackLater(gl);
+  // No blocking readPixels: the GPU process builds its pipeline while this thread goes on loading the data.
   gl.flush();
   r.dispose(true);
+}
+
+/**
+ * One pixel read into a pixel-pack buffer (WebGL2), which does not wait for the GPU: the
+ * driver still executes the warm-up frame and builds its read-back path now, while the data
+ * loads. The first frame's finishing read (and, with a software GPU, its presentation) then
+ * finds them ready: on SwiftShader a blocking read at this point took 150 to 260 ms, most of
+ * it the driver compiling, which the first frame paid before.
+ */
+function readBackLater(gl: GL): void {
+  if (!(typeof WebGL2RenderingContext !== "undefined" && gl instanceof WebGL2RenderingContext)) return;
+  const pbo = gl.createBuffer();
+  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, pbo);
+  gl.bufferData(gl.PIXEL_PACK_BUFFER, 4, gl.STREAM_READ);
+  gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, 0);
+  gl.bindBuffer(gl.PIXEL_PACK_BUFFER, null);
+  // Freed once the read has run.
+  gl.deleteBuffer(pbo);
 }
 
 /**

@@ -5,9 +5,9 @@
  */
 import * as twgl from "twgl.js";
 import { pixelScale, VIEW, type Camera, type Viewport } from "./camera";
-import { buildGeometry, edgeLayerAt, visibleRuns, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type Layer, type TreeGeometry } from "./geometry";
+import { buildGeometry, EDGE_LOD_SCALES, edgeLayerAt, MAX_NODE_POINT_PX, NODE_POINT_STRIDE, nodesAsPoints, visibleRuns, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type Layer, type TreeGeometry } from "./geometry";
 import type { TreeModel } from "./model";
-import { EDGE_FS, EDGE_VS, GROUP_FS, GROUP_VS, NODE_FS, NODE_VS } from "./shaders";
+import { EDGE_FS, EDGE_VS, GROUP_FS, GROUP_VS, NODE_FS, NODE_POINT_FS, NODE_POINT_VS, NODE_VS } from "./shaders";
 import type { StateBuffer } from "./states";
 import { COLOURS } from "./style";
 import { VertexStates } from "./vertexStates";
@@ -62,12 +62,17 @@ export function geometryFor(model: TreeModel): TreeGeometry {
   return g;
 }
 
-/** The three linked programs; their compile and link may still be running (KHR_parallel_shader_compile). */
+/** The linked programs; their compile and link may still be running (KHR_parallel_shader_compile). */
 export interface TreePrograms {
   group: WebGLProgram;
   edge: WebGLProgram;
   node: WebGLProgram;
+  /** The nodes as point sprites (geometry.ts nodesAsPoints). */
+  nodePoint: WebGLProgram;
 }
+
+/** How nodes are drawn: by the zoom (auto), or forced, for the warm-up and the tests that compare the two. */
+export type NodeMode = "auto" | "points" | "quads";
 
 /**
  * Starts compiling and linking the tree's programs without asking for their
@@ -87,7 +92,12 @@ export function startPrograms(gl: GL): TreePrograms {
     gl.linkProgram(p);
     return p;
   };
-  return { group: one(GROUP_VS, GROUP_FS), edge: one(EDGE_VS, EDGE_FS), node: one(NODE_VS, NODE_FS) };
+  return {
+    group: one(GROUP_VS, GROUP_FS),
+    edge: one(EDGE_VS, EDGE_FS),
+    node: one(NODE_VS, NODE_FS),
+    nodePoint: one(NODE_POINT_VS, NODE_POINT_FS),
+  };
 }
 
 /** Whether the programs finished linking; always true without KHR_parallel_shader_compile (asking would block). */
@@ -110,22 +120,27 @@ function linkedPrograms(gl: GL, programs: TreePrograms) {
     }
     return got;
   };
-  return { group: info(programs.group), edge: info(programs.edge), node: info(programs.node) };
+  return { group: info(programs.group), edge: info(programs.edge), node: info(programs.node), nodePoint: info(programs.nodePoint) };
 }
 
 interface GpuResources {
   group: twgl.ProgramInfo;
   edge: twgl.ProgramInfo;
   node: twgl.ProgramInfo;
+  nodePoint: twgl.ProgramInfo;
   groupBuf: twgl.BufferInfo;
   edgeBuf: twgl.BufferInfo;
-  /** The coarser edge index sets (geometry.edgeLods) over edgeBuf's vertices. */
-  edgeLodBufs: twgl.BufferInfo[];
+  /** The coarser edge index sets (geometry.edgeLod) over edgeBuf's vertices, uploaded on first use. */
+  edgeLodBufs: (twgl.BufferInfo | undefined)[];
   nodeBuf: twgl.BufferInfo;
+  nodePointBuf: twgl.BufferInfo;
   /** Per-vertex state bytes (vertexStates.ts), one dynamic buffer per layer. */
   groupState: WebGLBuffer;
   edgeState: WebGLBuffer;
   nodeState: WebGLBuffer;
+  nodePointState: WebGLBuffer;
+  /** The largest point sprite the context draws (ALIASED_POINT_SIZE_RANGE). */
+  maxPointSize: number;
 }
 
 export interface FrameStats {
@@ -142,6 +157,9 @@ export class TreeRenderer {
   readonly stats: FrameStats = { frames: 0, uploads: 0, geometryUploads: 0 };
   /** The edge level of detail of the last frame (-1: the fine layer), for tests. */
   lastEdgeLod = -1;
+  /** Whether the last frame drew the nodes as point sprites, for tests. */
+  lastNodePoints = false;
+  nodeMode: NodeMode = "auto";
   lost = false;
 
   /** `programs` from startPrograms on this context (compiled ahead of the data); a restore compiles afresh. */
@@ -163,12 +181,13 @@ export class TreeRenderer {
     // Programs first: their queries block until the GPU process has done everything queued before them.
     const programs = this.programs && !this.lost ? this.programs : startPrograms(gl);
     this.programs = programs;
-    const { group, edge, node } = linkedPrograms(gl, programs);
+    const { group, edge, node, nodePoint } = linkedPrograms(gl, programs);
     performance.mark("tree:programs");
     // One array buffer per layer; the attributes share it through stride and offset.
     const vs = this.vertexStates;
     const layer = (data: Layer, stride: number, layout: [string, number][], state: [string, Uint8Array]): twgl.BufferInfo => {
       const buffer = twgl.createBufferFromTypedArray(gl, data.vertices);
+      const indexed = data.indices.length > 0;
       const attribs: Record<string, twgl.AttribInfo> = {};
       let off = 0;
       for (const [name, size] of layout) {
@@ -181,6 +200,7 @@ export class TreeRenderer {
       if (data.indices instanceof Uint32Array && !isWebGL2(gl)) {
         if (!gl.getExtension("OES_element_index_uint")) throw new Error("32-bit indices are not supported");
       }
+      if (!indexed) return { attribs, numElements: data.vertexCount };
       return {
         attribs,
         indices: twgl.createBufferFromTypedArray(gl, data.indices, gl.ELEMENT_ARRAY_BUFFER),
@@ -191,11 +211,9 @@ export class TreeRenderer {
     const groupBuf = layer(geo.groups, GROUP_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1], ["a_visIndex", 1]], ["a_visible", vs.groups]);
     const edgeBuf = layer(geo.edges, EDGE_STRIDE, [["a_pos", 2], ["a_normal", 2], ["a_side", 1], ["a_ends", 2]], ["a_style", vs.edges]);
     const nodeBuf = layer(geo.nodes, NODE_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1], ["a_shape", 1], ["a_index", 1]], ["a_state", vs.nodes]);
-    const edgeLodBufs = geo.edgeLods.map((lod) => ({
-      ...edgeBuf,
-      indices: twgl.createBufferFromTypedArray(gl, lod.indices, gl.ELEMENT_ARRAY_BUFFER),
-      numElements: lod.indices.length,
-    }));
+    const nodePointBuf = layer(geo.nodePoints, NODE_POINT_STRIDE, [["a_pos", 2], ["a_radius", 1], ["a_shape", 1], ["a_index", 1]], ["a_state", vs.nodePoints]);
+    const pointRange = gl.getParameter(gl.ALIASED_POINT_SIZE_RANGE) as Float32Array | null;
+    const edgeLodBufs = EDGE_LOD_SCALES.map(() => undefined);
     this.res = {
       group,
       edge,
@@ -204,9 +222,13 @@ export class TreeRenderer {
       edgeBuf,
       edgeLodBufs,
       nodeBuf,
+      nodePoint,
+      nodePointBuf,
       groupState: groupBuf.attribs!.a_visible.buffer!,
       edgeState: edgeBuf.attribs!.a_style.buffer!,
       nodeState: nodeBuf.attribs!.a_state.buffer!,
+      nodePointState: nodePointBuf.attribs!.a_state.buffer!,
+      maxPointSize: pointRange ? pointRange[1] : 1,
     };
     this.stats.geometryUploads++;
     performance.mark("tree:uploaded");
@@ -225,7 +247,10 @@ export class TreeRenderer {
       gl.bindBuffer(gl.ARRAY_BUFFER, buf);
       gl.bufferSubData(gl.ARRAY_BUFFER, 0, data);
     };
-    if (changed.nodes || this.uploadedRevision < 0) upload(res.nodeState, vs.nodes);
+    if (changed.nodes || this.uploadedRevision < 0) {
+      upload(res.nodeState, vs.nodes);
+      upload(res.nodePointState, vs.nodePoints);
+    }
     if (changed.edges || this.uploadedRevision < 0) upload(res.edgeState, vs.edges);
     if (changed.groups || this.uploadedRevision < 0) upload(res.groupState, vs.groups);
     this.uploadedStates = states;
@@ -267,12 +292,19 @@ export class TreeRenderer {
     // Zoomed out, arcs use a coarser index set over the same vertices (geometry.ts EdgeLod).
     const edges = edgeLayerAt(geo, uniforms.u_scale);
     this.lastEdgeLod = edges.lod;
-    const edgeBuf = edges.lod < 0 ? res.edgeBuf : res.edgeLodBufs[edges.lod];
-    for (const [prog, buf, layer, after] of [
+    const edgeBuf = edges.lod < 0 ? res.edgeBuf : (res.edgeLodBufs[edges.lod] ??= {
+      ...res.edgeBuf,
+      indices: twgl.createBufferFromTypedArray(gl, edges.indices, gl.ELEMENT_ARRAY_BUFFER),
+      numElements: edges.indices.length,
+    });
+    const points = this.nodeMode === "auto" ? nodesAsPoints(uniforms.u_scale, res.maxPointSize) : this.nodeMode === "points";
+    this.lastNodePoints = points;
+    const passes: [twgl.ProgramInfo, twgl.BufferInfo, Pick<Layer, "indices" | "tiles">, (() => void) | undefined][] = [
       [res.group, res.groupBuf, geo.groups, between?.afterGroups],
       [res.edge, edgeBuf, edges, between?.afterEdges],
-      [res.node, res.nodeBuf, geo.nodes, undefined],
-    ] as const) {
+      points ? [res.nodePoint, res.nodePointBuf, geo.nodePoints, undefined] : [res.node, res.nodeBuf, geo.nodes, undefined],
+    ];
+    for (const [prog, buf, layer, after] of passes) {
       const runs = visibleRuns(layer.tiles, view);
       if (runs.length === 0) {
         after?.();
@@ -283,9 +315,19 @@ export class TreeRenderer {
       else gl.enable(gl.BLEND);
       gl.useProgram(prog.program);
       twgl.setBuffersAndAttributes(gl, prog, buf);
-      twgl.setUniforms(prog, uniforms);
-      const bytes = layer.indices.BYTES_PER_ELEMENT;
-      for (const [start, count] of runs) twgl.drawBufferInfo(gl, buf, gl.TRIANGLES, count, start * bytes);
+      if (prog === res.nodePoint) {
+        // A guard band: the viewport reaches past the canvas by half the largest sprite, so a
+        // sprite whose centre is just off screen (points are clipped by their centre) still shows its part.
+        const band = MAX_NODE_POINT_PX / 2;
+        gl.viewport(-band, -band, w + 2 * band, h + 2 * band);
+        twgl.setUniforms(prog, { ...uniforms, u_resolution: [w + 2 * band, h + 2 * band] });
+        for (const [start, count] of runs) gl.drawArrays(gl.POINTS, start, count);
+        gl.viewport(0, 0, w, h);
+      } else {
+        twgl.setUniforms(prog, uniforms);
+        const bytes = layer.indices.BYTES_PER_ELEMENT;
+        for (const [start, count] of runs) twgl.drawBufferInfo(gl, buf, gl.TRIANGLES, count, start * bytes);
+      }
       after?.();
     }
     this.stats.frames++;
@@ -304,17 +346,17 @@ export class TreeRenderer {
     const res = this.res;
     if (!res || this.lost) return;
     const gl = this.gl;
-    if (!keepPrograms) for (const p of [res.group, res.edge, res.node]) gl.deleteProgram(p.program);
+    if (!keepPrograms) for (const p of [res.group, res.edge, res.node, res.nodePoint]) gl.deleteProgram(p.program);
     // Leave no attribute array enabled on a deleted buffer: the next renderer on this context
     // (after the warm-up) would fail every draw with "no buffer is bound to enabled attribute".
     const attribs = gl.getParameter(gl.MAX_VERTEX_ATTRIBS) as number;
     for (let i = 0; i < attribs; i++) gl.disableVertexAttribArray(i);
-    for (const b of [res.groupState, res.edgeState, res.nodeState]) gl.deleteBuffer(b);
-    for (const b of [res.groupBuf, res.edgeBuf, res.nodeBuf]) {
+    for (const b of [res.groupState, res.edgeState, res.nodeState, res.nodePointState]) gl.deleteBuffer(b);
+    for (const b of [res.groupBuf, res.edgeBuf, res.nodeBuf, res.nodePointBuf]) {
       gl.deleteBuffer(Object.values(b.attribs!)[0].buffer);
       if (b.indices) gl.deleteBuffer(b.indices);
     }
-    for (const b of res.edgeLodBufs) gl.deleteBuffer(b.indices!);
+    for (const b of res.edgeLodBufs) if (b) gl.deleteBuffer(b.indices!);
     this.res = null;
   }
 }

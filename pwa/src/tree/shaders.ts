@@ -24,8 +24,7 @@ const GROUP_VARYINGS = `varying vec2 v_local;
 const EDGE_VARYINGS = `varying vec4 v_colour;
 varying float v_side;
 `;
-const NODE_VARYINGS = `varying vec2 v_local;
-varying vec3 v_fill;
+const NODE_VARYINGS = `varying vec3 v_fill;
 varying vec3 v_ring;
 varying float v_aa;
 varying float v_shape;
@@ -46,6 +45,10 @@ ${GROUP_VARYINGS}void main() {
 export const GROUP_FS = `
 precision mediump float;
 ${GROUP_VARYINGS}void main() {
+#ifdef POINTS
+  // gl_PointCoord runs 0..1 from the sprite's top left, as a_corner runs -1..1 from the quad's.
+  vec2 v_local = (gl_PointCoord * 2.0 - 1.0) * v_extent;
+#endif
   float d = length(v_local);
   if (d > 1.0) discard;
   float rim = smoothstep(0.9, 1.0, d);
@@ -83,12 +86,25 @@ ${EDGE_VARYINGS}void main() {
   gl_FragColor = vec4(v_colour.rgb, v_colour.a * (1.0 - smoothstep(0.55, 1.0, abs(v_side))));
 }`;
 
-export const NODE_VS = `${COMMON}
+/**
+ * Nodes come as quads (a_corner per vertex, v_local interpolated) or as point sprites
+ * (POINTS: one vertex per node, the local position from gl_PointCoord); both cover the
+ * same square, so the fragment shader draws the same pixels.
+ */
+const NODE_LOCAL_QUAD = `varying vec2 v_local;
+`;
+const NODE_LOCAL_POINT = `#define POINTS 1
+varying float v_extent;
+`;
+
+const NODE_VS_BODY = `
 attribute vec2 a_pos;
-attribute vec2 a_corner;
 attribute float a_radius;
 attribute float a_shape;
 attribute vec4 a_state; // flags, compare side, visible
+#ifndef POINTS
+attribute vec2 a_corner;
+#endif
 ${NODE_VARYINGS}
 vec3 baseColour(float shape) {
   if (shape == 1.0) return vec3(0.95, 0.80, 0.28); // notable: yellow
@@ -102,6 +118,9 @@ vec3 baseColour(float shape) {
 
 void main() {
   vec4 s = a_state;
+#ifdef POINTS
+  gl_PointSize = 1.0;
+#endif
   if (s.b < 0.5) { gl_Position = HIDDEN; return; }
   float flags = s.r;
   bool active = hasFlag(flags, 1.0);
@@ -125,21 +144,30 @@ void main() {
   // Room around the node for the highlight and desired marks.
   float extent = (highlighted || desired || undesired) ? 1.5 : 1.0;
   float outer = radius * extent;
-  v_local = a_corner * extent;
   v_aa = 1.5 / max(radius * u_scale, 0.75);
   v_fill = fill;
   v_ring = ring;
   v_shape = a_shape;
   v_marks = (highlighted ? 1.0 : 0.0) + (desired ? 2.0 : 0.0) + (undesired ? 4.0 : 0.0);
+#ifdef POINTS
+  v_extent = extent;
+  gl_PointSize = 2.0 * outer * u_scale;
+  gl_Position = toClip(a_pos);
+#else
+  v_local = a_corner * extent;
   gl_Position = toClip(a_pos + a_corner * outer);
+#endif
 }`;
 
-export const NODE_FS = `
-precision mediump float;
+const NODE_FS_BODY = `
 ${NODE_VARYINGS}
 vec4 over(vec4 top, vec4 under) { return vec4(mix(under.rgb, top.rgb, top.a), max(top.a, under.a)); }
 
 void main() {
+#ifdef POINTS
+  // gl_PointCoord runs 0..1 from the sprite's top left, as a_corner runs -1..1 from the quad's.
+  vec2 v_local = (gl_PointCoord * 2.0 - 1.0) * v_extent;
+#endif
   float d = length(v_local);
   // Jewel sockets are diamonds; everything else is round.
   if (v_shape == 4.0) d = (abs(v_local.x) + abs(v_local.y)) * 0.8;
@@ -173,3 +201,12 @@ void main() {
   if (col.a <= 0.01) discard;
   gl_FragColor = col;
 }`;
+
+
+export const NODE_VS = `${COMMON}${NODE_LOCAL_QUAD}${NODE_VS_BODY}`;
+export const NODE_FS = `precision mediump float;
+${NODE_LOCAL_QUAD}${NODE_FS_BODY}`;
+// #define comes after COMMON's precision line; the preprocessor sees it before any use.
+export const NODE_POINT_VS = `${COMMON}${NODE_LOCAL_POINT}${NODE_VS_BODY}`;
+export const NODE_POINT_FS = `precision mediump float;
+${NODE_LOCAL_POINT}${NODE_FS_BODY}`;

@@ -35,6 +35,8 @@ function column(vertices: Float32Array, stride: number, offset: number): Int32Ar
 export class VertexStates {
   /** 4 bytes per node vertex: flags, compare side, visible, 0. */
   readonly nodes: Uint8Array;
+  /** The same 4 bytes per node point vertex (geometry.nodePoints: one per node, in the quads' order). */
+  readonly nodePoints: Uint8Array;
   /** 1 byte per edge vertex: EdgeStyle. */
   readonly edges: Uint8Array;
   /** 1 byte per group vertex: visible. */
@@ -50,6 +52,7 @@ export class VertexStates {
     this.edgeB = column(geo.edges.vertices, EDGE_STRIDE, 6);
     this.groupIndex = column(geo.groups.vertices, GROUP_STRIDE, 5);
     this.nodes = new Uint8Array(this.nodeIndex.length * 4);
+    this.nodePoints = new Uint8Array(geo.nodePoints.vertexCount * 4);
     this.edges = new Uint8Array(this.edgeA.length);
     this.groups = new Uint8Array(this.groupIndex.length);
   }
@@ -67,6 +70,8 @@ export class VertexStates {
         }
       }
     }
+    // A node's point vertex takes the state of its quad's first vertex.
+    if (changed.nodes) for (let p = 0; p < this.nodePoints.length; p += 4) this.nodePoints.set(this.nodes.subarray(p * 4, p * 4 + 4), p);
     // Both vertices of a point (and all points of an edge) share the edge's ends; style once per run.
     let lastA = -1, lastB = -1, style = 0;
     for (let v = 0; v < this.edgeA.length; v++) {

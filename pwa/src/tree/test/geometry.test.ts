@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { arcPoint, arcSegments, arcSweep, buildGeometry, EDGE_LOD_SCALES, EDGE_LOD_TOLERANCE_PX, EDGE_STRIDE, edgeLayerAt, GROUP_STRIDE, lodStride, NODE_STRIDE, visibleRuns } from "../geometry";
+import { arcPoint, arcSegments, arcSweep, buildGeometry, EDGE_LOD_SCALES, EDGE_LOD_TOLERANCE_PX, EDGE_STRIDE, edgeLayerAt, GROUP_STRIDE, lodStride, MAX_NODE_POINT_PX, NODE_POINT_STRIDE, NODE_STRIDE, nodesAsPoints, visibleRuns } from "../geometry";
+import { nodeRadius, SHAPE } from "../style";
 import { realTree, tinyModel } from "./testModel";
 
 describe("geometry", () => {
@@ -96,9 +97,12 @@ describe("geometry", () => {
   it("coarsens arcs zoomed out: fewer triangles, chords within the tolerance, every edge still drawn end to end", () => {
     const { model } = realTree();
     const g = buildGeometry(model);
-    expect(g.edgeLods.map((l) => l.maxScale)).toEqual(EDGE_LOD_SCALES);
+    const lods = EDGE_LOD_SCALES.map((_, k) => g.edgeLod(k));
+    expect(lods.map((l) => l.maxScale)).toEqual(EDGE_LOD_SCALES);
+    // Built once per level, on first use.
+    expect(g.edgeLod(2)).toBe(lods[2]);
     let prev = 0;
-    for (const lod of g.edgeLods) {
+    for (const lod of lods) {
       // Coarser levels first; the coarsest has well under half the fine triangles.
       expect(lod.indices.length).toBeGreaterThanOrEqual(prev);
       prev = lod.indices.length;
@@ -123,7 +127,7 @@ describe("geometry", () => {
         if (isEnd) expect(used.has(v)).toBe(true);
       }
     }
-    expect(g.edgeLods[0].indices.length).toBeLessThan(g.edges.indices.length / 2);
+    expect(lods[0].indices.length).toBeLessThan(g.edges.indices.length / 2);
     expect(edgeLayerAt(g, 0.01).lod).toBe(0);
     expect(edgeLayerAt(g, EDGE_LOD_SCALES[1]).lod).toBe(1);
     expect(edgeLayerAt(g, 10).indices).toBe(g.edges.indices);
@@ -149,4 +153,46 @@ describe("geometry", () => {
     expect(visibleRuns(tiles, { minX: 0, maxX: 5, minY: 0, maxY: 5 }).concat(visibleRuns(tiles, { minX: 95, maxX: 99, minY: 0, maxY: 5 }))).toEqual([[0, 6]]);
     expect(visibleRuns(tiles, { minX: 50, maxX: 60, minY: -20, maxY: -15 })).toEqual([]);
   });
+
+  it("gives every node one point vertex, in the quads' order and tiles, with its centre, radius and shape", () => {
+    const { model } = realTree("3.28");
+    const g = buildGeometry(model);
+    const p = g.nodePoints;
+    expect(p.vertexCount).toBe(model.nodes.length);
+    expect(p.vertices.length).toBe(model.nodes.length * NODE_POINT_STRIDE);
+    const seen = new Set<number>();
+    for (let k = 0; k < p.vertexCount; k++) {
+      const o = k * NODE_POINT_STRIDE;
+      const n = model.nodes[p.vertices[o + 4]];
+      seen.add(n.index);
+      expect([p.vertices[o], p.vertices[o + 1]]).toEqual([Math.fround(n.x), Math.fround(n.y)]);
+      expect([p.vertices[o + 2], p.vertices[o + 3]]).toEqual([nodeRadius(n), SHAPE[n.kind]]);
+      // Quad k is the same node: the point is drawn where (and when) the quad would be.
+      expect(g.nodes.vertices[4 * k * NODE_STRIDE + 6]).toBe(n.index);
+    }
+    expect(seen.size).toBe(model.nodes.length);
+    // Tiles cover every point once, in order, and bound their nodes.
+    let next = 0;
+    p.tiles.forEach((t, k) => {
+      expect(t.start).toBe(next);
+      next += t.count;
+      expect(t.count * 6).toBe(g.nodes.tiles[k].count);
+      for (let v = t.start; v < t.start + t.count; v++) {
+        const x = p.vertices[v * NODE_POINT_STRIDE], y = p.vertices[v * NODE_POINT_STRIDE + 1];
+        expect(x >= t.minX && x <= t.maxX && y >= t.minY && y <= t.maxY).toBe(true);
+      }
+    });
+    expect(next).toBe(p.vertexCount);
+  });
+
+  it("draws nodes as points only while the largest node with its marks fits a sprite", () => {
+    // A class start (radius 130) with the 1.5-radii highlight ring: 390 world units across.
+    expect(nodesAsPoints(0.05, 1024)).toBe(true);
+    expect(nodesAsPoints(MAX_NODE_POINT_PX / 390, 1024)).toBe(true);
+    expect(nodesAsPoints(MAX_NODE_POINT_PX / 390 + 0.01, 1024)).toBe(false);
+    // A context with small sprites falls back to quads sooner.
+    expect(nodesAsPoints(0.2, 64)).toBe(false);
+    expect(nodesAsPoints(0.1, 64)).toBe(true);
+  });
 });
+

@@ -43,6 +43,12 @@ describe("vertex states", () => {
       if (vs.nodes[v * 4] & NodeState.Hovered) hovered++;
     }
     expect(hovered).toBe(4);
+    // Each node's point vertex carries the same bytes as its quad.
+    for (let k = 0; k < geo.nodePoints.vertexCount; k++) {
+      const index = geo.nodePoints.vertices[k * 5 + 4];
+      expect([...vs.nodePoints.subarray(k * 4, k * 4 + 3)]).toEqual([...s.data.subarray(index * 4, index * 4 + 3)]);
+    }
+    expect([...vs.nodePoints].filter((b, i) => i % 4 === 0 && b & NodeState.Hovered).length).toBe(1);
     // Allocating both ends of edge 0 restyles its vertices.
     s.data[0] |= NodeState.Active;
     s.data[4] |= NodeState.Active;
