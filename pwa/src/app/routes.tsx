@@ -46,7 +46,7 @@ export function preloadLandingRoute(pathname: string, search: string): Promise<v
   const chunk = browsePage.load();
   void import("../data/db").then((m) => m.getDb().open()).catch(() => undefined);
   const source = (m[3] || "explore") as BrowseSource;
-  // Started before the first render (which waits for this), so the page's list takes it over.
+  // The first render waits for this read too (main.tsx): with the cards in it, the page renders once.
   const readAhead = ["explore", "liked", "created"].includes(source)
     ? Promise.all([import("../features/browse/useBuildList"), import("../data/filters")]).then(([list, f]) =>
         list.readFirstPageAhead(source, f.filtersFromUrl(new URLSearchParams(search))),
@@ -86,6 +86,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Settles when the landing route's page chunk has loaded and its first page read started (or either failed); at once on other routes. */
-export const landingChunk = preloadLandingRoute(window.location.pathname, window.location.search);
+/** Settles when the landing route's page chunk has loaded and its offline first page is read (or either failed); at once on other routes. */
+export const landingReady = preloadLandingRoute(window.location.pathname, window.location.search);
 export const router = createBrowserRouter(routes);
