@@ -56,6 +56,12 @@ export default function BrowsePage() {
     return () => clearTimeout(id);
   }, [more, allCards]);
   const cards = allCards ? list.builds : list.builds.slice(0, FIRST_SCREEN_CARDS);
+  // The filter bar's comboboxes cost more than the first cards: the first render shows the bar's look.
+  const [liveFilters, setLiveFilters] = useState(false);
+  useEffect(() => {
+    const id = setTimeout(() => startTransition(() => setLiveFilters(true)), 0);
+    return () => clearTimeout(id);
+  }, []);
 
   const endRef = useRef<HTMLDivElement>(null);
   const { loadMore } = list;
@@ -98,6 +104,7 @@ export default function BrowsePage() {
         onChange={setEdited}
         skillOptions={skillOptions}
         showCreator={source !== "created"}
+        live={liveFilters}
         onSearch={() => setParams(filtersToUrl(edited))}
         onClear={() => {
           setEdited(EMPTY_FILTERS);
