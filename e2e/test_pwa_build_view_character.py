@@ -13,11 +13,20 @@ import json
 import re
 
 import pytest
+from lxml import etree
 from playwright.sync_api import expect
 
 from e2e.harness import SHARED, screenshot
-from e2e.pwa_support import WIDTHS, app_page, login, unique_name, wait_for_service_worker
-from e2e.test_pwa_tracker import SAMPLE, axe_serious, hierophant_expectations, pick_character
+from e2e.pwa_support import WIDTHS, app_page, corpus_xml_for_code, login, unique_name, wait_for_service_worker
+from e2e.test_pwa_tracker import (
+    SAMPLE,
+    axe_serious,
+    character_cluster_passives,
+    hierophant_expectations,
+    nested_socket_ids,
+    pick_character,
+    tree_ids,
+)
 from e2e.tree_helpers import CANVAS, tree_api, wait_idle, wait_tree_ready
 
 TREE_EXPORT = SHARED / "game-data" / "trees" / "3_28.json.gz"
@@ -54,6 +63,15 @@ def jewels():
 
 def open_tab(page, name: str) -> None:
     page.get_by_test_id(f"tab-{name}").click()
+
+
+def open_tree_with_demo(page, user: str, slug: str, tab: str) -> None:
+    """Signed in with the demo Hierophant chosen, the build's Skill Tree at its `tab` (character, compare)."""
+    login(page, unique_name(user))
+    page.evaluate("() => localStorage.setItem('waypoint:selected-character', 'demo-hierophant')")
+    page.goto(f"/build/view/{slug}")
+    open_tab(page, "tree")
+    page.get_by_test_id(f"tree-{tab}-tab").click()
 
 
 @pytest.mark.parametrize("width", WIDTHS)
@@ -123,11 +141,7 @@ def test_character_jewel_tooltip_in_its_socket(gl_browser, live_server, hieropha
     """A jewel the character has socketed shows its item tooltip at its socket on the Character tree."""
     socket, (name, base) = next((n, j) for n, j in jewels["placed"].items() if j[0])
     with app_page(gl_browser, live_server.base_url, 1400) as page:
-        login(page, unique_name("ViewJewel"))
-        page.evaluate("() => localStorage.setItem('waypoint:selected-character', 'demo-hierophant')")
-        page.goto(f"/build/view/{hierophant['info']['slug']}")
-        open_tab(page, "tree")
-        page.get_by_test_id("tree-character-tab").click()
+        open_tree_with_demo(page, "ViewJewel", hierophant["info"]["slug"], "character")
         wait_tree_ready(page)
         canvas = page.locator(CANVAS)
         box = canvas.bounding_box()
@@ -148,11 +162,7 @@ def test_character_cluster_notable_tooltip(gl_browser, live_server, hierophant, 
     """A cluster notable the character took is drawn allocated on its ring, and its tooltip names it."""
     name = jewels["cluster_notables"][0]
     with app_page(gl_browser, live_server.base_url, 1400) as page:
-        login(page, unique_name("ViewCluster"))
-        page.evaluate("() => localStorage.setItem('waypoint:selected-character', 'demo-hierophant')")
-        page.goto(f"/build/view/{hierophant['info']['slug']}")
-        open_tab(page, "tree")
-        page.get_by_test_id("tree-character-tab").click()
+        open_tree_with_demo(page, "ViewCluster", hierophant["info"]["slug"], "character")
         wait_tree_ready(page)
         ids = tree_api(page, f"t.idsNamed({json.dumps(name)})")
         assert len(ids) == 1 and ids[0] >= 0x10000, ids  # a ring node, not one of the tree's own
@@ -218,3 +228,49 @@ def test_official_429_in_the_character_tabs(browser, start_server, hierophant, w
             expect(page.get_by_test_id("equipment-character")).to_contain_text("Grace of the Goddess", timeout=20_000)
     finally:
         fake.stop()
+
+
+def test_compare_with_a_different_cluster_jewel_in_one_socket(browser, live_server):
+    """The seeded Dominating Blow Guardian (a Templar) puts a large cluster jewel where the demo Hierophant
+    has a medium one: all of the build's ring passives are missing on the character, all of the
+    character's (the medium ring and the small one nested in it included) are not in build, and the
+    character's are listed by their own names."""
+    with live_server.client() as c:
+        builds = c.get("/api/Build/search", params={"ClassFilters": "Guardian"}).json()["data"]["builds"]
+        slug = next(b["slug"] for b in builds if "Dominating Blow" in " ".join(b["skills"]))
+        code = c.get(f"/api/Build/{slug}").json()["data"]["buildInfo"]["pobCode"]
+    root = etree.parse(str(corpus_xml_for_code(code)), etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)).getroot()
+    spec = root.find("Tree").findall("Spec")[0]
+    ids = {int(n) for n in spec.get("nodes").split(",") if n.strip()}
+    known, nested = tree_ids(), nested_socket_ids()
+    build_cluster = {i for i in ids if i >= 65536 or i in nested}
+    passives = json.loads(SAMPLE.read_text())["character"]["passives"]
+    want, have = ids & known, set(passives["hashes"]) & known
+    mine = character_cluster_passives(passives)
+    # The one socket both fill, from the raw sources: the build's item there is a large jewel, the character's a medium one.
+    tree = json.loads(gzip.decompress(TREE_EXPORT.read_bytes()))
+    socket = tree["jewelSlots"][11]
+    item_id = next(s.get("itemId") for s in spec.iter("Socket") if s.get("nodeId") == str(socket))
+    item = next(i for i in root.find("Items").iter("Item") if i.get("id") == item_id)
+    assert "Large Cluster Jewel" in item.text
+    assert passives["jewel_data"]["11"]["type"] == "JewelPassiveTreeExpansionMedium"
+    ex = {str(h) for h in passives["hashes_ex"]}
+    medium = sorted(n["name"] for k, n in passives["jewel_data"]["11"]["subgraph"]["nodes"].items() if k in ex)
+    nested_small = [n for k, n in passives["jewel_data"]["25"]["subgraph"]["nodes"].items() if k in ex]
+    with app_page(browser, live_server.base_url, 1400) as page:
+        open_tree_with_demo(page, "ViewClusterSwap", slug, "compare")
+        expect(page.get_by_test_id("count-missing")).to_have_text(str(len(want - have) + len(build_cluster)))
+        expect(page.get_by_test_id("count-extra")).to_have_text(str(len(have - want) + len(mine)))
+        expect(page.get_by_test_id("count-both")).to_have_text(str(len(want & have)))
+        # One jewel to swap: the character's medium jewel, the small one nested in it included.
+        different = page.get_by_test_id("different-cluster-jewel")
+        expect(different).to_have_count(1)
+        text = different.inner_text()
+        for name in [*medium, *(n["name"] for n in nested_small)]:
+            assert name in text, (name, text)
+        # The character's passives on those rings are not drawn on the build's ring: the notice counts them.
+        hidden = len(medium) + len(nested_small)
+        expect(page.get_by_test_id("tree-version-notice")).to_contain_text(f"{hidden} cluster jewel passives are not shown")
+        screenshot(page, "view-character-different-cluster-jewel")
+        different.first.scroll_into_view_if_needed()
+        screenshot(page, "view-character-different-cluster-jewel-list")

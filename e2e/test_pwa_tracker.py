@@ -31,12 +31,34 @@ ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
 SAMPLE = SHARED / "corpus" / "ggg-api" / "PathOfBuildingCommunity__PathOfBuilding" / "character_detail_SampleCharacter.json"
 
 
-def tree_ids() -> set[int]:
+def tree_bundle() -> dict:
     dist = ROOT / "game-data" / "dist"
     manifest = json.loads((dist / "manifest.json").read_text())
-    # The 3_28 build is drawn on the 3.28 tree.
-    bundle = json.loads((dist / manifest["files"]["tree/3.28"]).read_text())
-    return set(bundle["nodes"]["id"])
+    # The 3_28 builds are drawn on the 3.28 tree.
+    return json.loads((dist / manifest["files"]["tree/3.28"]).read_text())
+
+
+def nested_socket_ids() -> set[int]:
+    """Sockets nested in cluster jewels (they have a parent socket): passives of their parent's ring."""
+    bundle = tree_bundle()
+    ids, ej = bundle["nodes"]["id"], bundle["expansionJewels"]
+    return {ids[n] for n, parent in zip(ej["node"], ej["parent"], strict=True) if parent >= 0}
+
+
+def tree_ids() -> set[int]:
+    """The main tree's node ids."""
+    return set(tree_bundle()["nodes"]["id"]) - nested_socket_ids()
+
+
+def character_cluster_passives(passives: dict) -> list[dict]:
+    """The character's allocated cluster passives: its jewel_data subgraph nodes that hashes_ex names."""
+    ex = {str(h) for h in passives.get("hashes_ex") or []}
+    return [
+        n
+        for info in passives["jewel_data"].values()
+        for key, n in ((info.get("subgraph") or {}).get("nodes") or {}).items()
+        if key in ex
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -55,8 +77,15 @@ def hierophant_expectations(live_server) -> dict:
     spec = root.find("Tree").findall("Spec")[0]
     known = tree_ids()
     want = {int(n) for n in spec.get("nodes").split(",") if n.strip()} & known
-    have = set(json.loads(SAMPLE.read_text())["character"]["passives"]["hashes"]) & known
-    return {"info": info, "slayer": slayer, "missing": len(want - have), "extra": len(have - want), "both": len(want & have)}
+    passives = json.loads(SAMPLE.read_text())["character"]["passives"]
+    have = set(passives["hashes"]) & known
+    # The build socketed no cluster jewel: the character's ring passives are all not in build.
+    assert not any(int(n) >= 65536 for n in spec.get("nodes").split(",") if n.strip())
+    cluster = character_cluster_passives(passives)
+    return {
+        "info": info, "slayer": slayer, "missing": len(want - have), "extra": len(have - want) + len(cluster), "both": len(want & have),
+        "cluster_notables": sorted(n["name"] for n in cluster if n.get("isNotable")),
+    }
 
 
 
@@ -141,6 +170,10 @@ def test_attach_from_build_view_and_compare(browser, live_server, hierophant, wi
         expect(page.get_by_test_id("count-both")).to_have_text(str(hierophant["both"]))
         expect(page.get_by_test_id("tree-compare-legend")).to_contain_text("missing on character")
         expect(page.get_by_test_id("tree-compare-legend")).to_contain_text("not in build")
+        # The character's cluster jewel notables, named by its own jewels, are not in the build.
+        assert hierophant["cluster_notables"]
+        for notable in hierophant["cluster_notables"]:
+            expect(page.get_by_test_id("cluster-compare")).to_contain_text(f"{notable} (not in build)")
         nxt = page.get_by_test_id("next-passives")
         expect(nxt).to_be_visible()
         assert int(nxt.get_attribute("data-total")) <= hierophant["missing"]

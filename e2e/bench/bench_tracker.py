@@ -1,6 +1,6 @@
 """BENCH tracker.compare_ms and tracker.next_passives_ms (goal: 20 ms or less each).
 
-Runs pwa/src/features/tracker/bench.ts under Node: the sample character against
+Runs pwa/src/features/tracker/bench.ts under Node: the sample character (its cluster jewels too) against
 the largest corpus step (tree diff, gear per slot, gems) and the next passives
 to take on the real tree; medians of 200 runs after a warm-up.
 """

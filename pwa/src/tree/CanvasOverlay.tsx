@@ -63,9 +63,10 @@ export function CompareLegend() {
   );
 }
 
-export function VersionNotice({ text }: { text: string }) {
+/** `aboveLegend`: the compare legend holds the bottom line (on a narrow canvas they would overlap). */
+export function VersionNotice({ text, aboveLegend = false }: { text: string; aboveLegend?: boolean }) {
   return (
-    <Text size="xs" c="dimmed" style={{ position: "absolute", bottom: 8, right: 8, zIndex: 2 }} data-testid="tree-version-notice">
+    <Text size="xs" c="dimmed" style={{ position: "absolute", bottom: aboveLegend ? 32 : 8, right: 8, zIndex: 2 }} data-testid="tree-version-notice">
       {text}
     </Text>
   );

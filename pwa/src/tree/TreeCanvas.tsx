@@ -357,7 +357,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
       <CanvasButtons query={query} matches={matches} onQuery={setQuery} expanded={fullscreen || stretched}
         onFullscreen={toggleFullscreen} onReset={() => act((c) => c.reset())} />
       {compare && <CompareLegend />}
-      {notice && <VersionNotice text={notice} />}
+      {notice && <VersionNotice text={notice} aboveLegend={compare} />}
       {hover && (
         <NodeTooltip node={hover.node} x={hover.x} y={hover.y} desired={desired} frame={ctlRef.current?.viewport ?? { width: 1e9, height: 1e9 }}
           chosenEffect={hover.node.kind === "mastery" ? masteryChoice.current(hover.node.id) : null}

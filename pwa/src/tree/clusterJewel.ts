@@ -36,6 +36,12 @@ export interface ClusterJewelSpec {
   smallStats: string[];
 }
 
+/** The item with id `itemId` when it is a cluster jewel (build items hold any item shape). */
+export function clusterItemIn(items: Record<string, unknown> | undefined, itemId: string | undefined): ClusterItemLike | null {
+  const item = itemId !== undefined ? (items?.[itemId] as Partial<ClusterItemLike> | undefined) : undefined;
+  return item && typeof item.baseType === "string" && item.baseType.includes("Cluster Jewel") ? (item as ClusterItemLike) : null;
+}
+
 const ADDS = /^Adds (\d+) Passive Skills?$/i;
 const SOCKETS = /^(\d+) Added Passive Skills? (?:is a|are) Jewel Sockets?$/i;
 const SOCKET_PASSIVES = /^Adds (\d+) Jewel Socket Passive Skills?$/i;

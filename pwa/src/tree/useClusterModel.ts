@@ -1,17 +1,12 @@
 import { useEffect, useMemo, useState } from "react";
 import { loadClusters } from "../data/gameData";
 import type { ClustersBundle } from "../data/gameDataTypes";
-import { readClusterJewel, type ClusterItemLike } from "./clusterJewel";
+import { clusterItemIn as clusterItem, readClusterJewel } from "./clusterJewel";
 import { layoutClusters, withClusters } from "./clusterLayout";
 import type { TreeModel } from "./model";
 import type { TreeAllocation } from "./types";
 
 type Items = Record<string, unknown> | undefined;
-
-function clusterItem(items: Items, itemId: string | undefined): ClusterItemLike | null {
-  const item = itemId !== undefined ? (items?.[itemId] as Partial<ClusterItemLike> | undefined) : undefined;
-  return item && typeof item.baseType === "string" && item.baseType.includes("Cluster Jewel") ? (item as ClusterItemLike) : null;
-}
 
 /** Whether either allocation socketed a cluster jewel (then the cluster data is loaded with the tree). */
 export function hasClusterJewel(items: Items, ...allocs: (TreeAllocation | undefined)[]): boolean {

@@ -59,6 +59,7 @@ export function characterTree(me: ViewCharacter, cmp: StepCompareState, tree: Pl
       tree={tree}
       buildItems={build.items}
       character={cmp.characterTree}
+      compareCharacter={cmp.compareTree}
       jewels={cmp.characterJewels}
       defaultTab="build"
       detail={me.detail}

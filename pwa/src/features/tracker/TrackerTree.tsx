@@ -14,6 +14,7 @@ import type { JewelPlacement } from "./characterJewels";
 import { CharacterDataMissing, CompareUnavailable } from "./CharacterStatus";
 import { characterGear } from "./characterView";
 import type { TreeCompare } from "./compare";
+import { differentJewels } from "./compareClusters";
 import type { DetailState } from "./useCharacterDetail";
 
 const PassiveTreeView = lazy(() => import("../../tree/PassiveTreeView"));
@@ -23,6 +24,8 @@ interface Props {
   /** The build's items, for the tooltips of the jewels socketed in its tree. */
   buildItems?: PlannerBuild["items"];
   character: TreeAllocation | null;
+  /** The character as the Compare tab draws it (its cluster rings matched against the step's); `character` when absent. */
+  compareCharacter?: TreeAllocation | null;
   /** Where the character's jewels sit; the ones this tree version lacks are listed under its tree. */
   jewels?: JewelPlacement | null;
   defaultTab?: "build" | "character" | "compare";
@@ -34,7 +37,7 @@ interface Props {
 
 const Swatch = ({ color }: { color: string }) => <Box component="span" w={12} h={12} bg={color} style={{ borderRadius: 12, display: "inline-block" }} aria-hidden />;
 
-export function TrackerTree({ tree, buildItems, character, jewels, defaultTab = "compare", detail, compare, next, onRetry }: Props) {
+export function TrackerTree({ tree, buildItems, character, compareCharacter, jewels, defaultTab = "compare", detail, compare, next, onRetry }: Props) {
   const wide = useMediaQuery("(min-width: 62em)", true);
   const [path, setPath] = useState(0);
   const mine = detail.character;
@@ -73,7 +76,7 @@ export function TrackerTree({ tree, buildItems, character, jewels, defaultTab = 
               <Group gap={6}><Swatch color="var(--mantine-color-yellow-5)" /><Text size="sm">on both</Text><Badge color="yellow" variant="light" data-testid="count-both">{compare.both}</Badge></Group>
             </Group>
             <Box style={{ display: "flex", flexDirection: wide ? "row" : "column", gap: 16 }}>
-              <Box style={{ flex: "1 1 70%", minWidth: 0 }}>{view({ build: tree, other: character, pathing: next?.paths[path]?.nodes, jewelItems: bothItems })}</Box>
+              <Box style={{ flex: "1 1 70%", minWidth: 0 }}>{view({ build: tree, other: compareCharacter ?? character, pathing: next?.paths[path]?.nodes, jewelItems: bothItems })}</Box>
               <Box style={{ flex: "0 0 30%", minWidth: 0 }}>
                 <NextPassivesList next={next} active={path} onPick={setPath} />
               </Box>
@@ -112,7 +115,7 @@ function NextPassivesList({ next, active, onPick }: { next: NextPassives | null;
       {next.paths.length ? (
         <>
           <Text size="sm" c="gray.5">{next.total} points in {next.paths.length} steps, fewest points first.</Text>
-          <Box component="ol" m={0} pl="lg" style={{ maxHeight: 360, overflowY: "auto" }} tabIndex={0} aria-label="Next passives in order">
+          <Box component="ol" m={0} pl="xl" style={{ maxHeight: 360, overflowY: "auto" }} tabIndex={0} aria-label="Next passives in order">
             {next.paths.map((p, i) => (
               <li key={p.nodes.join(",")} data-testid="next-passive">
                 <UnstyledButton onClick={() => onPick(i)} aria-pressed={i === active} style={{ fontWeight: i === active ? 700 : 400 }}>
@@ -152,6 +155,7 @@ function CompareLists({ compare }: { compare: TreeCompare }) {
         {compare.missingKeystones.length ? compare.missingKeystones.map((n) => <Text key={n.id} size="sm" c="green.4">{n.name}</Text>) : <Text size="sm" c="gray.5">None</Text>}
         {compare.extraKeystones.map((n) => <Text key={n.id} size="sm" c="red.4">{n.name} (not in build)</Text>)}
       </Stack>
+      <ClusterLists compare={compare} />
       <Stack gap={2}>
         <Title order={4} size="h5">Masteries</Title>
         {compare.missingMasteries.map((m) => <Text key={m.node.id} size="sm" c="green.4">{m.node.name}: {effect(m, m.want)}</Text>)}
@@ -162,5 +166,24 @@ function CompareLists({ compare }: { compare: TreeCompare }) {
         {!compare.missingMasteries.length && !compare.wrongMasteries.length && !compare.extraMasteries.length && <Text size="sm" c="gray.5">Same as the build</Text>}
       </Stack>
     </Group>
+  );
+}
+
+/** Cluster jewel notables on either side only, and the sockets where the two hold different jewels. */
+function ClusterLists({ compare }: { compare: TreeCompare }) {
+  const different = compare.clusters ? differentJewels(compare.clusters.rings) : [];
+  if (!compare.missingClusterNotables.length && !compare.extraClusterNotables.length && !different.length) return null;
+  const names = (nodes: { name: string }[]) => nodes.map((n) => n.name).join(", ") || "nothing";
+  return (
+    <Stack gap={2} data-testid="cluster-compare">
+      <Title order={4} size="h5">Cluster jewel notables</Title>
+      {compare.missingClusterNotables.map((n) => <Text key={`m${n.id}`} size="sm" c="green.4">{n.name}</Text>)}
+      {compare.extraClusterNotables.map((n) => <Text key={`x${n.id}`} size="sm" c="red.4">{n.name} (not in build)</Text>)}
+      {different.map((r) => (
+        <Text key={r.socket} size="sm" c="yellow.5" data-testid="different-cluster-jewel">
+          Different cluster jewel: build takes {names(r.build)}; yours has {names(r.character)} (refunded when the jewel is swapped)
+        </Text>
+      ))}
+    </Stack>
   );
 }

@@ -3,8 +3,13 @@
  * (the server's own mapping of the official-API sample, a Templar) against the
  * largest Templar step in the planner corpus (most allocated passives): tree diff, gear per
  * slot and gems; then the next passives from the character to that step.
- * Medians of many runs after a warm-up (the first next-passives call also
- * builds the cached neighbour lists, reported apart). BENCH tracker.character_tree_ms:
+ * Both include the cluster jewels: the compare matches both sides' rings (stepClusters),
+ * the next passives walk the tree with the rings added. That tree is a new model per
+ * step change, its neighbour lists built once for it: BENCH tracker.compare_tree_model_ms
+ * times that apart (as tree_adjacency_ms the plain tree's), since building hundreds of
+ * models in a loop times the garbage collector more than the work.
+ * Medians of many runs after a warm-up (the first next-passives call on the plain
+ * tree is reported apart). BENCH tracker.character_tree_ms:
  * the character's own tree allocation with its jewels placed in their sockets.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -16,9 +21,13 @@ import { realTree } from "../../tree/test/testModel";
 import { stepSets } from "../build-view/stepView";
 import { characterAllocation, classIds } from "./characterView";
 import { compareStep } from "./compare";
+import { compareModel, stepClusters, stepNextPassives } from "./stepClusters";
+import type { ClustersBundle } from "../../data/gameDataTypes";
+import { distManifest } from "../../tree/test/testModel";
 import { sampleCharacter } from "./officialSamples";
 import { realClassTable } from "./testClasses";
 
+const DIST = fileURLToPath(new URL("../../../../game-data/dist/", import.meta.url));
 const POB = fileURLToPath(new URL("../../../../../shared/corpus/pob/", import.meta.url));
 const RUNS = 200;
 
@@ -66,14 +75,22 @@ const t1 = performance.now();
 nextPassives(model, character.passives!.hashes, tree.nodes, classId);
 const cold = performance.now() - t1;
 
-const compare = time(() => compareStep(model, build, sets, character));
-const next = time(() => nextPassives(model, character.passives!.hashes, tree.nodes, classId));
+const bundle = JSON.parse(readFileSync(DIST + distManifest().files.clusters, "utf8")) as ClustersBundle;
+const compare = time(() => compareStep(model, build, sets, character, stepClusters(model, build, tree, character, bundle)));
+const clusters = stepClusters(model, build, tree, character, bundle);
+const treeModel = time(() => adjacency(compareModel(model, clusters)));
+const drawn = compareModel(model, clusters);
+const next = time(() => stepNextPassives(drawn, character, tree, classId, clusters));
 // The character's tree: passives, masteries and its jewels placed by the tree's jewel slot list.
 const characterTree = time(() => characterAllocation(realClassTable(), character, "3.28", model));
-const r = nextPassives(model, character.passives!.hashes, tree.nodes, classId);
+const r = stepNextPassives(drawn, character, tree, classId, clusters);
 console.log(`BENCH tracker.compare_ms ${median(compare).toFixed(3)} ms`);
 console.log(`BENCH tracker.next_passives_ms ${median(next).toFixed(3)} ms`);
+console.log(`BENCH tracker.compare_tree_model_ms ${median(treeModel).toFixed(3)} ms`);
 console.log(`BENCH tracker.character_tree_ms ${median(characterTree).toFixed(3)} ms`);
 console.log(`BENCH tracker.next_passives_first_ms ${cold.toFixed(3)} ms`);
 console.log(`BENCH tracker.tree_adjacency_ms ${adjacencyMs.toFixed(3)} ms`);
-console.error(`(step of ${tree.nodes.length} passives; ${r.paths.length} paths, ${r.total} points, ${r.respecs.length} respecs)`);
+console.error(
+  `(step of ${tree.nodes.length} passives; ${r.paths.length} paths, ${r.total} points, ${r.respecs.length} respecs;` +
+    ` cluster rings ${clusters?.rings.map((x) => x.match).join(", ") || "none"})`,
+);

@@ -9,7 +9,7 @@
 import type { Character } from "../../data/character";
 import type { ClustersBundle } from "../../data/gameDataTypes";
 import { readClusterJewel } from "../../tree/clusterJewel";
-import { layoutClusters, type ClusterLayout, type ClusterNode } from "../../tree/clusterLayout";
+import { layoutClusters, type ClusterJewelAt, type ClusterLayout, type ClusterNode } from "../../tree/clusterLayout";
 import type { TreeModel } from "../../tree/model";
 import { placeCharacterJewels, socketedJewels } from "./characterJewels";
 import { plannerItemOf } from "./characterView";
@@ -22,14 +22,18 @@ export interface CharacterClusters {
   unmatched: number;
 }
 
-export function characterClusters(c: Character, model: TreeModel, bundle: ClustersBundle): CharacterClusters {
+/** The cluster jewel the character socketed in a tree socket (by node id), read as the planner reads one. */
+export function characterJewelAt(c: Character, model: TreeModel, bundle: ClustersBundle): ClusterJewelAt {
   const { placed } = placeCharacterJewels(c, model);
   const bySocket = new Map(socketedJewels(c).map((j) => [model.jewelSlots[j.socketNodeIndex], j]));
-  const jewelAt = (socketId: number) => {
+  return (socketId: number) => {
     const j = placed[socketId] !== undefined ? bySocket.get(socketId) : undefined;
     return j ? readClusterJewel(plannerItemOf(j.equipment, placed[socketId]), bundle) : null;
   };
-  const layout = layoutClusters(model, bundle, jewelAt);
+}
+
+export function characterClusters(c: Character, model: TreeModel, bundle: ClustersBundle): CharacterClusters {
+  const layout = layoutClusters(model, bundle, characterJewelAt(c, model, bundle));
   const allocated: ClusterNode[] = [];
   let unmatched = 0;
   for (const j of c.passives?.expansionJewels ?? []) {

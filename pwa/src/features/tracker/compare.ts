@@ -5,9 +5,11 @@
  */
 import type { PlannerBuild, PlannerGem, PlannerItem, PlannerSkillSet } from "@workers/planner/types";
 import type { Character } from "../../data/character";
+import type { ClusterNode } from "../../tree/clusterLayout";
 import type { TreeModel, TreeNode } from "../../tree/model";
 import { banditLabel, DOLL_SLOTS, FLASK_SLOTS, itemIn, type StepSets } from "../build-view/stepView";
 import { characterGear, type CharacterGear } from "./characterView";
+import type { ClusterCompare } from "./compareClusters";
 
 // ---------- choices ----------
 
@@ -160,17 +162,28 @@ export interface MasteryDiff {
   have: number | null;
 }
 
+/** A passive by id and name: a tree node, or a cluster ring passive (named as on its own side's ring). */
+export interface NamedPassive {
+  id: number;
+  name: string;
+}
+
 export interface TreeCompare {
-  /** In the step, missing on the character ('missing on character', green). */
+  /** In the step, missing on the character ('missing on character', green); cluster ring passives included. */
   missing: number[];
-  /** On the character, not in the step ('not in build', red). */
+  /** On the character, not in the step ('not in build', red); cluster ring passives included (the character's ids). */
   extra: number[];
   both: number;
-  missingKeystones: TreeNode[];
-  extraKeystones: TreeNode[];
+  missingKeystones: NamedPassive[];
+  extraKeystones: NamedPassive[];
+  /** Cluster jewel notables of the build's rings the character lacks, and the character's the build lacks. */
+  missingClusterNotables: NamedPassive[];
+  extraClusterNotables: NamedPassive[];
   missingMasteries: MasteryDiff[];
   wrongMasteries: MasteryDiff[];
   extraMasteries: MasteryDiff[];
+  /** The cluster rings of both sides, matched socket by socket (null without the cluster data). */
+  clusters: ClusterCompare | null;
 }
 
 export interface AllocationInput {
@@ -178,9 +191,15 @@ export interface AllocationInput {
   masteryEffects: Record<number, number>;
 }
 
-/** Node ids the tree knows (cluster passives and unknown ids are left out of the counts). */
-export function compareTree(model: TreeModel, step: AllocationInput, character: AllocationInput): TreeCompare {
-  const known = (ids: number[]) => new Set(ids.filter((id) => model.byId.has(id)));
+/** A socket nested in a cluster jewel: a passive of its parent's ring (compared with the rings), not of the main tree. */
+const nested = (n: TreeNode | undefined) => n?.expansionJewel != null && n.expansionJewel.parent !== null;
+
+/**
+ * The main tree's passives by id (unknown ids left out); with `clusters`, the cluster ring
+ * passives as compareClusters matched them. Without it cluster passives are left out of the counts.
+ */
+export function compareTree(model: TreeModel, step: AllocationInput, character: AllocationInput, clusters: ClusterCompare | null = null): TreeCompare {
+  const known = (ids: number[]) => new Set(ids.filter((id) => model.byId.has(id) && !nested(model.byId.get(id))));
   const want = known(step.nodes);
   const have = known(character.nodes);
   const missing = [...want].filter((id) => !have.has(id)).sort((a, b) => a - b);
@@ -191,15 +210,19 @@ export function compareTree(model: TreeModel, step: AllocationInput, character: 
     .filter((id) => have.has(id) && model.byId.get(id)!.kind === "mastery")
     .map(mastery)
     .filter((m) => m.want !== null && m.have !== null && m.want !== m.have);
+  const ring = (nodes: ClusterNode[] | undefined, k: ClusterNode["kind"]) => (nodes ?? []).filter((n) => n.kind === k).map(({ id, name }) => ({ id, name }));
   return {
-    missing,
-    extra,
-    both: want.size - missing.length,
-    missingKeystones: kind(missing, "keystone"),
-    extraKeystones: kind(extra, "keystone"),
+    missing: [...missing, ...(clusters?.missing.map((n) => n.id) ?? [])],
+    extra: [...extra, ...(clusters?.extra.map((n) => n.id) ?? [])],
+    both: want.size - missing.length + (clusters?.both ?? 0),
+    missingKeystones: [...kind(missing, "keystone"), ...ring(clusters?.missing, "keystone")],
+    extraKeystones: [...kind(extra, "keystone"), ...ring(clusters?.extra, "keystone")],
+    missingClusterNotables: ring(clusters?.missing, "notable"),
+    extraClusterNotables: ring(clusters?.extra, "notable"),
     missingMasteries: kind(missing, "mastery").map((n) => mastery(n.id)),
     wrongMasteries: wrong,
     extraMasteries: kind(extra, "mastery").map((n) => mastery(n.id)),
+    clusters,
   };
 }
 
@@ -212,12 +235,13 @@ export interface StepCompare {
   tree: TreeCompare | null;
 }
 
-export function compareStep(model: TreeModel | null, build: PlannerBuild, sets: StepSets, c: Character, gear = characterGear(c)): StepCompare {
+/** `clusters`: both sides' rings matched (stepClusters); without it cluster passives are left out of the tree counts. */
+export function compareStep(model: TreeModel | null, build: PlannerBuild, sets: StepSets, c: Character, clusters: ClusterCompare | null = null, gear = characterGear(c)): StepCompare {
   const masteries = Object.fromEntries(Object.entries(c.passives?.masteryEffects ?? {}).map(([k, v]) => [Number(k), v]));
   return {
     choices: compareChoices(build, c),
     gear: compareGear(build, sets, gear),
     gems: compareGems(sets, gear),
-    tree: model && sets.tree ? compareTree(model, sets.tree, { nodes: c.passives?.hashes ?? [], masteryEffects: masteries }) : null,
+    tree: model && sets.tree ? compareTree(model, sets.tree, { nodes: c.passives?.hashes ?? [], masteryEffects: masteries }, clusters) : null,
   };
 }

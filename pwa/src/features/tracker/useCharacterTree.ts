@@ -4,16 +4,15 @@
  * socket index refers to it), falling back to `fallbackVersion`. With cluster
  * jewels, the cluster data is loaded and their ring passives allocated.
  */
-import { useEffect, useMemo, useState } from "react";
+import { useMemo } from "react";
 import type { Character } from "../../data/character";
 import type { ClassTable } from "../../data/classes";
-import { loadClusters } from "../../data/gameData";
-import type { ClustersBundle } from "../../data/gameDataTypes";
 import type { TreeAllocation } from "../../tree/types";
 import { useTreeModel } from "../../tree/useTreeModel";
 import { characterClusters } from "./characterClusters";
 import { placeCharacterJewels, type JewelPlacement } from "./characterJewels";
 import { characterAllocation } from "./characterView";
+import { useClusterData } from "./useClusterData";
 
 export interface CharacterTree {
   allocation: TreeAllocation | null;
@@ -25,16 +24,7 @@ export function useCharacterTree(table: ClassTable | null, character: Character 
   const state = useTreeModel(character ? version : null);
   const model = state.status === "ready" ? state.model : null;
   const wanted = (character?.passives?.expansionJewels.length ?? 0) > 0;
-  const [bundle, setBundle] = useState<ClustersBundle | null>(null);
-  useEffect(() => {
-    if (!wanted) return;
-    let live = true;
-    // Without the cluster data the ring passives stay counted in the tree's notice.
-    loadClusters().then((b) => live && setBundle(b), () => undefined);
-    return () => {
-      live = false;
-    };
-  }, [wanted]);
+  const bundle = useClusterData(wanted);
   return useMemo(() => {
     // Until the tree is in, no jewel is placed; the passives are drawn once it is anyway.
     if (!character) return { allocation: null, jewels: null };

@@ -3,20 +3,25 @@ import { useMemo } from "react";
 import type { PlannerBuild } from "@workers/planner/types";
 import type { Character } from "../../data/character";
 import type { ClassTable } from "../../data/classes";
-import { nextPassives, type NextPassives } from "../../tree/pathing";
+import type { NextPassives } from "../../tree/pathing";
 import type { TreeAllocation } from "../../tree/types";
+import { hasClusterJewel } from "../../tree/useClusterModel";
 import { useTreeModel } from "../../tree/useTreeModel";
 import type { StepSets } from "../build-view/stepView";
 import type { JewelPlacement } from "./characterJewels";
 import { classIds } from "./characterView";
 import { compareStep, type StepCompare } from "./compare";
+import { compareAllocation, compareModel, stepClusters, stepNextPassives } from "./stepClusters";
 import { useCharacterTree } from "./useCharacterTree";
+import { useClusterData } from "./useClusterData";
 
 export interface StepCompareState {
   compare: StepCompare | null;
   next: NextPassives | null;
   characterTree: TreeAllocation | null;
   characterJewels: JewelPlacement | null;
+  /** The character as the Compare tree draws it (its rings matched against the step's). */
+  compareTree: TreeAllocation | null;
 }
 
 export function useStepCompare(table: ClassTable | null, build: PlannerBuild | undefined, sets: StepSets | undefined, character: Character | null): StepCompareState {
@@ -25,11 +30,19 @@ export function useStepCompare(table: ClassTable | null, build: PlannerBuild | u
   const tree = useTreeModel(character ? version : null);
   const model = tree.status === "ready" ? tree.model : null;
   const mine = useCharacterTree(table, character, version);
+  const wanted = !!character && ((character.passives?.expansionJewels.length ?? 0) > 0 || hasClusterJewel(build?.items, sets?.tree));
+  const bundle = useClusterData(wanted);
   const computed = useMemo(() => {
-    if (!build || !sets || !character) return { compare: null, next: null };
-    const compare = compareStep(model, build, sets, character);
-    const next = model && sets.tree ? nextPassives(model, character.passives?.hashes ?? [], sets.tree.nodes, classIds(table, character.class).classId) : null;
-    return { compare, next };
-  }, [model, build, sets, character, table]);
-  return { ...computed, characterTree: mine.allocation, characterJewels: mine.jewels };
+    if (!build || !sets || !character) return { compare: null, next: null, clusters: null };
+    const clusters = model ? stepClusters(model, build, sets.tree, character, bundle) : null;
+    const compare = compareStep(model, build, sets, character, clusters);
+    const classId = classIds(table, character.class).classId;
+    const next = model && sets.tree ? stepNextPassives(compareModel(model, clusters), character, sets.tree, classId, clusters) : null;
+    return { compare, next, clusters };
+  }, [model, build, sets, character, table, bundle]);
+  const compareTree = useMemo(
+    () => (model && character && mine.allocation ? compareAllocation(model, mine.allocation, character, computed.clusters) : mine.allocation),
+    [model, character, mine.allocation, computed.clusters],
+  );
+  return { compare: computed.compare, next: computed.next, characterTree: mine.allocation, characterJewels: mine.jewels, compareTree };
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { decodePlanner } from "@workers/planner/index";
 import type { TreeModel } from "../model";
 import { nextPassives, pathingIds, type NextPassives } from "../pathing";
+import { bfsDistance, oracle, type Oracle } from "./pathOracle";
 import { node, realTree } from "./testModel";
 
 /**
@@ -76,50 +77,6 @@ describe("next passives on a hand-made graph", () => {
 
 const POB = fileURLToPath(new URL("../../../../../shared/corpus/pob/", import.meta.url));
 const code = (rel: string) => readFileSync(POB + rel, "utf8").trim();
-
-interface Oracle {
-  neighbours: Map<number, Set<number>>;
-  goal: (id: number) => boolean;
-}
-
-function oracle(): Oracle {
-  const { bundle } = realTree("3.28");
-  const ids = bundle.nodes.id;
-  const kind = (i: number) => bundle.kinds[bundle.nodes.kind[i]];
-  const neighbours = new Map<number, Set<number>>(ids.map((id) => [id, new Set<number>()]));
-  bundle.edges.a.forEach((a, k) => {
-    neighbours.get(ids[a])!.add(ids[bundle.edges.b[k]]);
-    neighbours.get(ids[bundle.edges.b[k]])!.add(ids[a]);
-  });
-  // A mastery is reachable from any passive of its group.
-  ids.forEach((id, i) => {
-    if (kind(i) !== "mastery") return;
-    ids.forEach((other, j) => {
-      if (j !== i && bundle.nodes.group[j] === bundle.nodes.group[i] && kind(j) !== "mastery") neighbours.get(other)!.add(id);
-    });
-  });
-  const goalKinds = new Set(["notable", "keystone", "mastery", "jewelSocket"]);
-  const goal = new Set(ids.filter((_, i) => goalKinds.has(kind(i))));
-  return { neighbours, goal: (id) => goal.has(id) };
-}
-
-/** Shortest distance from a set to a node, stepping only on `allowed` nodes. */
-function bfsDistance(o: Oracle, from: Set<number>, to: number, allowed: Set<number>): number {
-  let frontier = [...from];
-  const seen = new Set(from);
-  for (let d = 1; frontier.length; d++) {
-    const next: number[] = [];
-    for (const x of frontier)
-      for (const y of o.neighbours.get(x) ?? []) {
-        if (seen.has(y) || !allowed.has(y)) continue;
-        if (y === to) return d;
-        seen.add(y);
-        next.push(y);
-      }
-    frontier = next;
-  }
-  return Infinity;
-}
 
 function checkAgainstOracle(model: TreeModel, o: Oracle, have: number[], step: number[], classId: number, r: NextPassives) {
   const known = (ids: number[]) => ids.filter((id) => model.byId.has(id) && !model.byId.get(id)!.proxy);
