@@ -37,8 +37,9 @@ def test_filter_search_clear_and_second_page(browser, live_server, width):
     with app_page(browser, live_server.base_url, width) as page:
         login(page, unique_name("Browser"))
         page.get_by_test_id("build-card").first.wait_for()
+        # The first screen's cards render first, the rest of the page right after (BrowsePage).
+        wait_until(lambda: len(card_ids(page)) == 20, message="the first page's cards")
         first_page = card_ids(page)
-        assert len(first_page) == 20
         # The first page holds the server's first page (reordered only by projected likes).
         assert set(first_page) == set(api_ids(live_server))
         screenshot(page, f"pwa-browse-{width}")

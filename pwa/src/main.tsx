@@ -1,11 +1,24 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
+import { landingReady } from "./app/routes";
 import { registerServiceWorker } from "./app/serviceWorker";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+/**
+ * On the landing route the first render waits for the page's chunk and, offline, its first
+ * page from Dexie, both started with the app's code (routes.tsx). With the chunk there the
+ * page renders without suspending, so React does not hold the cards back behind a loader
+ * (lazyPage.ts); with the list there, the page's first render has its cards. On a slow
+ * network the shell and its loader show after this much.
+ */
+const LANDING_WAIT_MS = 300;
+
+const root = createRoot(document.getElementById("root")!);
+void Promise.race([landingReady, new Promise((done) => setTimeout(done, LANDING_WAIT_MS))]).then(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 registerServiceWorker();

@@ -1,14 +1,15 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { Suspense, type ComponentType } from "react";
 import { createBrowserRouter, Navigate, useLocation, type RouteObject } from "react-router-dom";
 import { Layout } from "./Layout";
+import { lazyPage, type LazyPage } from "./lazyPage";
 import { PageLoader } from "../ui/PageLoader";
 import { NotFoundPage } from "./NotFoundPage";
 import { PageErrorBoundary } from "./PageErrorBoundary";
 import type { BrowseSource } from "../data/types";
 
 /** Feature pages load on demand so the initial bundle stays small; each has its own error boundary. */
-function page(load: () => Promise<{ default: ComponentType }>) {
-  const Page = lazy(load);
+function page(load: (() => Promise<{ default: ComponentType }>) | LazyPage) {
+  const { Page } = typeof load === "function" ? lazyPage(load) : load;
   return (
     <PageErrorBoundary>
       <Suspense fallback={<PageLoader />}>
@@ -32,23 +33,29 @@ const devRoutes: RouteObject[] =
       ]
     : [];
 
-const browsePage = () => import("../features/browse/BrowsePage");
+const browsePage = lazyPage(() => import("../features/browse/BrowsePage"));
 
 /**
  * On the landing route (the build browser), its chunk and the database start loading
  * with the app's own code rather than after the first render: offline, the first cards
  * come from Dexie, and opening it overlaps the chunk loads instead of following them.
  */
-export function preloadLandingRoute(pathname: string, search: string): void {
+export function preloadLandingRoute(pathname: string, search: string): Promise<void> {
   const m = /^\/(build\/browse(\/([^/]*))?)?$/.exec(pathname);
-  if (!m) return;
-  void browsePage().catch(() => undefined);
+  if (!m) return Promise.resolve();
+  const chunk = browsePage.load();
   void import("../data/db").then((m) => m.getDb().open()).catch(() => undefined);
   const source = (m[3] || "explore") as BrowseSource;
-  if (!["explore", "liked", "created"].includes(source)) return;
-  void Promise.all([import("../features/browse/useBuildList"), import("../data/filters")])
-    .then(([list, f]) => list.readFirstPageAhead(source, f.filtersFromUrl(new URLSearchParams(search))))
-    .catch(() => undefined);
+  // The first render waits for this read too (main.tsx): with the cards in it, the page renders once.
+  const readAhead = ["explore", "liked", "created"].includes(source)
+    ? Promise.all([import("../features/browse/useBuildList"), import("../data/filters")]).then(([list, f]) =>
+        list.readFirstPageAhead(source, f.filtersFromUrl(new URLSearchParams(search))),
+      )
+    : undefined;
+  return Promise.all([chunk, readAhead]).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** Redirect that keeps the query string (filter presets such as ClassFilters). */
@@ -79,5 +86,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-preloadLandingRoute(window.location.pathname, window.location.search);
+/** Settles when the landing route's page chunk has loaded and its offline first page is read (or either failed); at once on other routes. */
+export const landingReady = preloadLandingRoute(window.location.pathname, window.location.search);
 export const router = createBrowserRouter(routes);

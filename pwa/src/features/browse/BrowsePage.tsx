@@ -56,6 +56,15 @@ export default function BrowsePage() {
     return () => clearTimeout(id);
   }, [more, allCards]);
   const cards = allCards ? list.builds : list.builds.slice(0, FIRST_SCREEN_CARDS);
+  // The filter bar's comboboxes cost more than the first cards: the first render shows the bar's
+  // look (FilterBar live=false), the working bar follows the rest of the cards.
+  const [liveFilters, setLiveFilters] = useState(false);
+  const firstScreenOnly = cards.length < list.builds.length;
+  useEffect(() => {
+    if (liveFilters || firstScreenOnly) return;
+    const id = setTimeout(() => startTransition(() => setLiveFilters(true)), 0);
+    return () => clearTimeout(id);
+  }, [liveFilters, firstScreenOnly]);
 
   const endRef = useRef<HTMLDivElement>(null);
   const { loadMore } = list;
@@ -98,6 +107,7 @@ export default function BrowsePage() {
         onChange={setEdited}
         skillOptions={skillOptions}
         showCreator={source !== "created"}
+        live={liveFilters}
         onSearch={() => setParams(filtersToUrl(edited))}
         onClear={() => {
           setEdited(EMPTY_FILTERS);

@@ -12,6 +12,12 @@ interface Props {
   onClear: () => void;
   skillOptions: string[];
   showCreator: boolean;
+  /**
+   * False for the page's first render: the same bar with plain inputs in place of the two
+   * comboboxes (which cost more to render than the first cards), inert, without test ids.
+   * The page swaps in the working bar right after its first cards.
+   */
+  live?: boolean;
 }
 
 /** Class options grouped Selected, Base classes, Ascendancies (selected ones move to the top). */
@@ -28,10 +34,18 @@ const Dot = ({ name, table }: { name: string; table: ClassTable | null }) => (
   <Box component="span" w={10} h={10} bg={`${classColor(table, name)}.6`} style={{ borderRadius: 10, display: "inline-block", flex: "none" }} aria-hidden />
 );
 
-export function FilterBar({ value, onChange, onSearch, onClear, skillOptions, showCreator }: Props) {
+/** A combobox's look for the first render: its label and placeholder, or its values as text. */
+const Preview = ({ label, placeholder, values }: { label: string; placeholder: string; values: string[] }) => (
+  <TextInput label={label} placeholder={placeholder} value={values.join(", ")} readOnly />
+);
+
+export function FilterBar({ value, onChange, onSearch, onClear, skillOptions, showCreator, live = true }: Props) {
   const table = useClassTable();
   const desktop = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
-  const classes = (
+  const id = (testId: string) => (live ? testId : undefined);
+  const classes = !live ? (
+    <Preview label="Classes" placeholder="Any class" values={value.classes} />
+  ) : (
     <MultiSelect
       label="Classes"
       placeholder={value.classes.length ? undefined : "Any class"}
@@ -48,7 +62,9 @@ export function FilterBar({ value, onChange, onSearch, onClear, skillOptions, sh
       maxDropdownHeight={300}
     />
   );
-  const skills = (
+  const skills = !live ? (
+    <Preview label="Skills" placeholder="Any skill" values={value.skills} />
+  ) : (
     <MultiSelect
       label="Skills"
       placeholder={value.skills.length ? undefined : "Any skill"}
@@ -69,22 +85,18 @@ export function FilterBar({ value, onChange, onSearch, onClear, skillOptions, sh
       value={value.creator}
       onChange={(e) => onChange({ ...value, creator: e.currentTarget.value })}
       onKeyDown={(e) => e.key === "Enter" && onSearch()}
-      data-testid="filter-creator"
+      data-testid={id("filter-creator")}
     />
   );
   const buttons = (
     <Group gap="xs" wrap="nowrap">
-      <Button onClick={onSearch} data-testid="filter-search">Search</Button>
-      <Button variant="default" onClick={onClear} data-testid="filter-clear">Clear</Button>
+      <Button onClick={onSearch} data-testid={id("filter-search")}>Search</Button>
+      <Button variant="default" onClick={onClear} data-testid={id("filter-clear")}>Clear</Button>
     </Group>
   );
 
   return (
-    <Box
-      data-testid="filter-bar"
-      style={stickyBar(LAYOUT.stickyTopPx)}
-      py="sm"
-    >
+    <Box data-testid={id("filter-bar")} style={stickyBar(LAYOUT.stickyTopPx)} py="sm" inert={!live}>
       {desktop ? (
         <Group align="flex-end" wrap="wrap" gap="sm">
           <Box w={280}>{classes}</Box>

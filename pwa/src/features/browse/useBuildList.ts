@@ -39,17 +39,20 @@ const ahead = new Map<string, { promise: Promise<FirstPage>; value?: FirstPage }
  * Offline, the first page is a Dexie read: started with the app's code (routes.tsx
  * preloadLandingRoute), it is there by the page's first render, which then shows the
  * cards at once. Online the request waits for the page, which can cancel it.
+ * Settles when the read does (at once online).
  */
-export function readFirstPageAhead(source: BrowseSource, filters: BuildFilters): void {
-  if (navigator.onLine !== false) return;
+export function readFirstPageAhead(source: BrowseSource, filters: BuildFilters): Promise<unknown> {
+  if (navigator.onLine !== false) return Promise.resolve();
   const key = listKey(source, filters);
-  if (ahead.has(key)) return;
+  const known = ahead.get(key);
+  if (known) return known.promise;
   const entry: { promise: Promise<FirstPage>; value?: FirstPage } = { promise: loadFirstPage(source, filters) };
   entry.promise.then(
     (v) => (entry.value = v),
     () => ahead.delete(key),
   );
   ahead.set(key, entry);
+  return entry.promise;
 }
 
 const loaded = (p: FirstPage): BuildListState => ({ ...p, loading: false, loadingMore: false, error: null });
