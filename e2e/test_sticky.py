@@ -12,8 +12,13 @@ from e2e.pwa_support import WIDTHS, app_page
 
 
 def top_after_scroll(page, test_id: str) -> float:
-    page.mouse.wheel(0, 2500)
-    page.wait_for_function("() => window.scrollY > 300")
+    # A wheel that lands while the page is still growing (its later cards render after the
+    # first ones) can scroll less than asked on a loaded machine: wheel again until it is down.
+    for _ in range(20):
+        page.mouse.wheel(0, 2500)
+        if page.evaluate("() => new Promise((r) => setTimeout(() => r(window.scrollY > 300), 500))"):
+            break
+    assert page.evaluate("() => window.scrollY") > 300, "the page did not scroll"
     page.wait_for_timeout(200)
     return page.get_by_test_id(test_id).bounding_box()["y"]
 
