@@ -44,18 +44,13 @@ class SqliteShared:
         " WITHOUT ROWID",
     )
     SWEEP_EVERY = 2_000
-    CHECKPOINT_EVERY = 256
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
-        # One thread and one connection for entries, sweeps, checkpoints and counters that
-        # must wait for another process's lock; they stay off the event loop.
+        # One thread and one connection: statements are tiny, and they stay off the event loop.
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="waypoint-shared")
         self._conn: sqlite3.Connection | None = None
-        # Counters count on the event loop first (see hit), on a connection that never waits.
-        self._inline: sqlite3.Connection | None = None
         self._ops = 0
-        self._inline_ops = 0
 
     def _open(self) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -65,11 +60,7 @@ class SqliteShared:
         conn.execute("PRAGMA synchronous=OFF")
         for statement in self.SCHEMA:
             conn.execute(statement)
-        inline = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=0)
-        inline.execute("PRAGMA synchronous=OFF")
-        # Its WAL is checkpointed on the pool thread instead (never on the loop).
-        inline.execute("PRAGMA wal_autocheckpoint=0")
-        self._conn, self._inline = conn, inline
+        self._conn = conn
 
     async def _run(self, fn):
         loop = asyncio.get_running_loop()
@@ -77,59 +68,25 @@ class SqliteShared:
             await loop.run_in_executor(self._pool, self._open)
         return await loop.run_in_executor(self._pool, fn)
 
-    def _sweep(self, now: float, ops: int = 1) -> None:
-        before, self._ops = self._ops, self._ops + ops
-        if before // self.SWEEP_EVERY != self._ops // self.SWEEP_EVERY:
+    def _sweep(self, now: float) -> None:
+        self._ops += 1
+        if self._ops % self.SWEEP_EVERY == 0:
             self._conn.execute("DELETE FROM counters WHERE expires < ?", (now,))
             self._conn.execute("DELETE FROM entries WHERE expires < ?", (now,))
 
-    @staticmethod
-    def _count(conn: sqlite3.Connection, key: str, limit: int, window_s: int) -> int:
-        now = time.time()
-        number, left = window(window_s, now)
-        (n,) = conn.execute(
-            "INSERT INTO counters(key, n, expires) VALUES (?, 1, ?)"
-            " ON CONFLICT(key) DO UPDATE SET n = n + 1 RETURNING n",
-            (f"{key}@{number}", now + left),
-        ).fetchone()
-        return 0 if n <= limit else left
-
     async def hit(self, key: str, limit: int, window_s: int) -> int:
-        """One upsert, committed right here on the loop: a hop to the pool thread and back cost
-        every mutation ~0.2 ms of CPU per counter, several times the upsert (no fsync:
-        synchronous=OFF). While another process holds the lock (busy_timeout 0), or the
-        statement fails for any reason, it is counted on the pool thread as before: the
-        statement is atomic, so a failed try counted nothing."""
-        if self._inline is not None:
-            try:
-                wait = self._count(self._inline, key, limit, window_s)
-            except sqlite3.OperationalError:
-                pass
-            else:
-                self._after_inline()
-                return wait
-
         def run() -> int:
-            wait = self._count(self._conn, key, limit, window_s)
-            self._sweep(time.time())
-            return wait
+            now = time.time()
+            number, left = window(window_s, now)
+            (n,) = self._conn.execute(
+                "INSERT INTO counters(key, n, expires) VALUES (?, 1, ?)"
+                " ON CONFLICT(key) DO UPDATE SET n = n + 1 RETURNING n",
+                (f"{key}@{number}", now + left),
+            ).fetchone()
+            self._sweep(now)
+            return 0 if n <= limit else left
 
         return await self._run(run)
-
-    def _after_inline(self) -> None:
-        """Sweeps and checkpoints for the inline counts, queued on the pool thread."""
-        self._inline_ops += 1
-        if self._inline_ops % self.CHECKPOINT_EVERY == 0:
-            self._pool.submit(self._housekeep)
-
-    def _housekeep(self) -> None:
-        if self._conn is None:
-            return
-        try:
-            self._sweep(time.time(), self.CHECKPOINT_EVERY)
-            self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
-        except sqlite3.OperationalError:
-            pass  # another process holds the lock: the next round retries
 
     async def get(self, key: str) -> bytes | None:
         def run() -> bytes | None:
@@ -156,9 +113,6 @@ class SqliteShared:
         await self._run(lambda: self._conn.execute("DELETE FROM entries"))
 
     async def close(self) -> None:
-        if self._inline is not None:
-            self._inline.close()
-            self._inline = None
         if self._conn is not None:
             conn, self._conn = self._conn, None
             await asyncio.get_running_loop().run_in_executor(self._pool, conn.close)
