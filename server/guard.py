@@ -15,7 +15,6 @@ different request is a 422. 5xx and 429 answers are not stored, so a retry can s
 from __future__ import annotations
 
 import hashlib
-from functools import lru_cache
 from http.cookies import SimpleCookie
 
 import msgspec
@@ -85,13 +84,6 @@ def _session_token(headers: dict[bytes, bytes]) -> str | None:
     raw = headers.get(b"cookie")
     if not raw:
         return None
-    return _cookie_token(raw)
-
-
-# A client sends the same Cookie header on every request; SimpleCookie's parse is a tenth of
-# a like's CPU, so its answer is kept per header value.
-@lru_cache(maxsize=4096)
-def _cookie_token(raw: bytes) -> str | None:
     jar = SimpleCookie()
     try:
         jar.load(raw.decode("latin-1"))
@@ -175,17 +167,16 @@ class Guard:
         send = with_security_headers(send, path)
         if "\x00" in path or b"%00" in scope.get("raw_path", b"").lower():
             return await _send_json(send, 400, error_body(400, "The path holds a NUL byte"))
-        headers = _headers(scope)
-        token = _session_token(headers)
         if path.startswith("/api/"):
             # The signed-in user, looked up once here so handlers need not await the store.
-            await resolve_session(scope, token)
+            await resolve_session(scope, _session_token(_headers(scope)))
         method = scope["method"]
         is_proxy = path.startswith("/api/proxy/")
         if method in SAFE and not is_proxy:
             return await self.app(scope, receive, send)
         state = scope["app"].state
         settings = state.settings
+        headers = _headers(scope)
 
         # 1. Size cap, before reading anything.
         length = headers.get(b"content-length")
@@ -226,6 +217,7 @@ class Guard:
                 receive = _replay(body, receive)
 
         # 4. Rate limits per IP and per session, shared by every worker.
+        token = _session_token(headers)
         if settings.rate_limit_per_minute > 0:
             shared = state.shared
             client = (scope.get("client") or ("unknown", 0))[0]
