@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useNetwork } from "@mantine/hooks";
 import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { EMPTY_FILTERS, filtersFromUrl, filtersToUrl, type BuildFilters } from "../../data/filters";
@@ -14,7 +15,6 @@ import { useBuildList } from "./useBuildList";
 import { LikeOverridesProvider } from "./useLikes";
 import { useClassTable } from "../../data/useClassTable";
 import { useSkillOptions } from "./useSkillOptions";
-import { useOnline } from "../../ui/useOnline";
 
 /** Cards in the first render: a wide screen's first rows; the rest follow right after the first paint. */
 export const FIRST_SCREEN_CARDS = 6;
@@ -30,7 +30,7 @@ export default function BrowsePage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { identity } = useSession();
-  const online = useOnline();
+  const { online } = useNetwork();
   const source = SOURCES.find((s) => s.value === tab)?.value;
 
   const appliedKey = params.toString();
