@@ -7,6 +7,7 @@ import * as twgl from "twgl.js";
 import { pixelScale, VIEW, type Camera, type Viewport } from "./camera";
 import { buildGeometry, EDGE_LOD_SCALES, edgeLayerAt, MAX_NODE_POINT_PX, NODE_POINT_STRIDE, nodesAsPoints, visibleRuns, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type Layer, type TreeGeometry } from "./geometry";
 import type { TreeModel } from "./model";
+import { startProgram } from "./art/program";
 import { EDGE_FS, EDGE_VS, GROUP_FS, GROUP_VS, NODE_FS, NODE_POINT_FS, NODE_POINT_VS, NODE_VS } from "./shaders";
 import type { StateBuffer } from "./states";
 import { COLOURS } from "./style";
@@ -80,18 +81,7 @@ export type NodeMode = "auto" | "points" | "quads";
  * exists) while the page does something else; link errors surface in linkedPrograms.
  */
 export function startPrograms(gl: GL): TreePrograms {
-  const one = (vs: string, fs: string): WebGLProgram => {
-    const p = gl.createProgram()!;
-    for (const [type, src] of [[gl.VERTEX_SHADER, vs], [gl.FRAGMENT_SHADER, fs]] as const) {
-      const sh = gl.createShader(type)!;
-      gl.shaderSource(sh, src);
-      gl.compileShader(sh);
-      gl.attachShader(p, sh);
-      gl.deleteShader(sh); // freed with the program
-    }
-    gl.linkProgram(p);
-    return p;
-  };
+  const one = (vs: string, fs: string): WebGLProgram => startProgram(gl, vs, fs);
   return {
     group: one(GROUP_VS, GROUP_FS),
     edge: one(EDGE_VS, EDGE_FS),

@@ -3,17 +3,26 @@ import type { Bounds } from "../model";
 
 type GL = WebGLRenderingContext;
 
-/** Links one art layer's shader pair; `what` names the layer in the error. */
-export function compileProgram(gl: GL, vs: string, fs: string, what: string): WebGLProgram {
+/**
+ * Compiles and links a shader pair without asking for its status, so the driver may work on
+ * it in parallel (KHR_parallel_shader_compile) until someone does.
+ */
+export function startProgram(gl: GL, vs: string, fs: string): WebGLProgram {
   const p = gl.createProgram()!;
   for (const [type, src] of [[gl.VERTEX_SHADER, vs], [gl.FRAGMENT_SHADER, fs]] as const) {
     const sh = gl.createShader(type)!;
     gl.shaderSource(sh, src);
     gl.compileShader(sh);
     gl.attachShader(p, sh);
-    gl.deleteShader(sh);
+    gl.deleteShader(sh); // freed with the program
   }
   gl.linkProgram(p);
+  return p;
+}
+
+/** Links one art layer's shader pair; `what` names the layer in the error. */
+export function compileProgram(gl: GL, vs: string, fs: string, what: string): WebGLProgram {
+  const p = startProgram(gl, vs, fs);
   if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`${what} shaders failed to link: ${gl.getProgramInfoLog(p)}`);
   return p;
 }
