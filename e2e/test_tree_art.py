@@ -94,6 +94,9 @@ def test_art_works_offline_after_one_visit(gl_browser, live_server):
         page.get_by_test_id("tab-tree").click()
         wait_tree_ready(page)
         wait_art(page)
+        # The backdrop sheets are asked for only once the rest of the art is in: going offline
+        # before they arrive would leave nothing in the cache to test (CI saw it).
+        page.wait_for_function(f"() => document.querySelector('{CANVAS}').__tree.art().backdropQuads !== null", timeout=30_000)
         ctx.set_offline(True)
         page.goto(url)
         page.get_by_test_id("tab-tree").click()
