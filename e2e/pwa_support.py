@@ -17,6 +17,7 @@ from pathlib import Path
 
 from lxml import etree
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from e2e.harness import REPO, TEST_PASSWORD, account_name
 from server.paths import POB_CORPUS
@@ -80,9 +81,21 @@ def local_sign_in(page, name: str, password: str = TEST_PASSWORD) -> None:
 
 
 def wait_for_service_worker(page) -> None:
-    page.wait_for_function(
-        "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=30_000
-    )
+    """Wait until the service worker controls the page.
+
+    A page whose navigation started while the worker was still installing can miss the worker's
+    clients.claim() (the claim runs before the new document exists), and it then stays uncontrolled
+    although `ready` has resolved; CI saw that once. One reload after `ready` always lands under the
+    active worker, so it is taken only in that case.
+    """
+    page.wait_for_function("() => 'serviceWorker' in navigator", timeout=30_000)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    controlled = "() => navigator.serviceWorker.controller !== null"
+    try:
+        page.wait_for_function(controlled, timeout=5_000)
+    except PlaywrightTimeoutError:
+        page.reload()
+        page.wait_for_function(controlled, timeout=30_000)
 
 
 def db(path: Path) -> sqlite3.Connection:

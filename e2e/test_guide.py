@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.harness import screenshot
+from e2e.pwa_support import wait_for_service_worker
 from server.paths import POB_CORPUS
 
 # A Duelist (Slayer) levelling build whose planner bandit is "None" -> kill all.
@@ -177,8 +178,7 @@ def test_progress_restored_after_reload_and_offline(context, page):
     assert counter(page)[0] == 5  # step per act
 
     # Let the service worker take over and cache the game data, then go offline.
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
+    wait_for_service_worker(page)
     page.reload()
     expect(page.get_by_test_id("campaign-guide")).to_be_visible(timeout=30_000)
     context.set_offline(True)

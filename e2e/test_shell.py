@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.harness import screenshot
+from e2e.pwa_support import wait_for_service_worker
 
 
 @pytest.mark.parametrize(
@@ -124,8 +125,7 @@ def test_dark_scheme_by_default(page):
 
 def test_offline_reload_through_service_worker(context, page):
     page.goto("/privacy?tab=cookies")
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=15_000)
+    wait_for_service_worker(page)
     context.set_offline(True)
     try:
         page.reload()
