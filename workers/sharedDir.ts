@@ -14,3 +14,5 @@ export const POB_CORPUS_DIR = `${SHARED_DIR}/corpus/pob/`;
 export const CAMPAIGN_DIR = `${SHARED_DIR}/game-data/campaign`;
 /** The official passive tree exports by version (`3_28.json.gz`). */
 export const TREES_DIR = `${SHARED_DIR}/game-data/trees`;
+/** The official-API answers (character list, detail, passives) by source. */
+export const GGG_API_DIR = `${SHARED_DIR}/corpus/ggg-api/`;

@@ -4,18 +4,18 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { TREES_DIR } from "@workers/sharedDir";
 import { ascendancyBackdrops, backdropQuads, BACKDROP_KIND, BACKDROP_SHEETS, hasBackdrops, type BackdropArt } from "../art/backdropQuads";
 import { distManifest, realTree, tinyModel } from "./testModel";
 
 const DIST = fileURLToPath(new URL("../../../../game-data/dist/", import.meta.url));
-const SHARED = fileURLToPath(new URL("../../../../../shared/game-data/trees/", import.meta.url));
 const art = JSON.parse(readFileSync(DIST + distManifest().files["art/3.28"], "utf8")) as BackdropArt;
 
 interface RawTree {
   groups: Record<string, { x: number; y: number }>;
   nodes: Record<string, { skill?: number; id?: number; group?: number; g?: number; orbit?: number; o?: number; ascendancyName?: string; isAscendancyStart?: boolean }>;
 }
-const raw = (file: string) => JSON.parse(gunzipSync(readFileSync(SHARED + file)).toString("utf8")) as RawTree;
+const raw = (file: string) => JSON.parse(gunzipSync(readFileSync(`${TREES_DIR}/${file}`)).toString("utf8")) as RawTree;
 
 describe("ascendancy backdrops", () => {
   it("the bundle has every backdrop sheet", () => {

@@ -4,13 +4,13 @@ import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { TREES_DIR } from "@workers/sharedDir";
 import type { ArtBundle } from "../art/artQuads";
 import { decoQuads, DECO_MODE, groupBackground, lineActive, type DecoArt } from "../art/decoQuads";
 import type { GroupSlot } from "../model";
 import { distManifest, realTree } from "./testModel";
 
 const DIST = fileURLToPath(new URL("../../../../game-data/dist/", import.meta.url));
-const SHARED = fileURLToPath(new URL("../../../../../shared/game-data/trees/", import.meta.url));
 const art = JSON.parse(readFileSync(DIST + distManifest().files["art/3.28"], "utf8")) as ArtBundle & DecoArt;
 
 const slot = (extra: Partial<GroupSlot>): GroupSlot => ({ x: 0, y: 0, orbits: [0], background: 0, proxy: false, ascendancyName: null, ...extra });
@@ -42,7 +42,7 @@ describe("group backgrounds", () => {
 
   it("gives each 3.28 group the background its export names: one quad, or two mirrored halves", () => {
     const { model } = realTree("3.28");
-    const raw = JSON.parse(gunzipSync(readFileSync(SHARED + "3_28.json.gz")).toString("utf8")) as {
+    const raw = JSON.parse(gunzipSync(readFileSync(`${TREES_DIR}/3_28.json.gz`)).toString("utf8")) as {
       groups: Record<string, { x: number; background?: { image: string; isHalfImage?: boolean }; isProxy?: boolean }>;
     };
     const named = Object.values(raw.groups).filter((g) => g.background && !g.isProxy);
@@ -67,7 +67,7 @@ describe("group backgrounds", () => {
     expect(model.groupSlots!.every((g) => g.background === 0)).toBe(true);
     const { backgrounds } = decoQuads(model, art);
     // Independently of the model: the raw 3.12 export's groups, their orbits read as Path of Building's `oo` set.
-    const raw = JSON.parse(gunzipSync(readFileSync(SHARED + "3_12.json.gz")).toString("utf8")) as {
+    const raw = JSON.parse(gunzipSync(readFileSync(`${TREES_DIR}/3_12.json.gz`)).toString("utf8")) as {
       groups: Record<string, { orbits: number[]; nodes: string[]; isProxy?: boolean }>;
       nodes: Record<string, { ascendancyName?: string }>;
     };

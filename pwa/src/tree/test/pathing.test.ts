@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { decodePlanner } from "@workers/planner/index";
+import { POB_CORPUS_DIR } from "@workers/sharedDir";
 import type { TreeModel } from "../model";
 import { nextPassives, pathingIds, type NextPassives } from "../pathing";
 import { bfsDistance, oracle, type Oracle } from "./pathOracle";
@@ -75,8 +75,7 @@ describe("next passives on a hand-made graph", () => {
 
 // ---- the real tree, checked by an independent breadth-first oracle over the bundle's own columns ----
 
-const POB = fileURLToPath(new URL("../../../../../shared/corpus/pob/", import.meta.url));
-const code = (rel: string) => readFileSync(POB + rel, "utf8").trim();
+const code = (rel: string) => readFileSync(POB_CORPUS_DIR + rel, "utf8").trim();
 
 function checkAgainstOracle(model: TreeModel, o: Oracle, have: number[], step: number[], classId: number, r: NextPassives) {
   const known = (ids: number[]) => ids.filter((id) => model.byId.has(id) && !model.byId.get(id)!.proxy);
