@@ -12,7 +12,7 @@ import { allocationStates, NodeState } from "../../tree/states";
 import { distManifest, realTree } from "../../tree/test/testModel";
 import { characterClusters } from "./characterClusters";
 import { characterAllocation } from "./characterView";
-import { officialSamples } from "./officialSamples";
+import { officialSamples } from "./test/officialSamples";
 import { realClassTable } from "./testClasses";
 
 const DIST = fileURLToPath(new URL("../../../../game-data/dist/", import.meta.url));

@@ -5,17 +5,16 @@
  */
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { TREES_DIR } from "@workers/sharedDir";
 import { realTree } from "../../tree/test/testModel";
 import { placeCharacterJewels } from "./characterJewels";
 import { characterAllocation } from "./characterView";
-import { officialSamples, sampleCharacter } from "./officialSamples";
+import { officialSamples, sampleCharacter } from "./test/officialSamples";
 import { realClassTable } from "./testClasses";
 
 type RawTree = { jewelSlots: number[]; nodes: Record<string, { group: number; name: string }>; groups: Record<string, { isProxy?: boolean }> };
-const EXPORT = fileURLToPath(new URL("../../../../../shared/game-data/trees/3_28.json.gz", import.meta.url));
-const raw = JSON.parse(gunzipSync(readFileSync(EXPORT)).toString("utf8")) as RawTree;
+const raw = JSON.parse(gunzipSync(readFileSync(`${TREES_DIR}/3_28.json.gz`)).toString("utf8")) as RawTree;
 const inCluster = (node: number) => Boolean(raw.groups[String(raw.nodes[String(node)].group)]?.isProxy);
 
 const { model } = realTree("3.28");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { characterAllocation, characterGear, classIds, plannerItemOf, rarityOf } from "./characterView";
-import { officialSamples, sampleCharacter } from "./officialSamples";
+import { officialSamples, sampleCharacter } from "./test/officialSamples";
 import { realClassTable } from "./testClasses";
 
 const table = realClassTable();

@@ -1,15 +1,14 @@
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { decodePlanner } from "@workers/planner/index";
+import { GGG_API_DIR, POB_CORPUS_DIR } from "@workers/sharedDir";
 import { realTree } from "../../tree/test/testModel";
 import { stepSets } from "../build-view/stepView";
 import { characterBanditLabel, compareChoices, compareStep, gemKey } from "./compare";
-import { GGG_API, sampleCharacter } from "./officialSamples";
+import { sampleCharacter } from "./test/officialSamples";
 
-const POB = fileURLToPath(new URL("../../../../../shared/corpus/pob/", import.meta.url));
-const build = decodePlanner(readFileSync(POB + "AdamZ-8113__pob-codes/kinetic_fusillade_totems_hierophant_328.code.txt", "utf8").trim());
-const raw = JSON.parse(readFileSync(GGG_API + "PathOfBuildingCommunity__PathOfBuilding/character_detail_SampleCharacter.json", "utf8")).character;
+const build = decodePlanner(readFileSync(POB_CORPUS_DIR + "AdamZ-8113__pob-codes/kinetic_fusillade_totems_hierophant_328.code.txt", "utf8").trim());
+const raw = JSON.parse(readFileSync(GGG_API_DIR + "PathOfBuildingCommunity__PathOfBuilding/character_detail_SampleCharacter.json", "utf8")).character;
 const character = sampleCharacter();
 // The 3.28 tree, as the app loads for these 3_28 builds.
 const { model } = realTree("3.28");

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { decodePlanner } from "@workers/planner/index";
 import type { PlannerBuild, PlannerItem, PlannerTree } from "@workers/planner/types";
+import { GGG_API_DIR, POB_CORPUS_DIR } from "@workers/sharedDir";
 import type { Character } from "../../data/character";
 import type { ClustersBundle } from "../../data/gameDataTypes";
 import { CLUSTER_ID_BASE } from "../../tree/clusterLayout";
@@ -20,13 +21,12 @@ import { characterClusters } from "./characterClusters";
 import { jewelItemId, placeCharacterJewels } from "./characterJewels";
 import { characterAllocation, characterGear, classIds } from "./characterView";
 import { compareStep } from "./compare";
-import { GGG_API, sampleCharacter } from "./officialSamples";
+import { sampleCharacter } from "./test/officialSamples";
 import { differentJewels } from "./compareClusters";
 import { compareAllocation, compareModel, stepClusters, stepNextPassives } from "./stepClusters";
 import { realClassTable } from "./testClasses";
 
 const DIST = fileURLToPath(new URL("../../../../game-data/dist/", import.meta.url));
-const POB = fileURLToPath(new URL("../../../../../shared/corpus/pob/", import.meta.url));
 const bundle = JSON.parse(readFileSync(DIST + distManifest().files.clusters, "utf8")) as ClustersBundle;
 const { model } = realTree("3.28");
 const character = sampleCharacter();
@@ -34,7 +34,7 @@ const classId = classIds(realClassTable(), character.class).classId;
 
 // ---- the official answer, raw ----
 type RawNode = { name: string; isNotable?: boolean; isJewelSocket?: boolean; expansionJewel?: { parent: string } };
-const rawPassives = JSON.parse(readFileSync(GGG_API + "PathOfBuildingCommunity__PathOfBuilding/character_detail_SampleCharacter.json", "utf8")).character
+const rawPassives = JSON.parse(readFileSync(GGG_API_DIR + "PathOfBuildingCommunity__PathOfBuilding/character_detail_SampleCharacter.json", "utf8")).character
   .passives as { hashes: number[]; hashes_ex: number[]; jewel_data: Record<string, { type: string; subgraph?: { nodes: Record<string, RawNode> } }> };
 /** Per jewel socket index x: the subgraph nodes hashes_ex allocates. */
 const rawAllocated = new Map(
@@ -47,7 +47,7 @@ const rawSize = (x: number) => /Expansion(Small|Medium|Large)$/.exec(rawPassives
 
 // ---- the planner XML, raw ----
 function rawBuild(file: string) {
-  const xml = readFileSync(POB + file, "utf8");
+  const xml = readFileSync(POB_CORPUS_DIR + file, "utf8");
   const spec = /<Spec\b[^>]*?\snodes="([^"]*)"/.exec(xml)!;
   const ids = spec[1].split(",").map(Number);
   const sockets = new Map([...xml.matchAll(/<Socket nodeId="(\d+)" itemId="(\d+)"\/>/g)].map((m) => [Number(m[1]), m[2]]));
@@ -60,7 +60,7 @@ const nested = (id: number) => model.byId.get(id)?.expansionJewel?.parent != nul
 const onMain = (ids: number[]) => new Set(ids.filter((id) => id < CLUSTER_ID_BASE && model.byId.has(id) && !nested(id)));
 
 function decoded(file: string): { build: PlannerBuild; tree: PlannerTree } {
-  const build = decodePlanner(readFileSync(POB + file, "utf8"));
+  const build = decodePlanner(readFileSync(POB_CORPUS_DIR + file, "utf8"));
   return { build, tree: build.trees[0] };
 }
 

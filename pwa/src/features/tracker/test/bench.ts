@@ -14,21 +14,21 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { decodePlanner } from "../../../../workers/planner/index";
-import type { PlannerBuild, PlannerTree } from "../../../../workers/planner/types";
-import { adjacency, nextPassives } from "../../tree/pathing";
-import { realTree } from "../../tree/test/testModel";
-import { stepSets } from "../build-view/stepView";
-import { characterAllocation, classIds } from "./characterView";
-import { compareStep } from "./compare";
-import { compareModel, stepClusters, stepNextPassives } from "./stepClusters";
-import type { ClustersBundle } from "../../data/gameDataTypes";
-import { distManifest } from "../../tree/test/testModel";
+import { decodePlanner } from "../../../../../workers/planner/index";
+import type { PlannerBuild, PlannerTree } from "../../../../../workers/planner/types";
+import { POB_CORPUS_DIR as POB } from "../../../../../workers/sharedDir";
+import { adjacency, nextPassives } from "../../../tree/pathing";
+import { realTree } from "../../../tree/test/testModel";
+import { stepSets } from "../../build-view/stepView";
+import { characterAllocation, classIds } from "../characterView";
+import { compareStep } from "../compare";
+import { compareModel, stepClusters, stepNextPassives } from "../stepClusters";
+import type { ClustersBundle } from "../../../data/gameDataTypes";
+import { distManifest } from "../../../tree/test/testModel";
 import { sampleCharacter } from "./officialSamples";
-import { realClassTable } from "./testClasses";
+import { realClassTable } from "../testClasses";
 
-const DIST = fileURLToPath(new URL("../../../../game-data/dist/", import.meta.url));
-const POB = fileURLToPath(new URL("../../../../../shared/corpus/pob/", import.meta.url));
+const DIST = fileURLToPath(new URL("../../../../../game-data/dist/", import.meta.url));
 const RUNS = 200;
 
 function median(xs: number[]): number {

@@ -5,11 +5,10 @@
  */
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import type { Character, EquipmentItem } from "../../data/character";
+import { GGG_API_DIR, REPO_DIR } from "../../../../../workers/sharedDir";
+import type { Character, EquipmentItem } from "../../../data/character";
 
-const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
-export const GGG_API = fileURLToPath(new URL("../../../../../shared/corpus/ggg-api/", import.meta.url));
+const ROOT = `${REPO_DIR}/`;
 
 export interface OfficialSample {
   file: string;
@@ -59,7 +58,7 @@ function walk(dir: string): string[] {
 /** Samples holding items or a character (the ladder sample has neither). */
 export function officialSamples(): OfficialSample[] {
   if (!cached) {
-    const files = walk(GGG_API).filter((f) => {
+    const files = walk(GGG_API_DIR).filter((f) => {
       const d = JSON.parse(readFileSync(f, "utf8"));
       return typeof d === "object" && d && ("character" in d || "items" in d);
     });
