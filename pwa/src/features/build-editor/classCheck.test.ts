@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decodePlanner } from "@workers/planner/index";
 import { readFileSync } from "node:fs";
 import { CORPUS_DIR, corpusFiles, corpusText } from "@workers/planner/test/corpus";
-import { realClassTable } from "../tracker/testClasses";
+import { realClassTable } from "../tracker/test/testClasses";
 import { plannerClassMismatch, type ClassNames } from "./classCheck";
 
 const table = realClassTable() as unknown as ClassNames;

@@ -3,7 +3,7 @@ import { decodePlanner, tryPlannerCode } from "@workers/planner/index";
 import { corpusText } from "@workers/planner/test/corpus";
 import { ApiRequestError } from "../../data/api";
 import { PlannerDecodeError } from "../../data/planner";
-import { realClassTable } from "../tracker/testClasses";
+import { realClassTable } from "../tracker/test/testClasses";
 import { ClassMismatchError, type ClassNames } from "./classCheck";
 import { LOAD_ERRORS, loadErrorFor, loadInput, proxyPath, readLoaderInput, type LoaderDeps } from "./loader";
 

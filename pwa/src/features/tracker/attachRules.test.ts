@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildRef } from "./BuildChooser";
-import { realClassTable } from "./testClasses";
+import { realClassTable } from "./test/testClasses";
 import { ATTACH_TEXTS, classMismatch } from "./useTracker";
 
 const table = realClassTable();

@@ -13,7 +13,7 @@ import { distManifest, realTree } from "../../tree/test/testModel";
 import { characterClusters } from "./characterClusters";
 import { characterAllocation } from "./characterView";
 import { officialSamples } from "./test/officialSamples";
-import { realClassTable } from "./testClasses";
+import { realClassTable } from "./test/testClasses";
 
 const DIST = fileURLToPath(new URL("../../../../game-data/dist/", import.meta.url));
 const clusters = JSON.parse(readFileSync(DIST + distManifest().files.clusters, "utf8")) as ClustersBundle;

@@ -11,7 +11,7 @@ import { realTree } from "../../tree/test/testModel";
 import { placeCharacterJewels } from "./characterJewels";
 import { characterAllocation } from "./characterView";
 import { officialSamples, sampleCharacter } from "./test/officialSamples";
-import { realClassTable } from "./testClasses";
+import { realClassTable } from "./test/testClasses";
 
 type RawTree = { jewelSlots: number[]; nodes: Record<string, { group: number; name: string }>; groups: Record<string, { isProxy?: boolean }> };
 const raw = JSON.parse(gunzipSync(readFileSync(`${TREES_DIR}/3_28.json.gz`)).toString("utf8")) as RawTree;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { CharacterSummary } from "../../data/types";
 import { groupCharacters, isStandardLeague } from "./characterList";
-import { realClassTable } from "./testClasses";
+import { realClassTable } from "./test/testClasses";
 
 const table = realClassTable();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { characterAllocation, characterGear, classIds, plannerItemOf, rarityOf } from "./characterView";
 import { officialSamples, sampleCharacter } from "./test/officialSamples";
-import { realClassTable } from "./testClasses";
+import { realClassTable } from "./test/testClasses";
 
 const table = realClassTable();
 

@@ -24,7 +24,7 @@ import { compareStep } from "./compare";
 import { sampleCharacter } from "./test/officialSamples";
 import { differentJewels } from "./compareClusters";
 import { compareAllocation, compareModel, stepClusters, stepNextPassives } from "./stepClusters";
-import { realClassTable } from "./testClasses";
+import { realClassTable } from "./test/testClasses";
 
 const DIST = fileURLToPath(new URL("../../../../game-data/dist/", import.meta.url));
 const bundle = JSON.parse(readFileSync(DIST + distManifest().files.clusters, "utf8")) as ClustersBundle;

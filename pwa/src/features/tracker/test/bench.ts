@@ -26,7 +26,7 @@ import { compareModel, stepClusters, stepNextPassives } from "../stepClusters";
 import type { ClustersBundle } from "../../../data/gameDataTypes";
 import { distManifest } from "../../../tree/test/testModel";
 import { sampleCharacter } from "./officialSamples";
-import { realClassTable } from "../testClasses";
+import { realClassTable } from "./testClasses";
 
 const DIST = fileURLToPath(new URL("../../../../../game-data/dist/", import.meta.url));
 const RUNS = 200;
