@@ -56,18 +56,18 @@ def one_load(page, code: str) -> dict:
 
 def main() -> None:
     reuse = os.environ.get("WAYPOINT_E2E_PWA_DIST")
-    dist = (
-        Path(reuse) if reuse else build_pwa(Path(tempfile.mkdtemp(prefix="waypoint-bench-editor-")) / "dist")
-    )
-    code = largest_code().read_text().strip()
-    with ServerProcess(dist, env={"WAYPOINT_SEED_DEMO": "false"}) as server, sync_playwright() as p:
-        browser = launch_chromium(p)
-        ctx = browser.new_context(base_url=server.base_url, viewport={"width": 1400, "height": 900})
-        page = ctx.new_page()
-        login(page, unique_name("Bench"))
-        one_load(page, code)  # warm: lazy chunks, the worker and the game data are loaded
-        runs = [one_load(page, code) for _ in range(RUNS)]
-        browser.close()
+    # The PWA build (when not reused) goes to a temporary folder, removed when the runs are done.
+    with tempfile.TemporaryDirectory(prefix="waypoint-bench-editor-") as tmp:
+        dist = Path(reuse) if reuse else build_pwa(Path(tmp) / "dist")
+        code = largest_code().read_text().strip()
+        with ServerProcess(dist, env={"WAYPOINT_SEED_DEMO": "false"}) as server, sync_playwright() as p:
+            browser = launch_chromium(p)
+            ctx = browser.new_context(base_url=server.base_url, viewport={"width": 1400, "height": 900})
+            page = ctx.new_page()
+            login(page, unique_name("Bench"))
+            one_load(page, code)  # warm: lazy chunks, the worker and the game data are loaded
+            runs = [one_load(page, code) for _ in range(RUNS)]
+            browser.close()
     total = statistics.median(r["total"] for r in runs)
     decode = statistics.median(r["decode"] for r in runs)
     print(f"BENCH editor.load_to_editor_ms {total:.0f} ms", flush=True)

@@ -150,40 +150,42 @@ def _run_writers(port, cookies, ids, seconds, out):
 
 
 def main() -> int:
-    tmp = Path(tempfile.mkdtemp(prefix="waypoint-bench-load-"))
-    db = tmp / "load.sqlite3"
-    ids = bulk_insert_builds(db, BUILDS, seed=21, max_likes=300)
-    env = {"WAYPOINT_WORKERS": "2", "WAYPOINT_SEED_DEMO": "false", "WAYPOINT_RATE_LIMIT_PER_MINUTE": "0",
-           "WAYPOINT_LOGIN_ATTEMPTS_PER_MINUTE": "0"}
-    with ServerProcess(env=env, db_path=db) as server:
-        port = server.port
-        with server.client() as c:
-            cursor = c.get("/api/Build/search", params={"pageSize": 20}).json()["data"]["cursor"]
-        cookies = [server.signed_up(f"Bench Writer {i}").cookies["waypoint_session"] for i in range(WRITERS)]
-        targets = ids[:2000]
-        ctx = mp.get_context("spawn")
-        out_r, out_w = ctx.Queue(), ctx.Queue()
+    # The bulk-loaded database lives in a temporary folder, removed when the runs are done
+    # (ServerProcess removes its own folder, the log's).
+    with tempfile.TemporaryDirectory(prefix="waypoint-bench-load-") as tmp:
+        db = Path(tmp) / "load.sqlite3"
+        ids = bulk_insert_builds(db, BUILDS, seed=21, max_likes=300)
+        env = {"WAYPOINT_WORKERS": "2", "WAYPOINT_SEED_DEMO": "false", "WAYPOINT_RATE_LIMIT_PER_MINUTE": "0",
+               "WAYPOINT_LOGIN_ATTEMPTS_PER_MINUTE": "0"}
+        with ServerProcess(env=env, db_path=db) as server:
+            port = server.port
+            with server.client() as c:
+                cursor = c.get("/api/Build/search", params={"pageSize": 20}).json()["data"]["cursor"]
+            cookies = [server.signed_up(f"Bench Writer {i}").cookies["waypoint_session"] for i in range(WRITERS)]
+            targets = ids[:2000]
+            ctx = mp.get_context("spawn")
+            out_r, out_w = ctx.Queue(), ctx.Queue()
 
-        # Warm-up, then the read-only baseline.
-        p = ctx.Process(target=_run_readers, args=(port, targets, cursor, 3, out_r))
-        p.start()
-        out_r.get()
-        p.join()
-        p = ctx.Process(target=_run_readers, args=(port, targets, cursor, BASELINE_S, out_r))
-        p.start()
-        base_n, base_err, _, base_took = out_r.get()
-        p.join()
+            # Warm-up, then the read-only baseline.
+            p = ctx.Process(target=_run_readers, args=(port, targets, cursor, 3, out_r))
+            p.start()
+            out_r.get()
+            p.join()
+            p = ctx.Process(target=_run_readers, args=(port, targets, cursor, BASELINE_S, out_r))
+            p.start()
+            base_n, base_err, _, base_took = out_r.get()
+            p.join()
 
-        # Readers and writers together.
-        readers = ctx.Process(target=_run_readers, args=(port, targets, cursor, DURATION_S, out_r))
-        writers = ctx.Process(target=_run_writers, args=(port, cookies, targets, DURATION_S, out_w))
-        readers.start()
-        writers.start()
-        read_n, read_err, read_p99, read_took = out_r.get()
-        write_n, write_err, write_p99, write_took = out_w.get()
-        readers.join()
-        writers.join()
-        log = server.log.read_text()
+            # Readers and writers together.
+            readers = ctx.Process(target=_run_readers, args=(port, targets, cursor, DURATION_S, out_r))
+            writers = ctx.Process(target=_run_writers, args=(port, cookies, targets, DURATION_S, out_w))
+            readers.start()
+            writers.start()
+            read_n, read_err, read_p99, read_took = out_r.get()
+            write_n, write_err, write_p99, write_took = out_w.get()
+            readers.join()
+            writers.join()
+            log = server.log.read_text()
 
     base_rps = base_n / base_took
     read_rps = read_n / read_took
