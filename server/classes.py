@@ -20,9 +20,15 @@ class ClassEntry(msgspec.Struct, frozen=True):
     ascendancies: list[str]
 
 
+class AlternateEntry(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+
+
 class ClassesBundle(msgspec.Struct, frozen=True):
     format: int
     classes: list[ClassEntry]
+    alternate_ascendancies: list[AlternateEntry] = msgspec.field(name="alternateAscendancies")
 
 
 class ClassTableError(Exception):
@@ -30,12 +36,15 @@ class ClassTableError(Exception):
 
 
 class ClassTable(msgspec.Struct, frozen=True):
-    """Base class -> ascendancy names (every name a planner export may use)."""
+    """Base class -> ascendancy names (every name a planner export may use), and the
+    alternate ascendancies (Warden of the Maji, the bloodlines), which belong to no class."""
 
     ascendancies: dict[str, tuple[str, ...]]
+    alternate: tuple[str, ...] = ()
 
     def base_class(self, name: str) -> str:
-        """The base class of a class or ascendancy name; the name itself when unknown."""
+        """The base class of a class or ascendancy name; the name itself when unknown or
+        an alternate ascendancy (it has no class)."""
         key = (name or "").strip()
         low = key.lower()
         for base, ascs in self.ascendancies.items():
@@ -45,12 +54,16 @@ class ClassTable(msgspec.Struct, frozen=True):
 
     def canonical(self, name: str) -> str:
         """A class or ascendancy name spelled as the table spells it ("blind prophet" ->
-        "Blind Prophet"); an unknown name capitalised, as planner exports spell them."""
+        "Blind Prophet", "warden of the maji" -> "Warden of the Maji"); an unknown name
+        capitalised, as planner exports spell them."""
         low = (name or "").strip().lower()
         for base, ascs in self.ascendancies.items():
             for known in (base, *ascs):
                 if known.lower() == low:
                     return known
+        for known in self.alternate:
+            if known.lower() == low:
+                return known
         return (name or "").strip().capitalize()
 
 
@@ -70,7 +83,10 @@ def load_class_table(dist: str) -> ClassTable:
         raise ClassTableError(f"no class table in {root} ({e}); run ./just game-data") from e
     if bundle.format != 1:
         raise ClassTableError(f"{root}: unknown class table format {bundle.format}")
-    return ClassTable({c.name: tuple(c.ascendancies) for c in bundle.classes})
+    return ClassTable(
+        {c.name: tuple(c.ascendancies) for c in bundle.classes},
+        tuple(a.name for a in bundle.alternate_ascendancies),
+    )
 
 
 def canonical_class(dist: str, name: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +68,26 @@ def test_filter_names_are_spelled_as_the_table_spells_them(dist):
 
 def test_without_a_class_table_filter_names_are_capitalised(tmp_path):
     assert canonical_class(str(tmp_path), "witch") == "Witch"
+
+
+def test_alternate_ascendancies_are_spelled_as_the_bundle_spells_them(dist):
+    """The alternate (class-less) ascendancies of the classes bundle and of the newest tree
+    export: the filter spells them as they are spelled there, and they belong to no class."""
+    table = load_class_table(dist)
+    manifest = json.loads((Path(dist) / "manifest.json").read_text())
+    bundle = json.loads((Path(dist) / manifest["files"]["classes"]).read_text())
+    export = json.loads(gzip.decompress((TREES_DIR / "3_28.json.gz").read_bytes()))
+    names = [a["name"] for a in bundle["alternateAscendancies"]]
+    assert "Warden of the Maji" in names
+    assert {a["name"] for a in export["alternate_ascendancies"]} <= set(names)
+    classes = set(table.ascendancies)
+    for name in names:
+        assert table.canonical(name.lower()) == name
+        assert table.canonical(f" {name.upper()}  ") == name
+        assert table.base_class(name) == name
+        assert table.base_class(name) not in classes
+    assert canonical_class(dist, "warden of the maji") == "Warden of the Maji"
+    assert base_class(dist, "warden of the maji") == "warden of the maji"
+    # "Warden" is both the alternate's id and the Ranger ascendancy's shown name: the class wins.
+    assert base_class(dist, "Warden") == "Ranger"
+    assert canonical_class(dist, "warden") == "Warden"
