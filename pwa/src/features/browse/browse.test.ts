@@ -2,8 +2,9 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { POB_CORPUS_DIR, REPO_DIR, TREES_DIR } from "@workers/sharedDir";
-import { ascendancies, baseClassOf, buildTitle, classBadge, classColor, type ClassTable } from "../../data/classes";
+import { POB_CORPUS_DIR, TREES_DIR } from "@workers/sharedDir";
+import { ascendancies, baseClassOf, buildTitle, classBadge, classColor } from "../../data/classes";
+import { realClassTable } from "../tracker/test/testClasses";
 import { emptyText } from "./emptyTexts";
 import { classGroups } from "./FilterBar";
 
@@ -53,16 +54,23 @@ describe("build browser texts", () => {
     expect(classColor(table, "Not A Class")).toBe("gray");
   });
 
-  it("badges and filters the corpus's Reliquarian build by its class", () => {
+  // Real corpus builds of the ascendancies the first table lacked: Reliquarian (new in 3.28) and
+  // Raider (a 3.13 export; the same ascendancy is shown as Warden since 3.25).
+  it.each([
+    ["AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.xml", "Reliquarian"],
+    ["PathOfBuildingCommunity__PathOfBuilding/3.13_Dual_Wield_Cospris_CoC.xml", "Raider"],
+  ])("badges and filters the corpus build %s by its class", (file, expected) => {
     const table = realClassTable();
-    const xml = readFileSync(resolve(POB_CORPUS_DIR, "AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.xml"), "utf8");
+    const xml = readFileSync(resolve(POB_CORPUS_DIR, file), "utf8");
     const className = /<Build [^>]*\bclassName="([^"]+)"/.exec(xml)![1];
     const ascendancy = /<Build [^>]*\bascendClassName="([^"]+)"/.exec(xml)![1];
-    expect(ascendancy).toBe("Reliquarian");
+    expect(ascendancy).toBe(expected);
     expect(baseClassOf(table, ascendancy)).toBe(className);
     expect(classColor(table, ascendancy)).toBe(classColor(table, className));
     expect(classColor(table, ascendancy)).not.toBe("gray");
-    expect(classGroups(table, [])[1].items).toContain("Reliquarian");
+    const options = classGroups(table, [])[1].items;
+    expect(options).toContain(ascendancy);
+    expect(options).toEqual(expect.arrayContaining(["Warden", "Reliquarian"]));
   });
 
   it("groups class options Selected, Base classes, Ascendancies", () => {
@@ -76,11 +84,3 @@ describe("build browser texts", () => {
     expect(classGroups(null, [])[0].items).toEqual([]); // before the table loads
   });
 });
-
-
-/** The class table the pipeline wrote into game-data/dist (./just setup). */
-function realClassTable(): ClassTable {
-  const dist = resolve(REPO_DIR, "game-data/dist");
-  const manifest = JSON.parse(readFileSync(resolve(dist, "manifest.json"), "utf8")) as { files: Record<string, string> };
-  return JSON.parse(readFileSync(resolve(dist, manifest.files.classes), "utf8")) as ClassTable;
-}
