@@ -11,7 +11,7 @@ import re
 import msgspec
 
 from server.store.types import is_slug
-from server.wire import Step
+from server.wire import PublishRequest, Step
 
 MAX_STEPS = 100
 # Publish-time caps on what the planner code holds, checked on the parsed XML before any
@@ -26,18 +26,6 @@ MAX_CODE_CHARS = 512 * 1024
 BUILD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{7,63}$")
 # Clients may paste a whole link; the payload carries the code "without host prefix".
 _HOST_PREFIX = re.compile(r"^(?:https?://)?(?:www\.)?pobb\.in/(?:pob/)?", re.I)
-
-
-class PublishRequest(msgspec.Struct, rename="camel"):
-    """The spec's publish payload: every field is sent (ascendancy empty if none)."""
-
-    build_id: str
-    pob_cod: str
-    base_class: str
-    ascendancy: str
-    tree_version: str
-    steps: list[Step]
-    skills: list[str]
 
 
 class Publishable(msgspec.Struct, frozen=True):

@@ -19,6 +19,18 @@ class Step(msgspec.Struct, rename="camel", frozen=True):
     passive_tree_id: str
 
 
+class PublishRequest(msgspec.Struct, rename="camel"):
+    """The spec's publish payload: every field is sent (ascendancy empty if none)."""
+
+    build_id: str
+    pob_cod: str
+    base_class: str
+    ascendancy: str
+    tree_version: str
+    steps: list[Step]
+    skills: list[str]
+
+
 class BuildSummary(msgspec.Struct, rename="camel", frozen=True):
     build_id: str
     slug: str

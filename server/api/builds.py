@@ -21,7 +21,7 @@ from server.classes import canonical_class
 from server.cursors import remember_snapshot, remembered_snapshot
 from server.errors import ApiError, strict_body
 from server.public_pages import StaleBoundedCache
-from server.publish import PublishRejected, PublishRequest, decode_and_validate
+from server.publish import PublishRejected, decode_and_validate
 from server.publish_gate import publish_slot
 from server.store.types import BuildConflict, NewBuild, SearchQuery, SlugTaken, User
 from server.wire import (
@@ -33,6 +33,7 @@ from server.wire import (
     LikeRequest,
     Published,
     PublishedAnswer,
+    PublishRequest,
 )
 
 log = logging.getLogger("waypoint")
