@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sqlite3
 import time
-import zlib
 
 import msgspec
 
@@ -17,12 +16,11 @@ from server.store.types import (  # noqa: F401 (re-exported)
     NewBuild,
     SearchQuery,
     SlugTaken,
+    build_info_of,
     compress_code,
     is_slug,
     new_slug,
     now_iso,
-    skills_decoder,
-    steps_decoder,
 )
 from server.wire import BuildInfo, BuildPage, LikeResult
 
@@ -88,12 +86,7 @@ def find_build(db: Database, id_or_slug: str, viewer: int | None = None) -> Buil
     )
     if row is None:
         return None
-    return BuildInfo(
-        build_id=row[0], slug=row[1], creator_name=row[3], base_class=row[4], ascendancy=row[5],
-        tree_version=row[6], pob_code=zlib.decompress(row[7]).decode(), skills=skills_decoder.decode(row[8]),
-        steps=steps_decoder.decode(row[9]), likes=row[10], is_liked=bool(row[11]),
-        created_at=row[12], updated_at=row[13],
-    )
+    return build_info_of(row)
 
 
 def find_owner(db: Database, build_id: str) -> tuple[str, int] | None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 import secrets
 import time
-import zlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -34,13 +33,12 @@ from server.store.types import (
     StoredAnswer,
     Tokens,
     User,
+    build_info_of,
     compress_code,
     hash_token,
     is_slug,
     new_slug,
     now_iso,
-    skills_decoder,
-    steps_decoder,
 )
 from server.wire import BuildInfo, BuildPage, LikeResult
 
@@ -159,12 +157,7 @@ class PgStore:
         )
         if row is None:
             return None
-        return BuildInfo(
-            build_id=row[0], slug=row[1], creator_name=row[3], base_class=row[4], ascendancy=row[5],
-            tree_version=row[6], pob_code=zlib.decompress(row[7]).decode(), skills=skills_decoder.decode(row[8]),
-            steps=steps_decoder.decode(row[9]), likes=row[10], is_liked=bool(row[11]),
-            created_at=row[12], updated_at=row[13],
-        )
+        return build_info_of(row)
 
     async def find_owner(self, build_id: str) -> tuple[str, int] | None:
         row = await self.pool.fetchrow("SELECT slug, creator_id FROM builds WHERE id = $1", build_id)
