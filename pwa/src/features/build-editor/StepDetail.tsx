@@ -8,7 +8,7 @@ import { SkillTreeTab } from "../build-view/SkillTreeTab";
 import { stepSets } from "../build-view/stepView";
 import { ExportStep } from "../build-view/ExportStep";
 import { INCOMPLETE_STEP_TEXT, isComplete, NO_STEPS_TEXT, type EditorStep } from "./steps";
-import { scrollToHeading } from "./toc";
+import { scrollToHeading, TOC_STICKY_OFFSET } from "./toc";
 
 const SECTIONS = [
   { id: "step-equipment", label: "Equipment" },
@@ -45,7 +45,7 @@ export function StepDetail({ build, code, step }: { build: PlannerBuild; code: s
         </Box>
       </Stack>
       {wide && (
-        <Box component="nav" aria-label="On this step" w={160} style={{ position: "sticky", top: 130, flexShrink: 0 }} data-testid="step-toc">
+        <Box component="nav" aria-label="On this step" w={160} style={{ position: "sticky", top: TOC_STICKY_OFFSET, flexShrink: 0 }} data-testid="step-toc">
           <Stack gap={4}>
             {SECTIONS.map((s) => (
               <Button key={s.id} variant="subtle" size="compact-sm" justify="flex-start" onClick={() => scrollToHeading(s.id)}>{s.label}</Button>

@@ -1,5 +1,7 @@
-/** Side table of contents (spec §2, §9): h1-h3 headings, scrolled to 130 px + 10 px below the top, smoothly. */
-export const TOC_STICKY_OFFSET = 130;
+import { LAYOUT } from "../../app/theme";
+
+/** Side table of contents (spec §2, §9): h1-h3 headings, scrolled to the second sticky offset (130 px) + 10 px below the top, smoothly. */
+export const TOC_STICKY_OFFSET = LAYOUT.stickySecondPx;
 export const TOC_GAP = 10;
 
 /** The window scroll position that puts a heading at the offset. */

@@ -6,10 +6,11 @@
 import { Badge, Box, Button, Group, LoadingOverlay, Modal, Paper, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useInterval, useMediaQuery, useScrollSpy } from "@mantine/hooks";
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { DESKTOP_QUERY } from "../../app/theme";
+import { DESKTOP_QUERY, LAYOUT } from "../../app/theme";
 import { baseClassOf, buildTitle, classBadge, classColor } from "../../data/classes";
 import { useClassTable } from "../../data/useClassTable";
 import { StepNavigator } from "../../ui/StepNavigator";
+import { TOC_GAP } from "../build-editor/toc";
 import { NotesTab } from "../build-view/NotesTab";
 import { SettingsTab } from "../build-view/SettingsTab";
 import { stepSets } from "../build-view/stepView";
@@ -26,7 +27,8 @@ import { useCharacters, useSelectedCharacter } from "./useCharacters";
 import { useStepCompare } from "./useStepCompare";
 import { useTracker, type TrackerState } from "./useTracker";
 
-const TOC_OFFSET_PX = 130 + 10;
+/** Section headings land the second sticky offset plus the table of contents' gap below the top (spec §9). */
+const TOC_OFFSET_PX = LAYOUT.stickySecondPx + TOC_GAP;
 
 export default function TrackerPage() {
   const { identity, realm } = useSession();
