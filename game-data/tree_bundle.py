@@ -186,7 +186,6 @@ def build_tree_bundle(tree: dict[str, Any], version: str, key: str = "data") -> 
         "format": FORMAT,
         "version": version,
         "key": key,
-        "tree": tree.get("tree", "Default"),
         "kinds": list(KINDS),
         "flagBits": FLAG_BITS,
         "constants": {"orbitRadii": const["orbitRadii"], "skillsPerOrbit": const["skillsPerOrbit"]},

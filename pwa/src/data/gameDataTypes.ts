@@ -113,7 +113,6 @@ export interface TreeBundle {
   version: string;
   /** The spec's tree key of this bundle ("data" when absent: bundles built before variants shipped). */
   key?: "data" | "alternate" | "ruthless" | "ruthless-alternate";
-  tree: string;
   kinds: NodeKind[];
   flagBits: Record<NodeFlag, number>;
   constants: {
