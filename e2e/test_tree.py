@@ -196,8 +196,8 @@ def test_full_tree_screenshot_and_one_geometry_upload(tree_page):
 # Draws the frame with the nodes forced to quads, then to point sprites, reads both whole drawing
 # buffers in the same task and compares them: how many channel values differ by more than 2 and
 # by more than 24 (anti-aliased rims may round differently; a shape missing or moved differs by far more).
-COMPARE_NODE_MODES = """() => {
-  const c = document.querySelector('%s'), t = c.__tree;
+COMPARE_NODE_MODES = """(selector) => {
+  const c = document.querySelector(selector), t = c.__tree;
   const gl = c.getContext('webgl2') || c.getContext('webgl');
   const grab = (mode) => {
     t.setNodeMode(mode);
@@ -215,7 +215,7 @@ COMPARE_NODE_MODES = """() => {
     if (quads[i] > 150) lit++;
   }
   return { small, large, lit, values: quads.length, modes: [wasPoints, isPoints], auto: t.nodePoints() };
-}""" % CANVAS
+}"""
 
 
 def test_nodes_drawn_as_point_sprites_look_like_quads(tree_page, bundle):
@@ -225,7 +225,7 @@ def test_nodes_drawn_as_point_sprites_look_like_quads(tree_page, bundle):
     box = page.locator(CANVAS).bounding_box()
     zooms = []
     for step in range(4):
-        got = page.evaluate(COMPARE_NODE_MODES)
+        got = page.evaluate(COMPARE_NODE_MODES, CANVAS)
         assert got["modes"] == [False, True]
         # Zoomed out, nodes are point sprites: one vertex and one primitive each.
         assert got["auto"] is True, step
@@ -245,7 +245,7 @@ def test_nodes_drawn_as_point_sprites_look_like_quads(tree_page, bundle):
     page.get_by_test_id("tree-search").fill("Iron")
     expect(page.get_by_test_id("tree-search-count")).not_to_have_count(0)
     page.mouse.move(2, 2)
-    got = page.evaluate(COMPARE_NODE_MODES)
+    got = page.evaluate(COMPARE_NODE_MODES, CANVAS)
     assert got["auto"] is True and got["large"] < 40 and got["small"] < got["values"] * 0.01, got
     # Zoomed in to the maximum, the largest nodes would outgrow a sprite: quads again.
     for _ in range(12):
