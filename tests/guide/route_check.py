@@ -222,6 +222,8 @@ class Walk:
     held: set[str] = field(default_factory=set)
     handed: set[str] = field(default_factory=set)
     missing: list[str] = field(default_factory=list)  # "act A line L: <what> needs <prerequisite>"
+    # (act, area) -> the last step line of that act on which the player is in the area.
+    last_in: dict[tuple[int, str], int] = field(default_factory=dict)
 
     def move(self, area: str) -> None:
         self.area = area
@@ -380,10 +382,15 @@ def walk_route(
     walk = Walk(waypoint_sets_town, learn_from_kills, flag)
     for act, lines in acts.items():
         for line in active_lines(lines, flag):
+            stays = [walk.area] if line.kind == "step" and not line.fragments else []
             for frag in line.fragments:
                 if fragment_problems(frag):
                     continue  # reported by static_problems; the walk only judges travel
                 walk.fragment(act, f"act {act} line {line.number}", frag)
+                if line.kind == "step":
+                    stays.append(walk.area)
+            for area in stays:
+                walk.last_in[(act, area)] = line.number
             if line.kind == "sub":
                 walk.missing += level_problems(f"act {act} line {line.number}", line.text, walk.area)
     return walk
@@ -431,14 +438,9 @@ def check_route(flag: str, acts: dict[int, list[Line]] | None = None) -> RouteRe
     facts = route_facts()
     problems = list(walk.missing)
     claimed = {qid for _, qid, offers in walk.claimed if completes(qid, offers)}
-    last_line = {act: max((ln.number for ln in lines), default=0) for act, lines in acts.items()}
     for qid, q in facts["quests"].items():
         if q["passivePoints"] and q["bandit"] in (None, flag) and qid not in claimed:
-            points = q["passivePoints"]
-            problems.append(
-                f"act {q['act']} line {last_line.get(q['act'], 0)}: quest {qid} ({q['name']}) is never handed in "
-                f"to {q['giver']}: {points} passive point{'s' if points > 1 else ''} missing"
-            )
+            problems.append(never_handed_in(walk, qid, q))
     points = sum(facts["quests"][qid]["passivePoints"] for qid in claimed if qid in facts["quests"])
     expected = facts["passiveTotals"][flag]
     if points != expected:
@@ -446,6 +448,25 @@ def check_route(flag: str, acts: dict[int, list[Line]] | None = None) -> RouteRe
             f"passive points: the route gives {points}, the campaign gives {expected} with {flag}"
         )
     return RouteReport(flag, problems, points, expected, walk)
+
+
+def never_handed_in(walk: Walk, qid: str, q: dict) -> str:
+    """A passive-point quest the route never hands in, reported at the last step of its act on which
+    the player is where its giver gives it (where the hand-in belongs), else by the end of the act."""
+    points = q["passivePoints"]
+    act, where = q["act"], q["where"]
+    what = f"quest {qid} ({q['name']}) is never handed in"
+    missing = f"{points} passive point{'s' if points > 1 else ''} missing"
+    line = walk.last_in.get((act, where))
+    if line is None:
+        return (
+            f"by the end of act {act}: {what}; {q['giver']} gives it in {area_label(where)}, "
+            f"which the route never visits in act {act}: {missing}"
+        )
+    return (
+        f"act {act} line {line}: {what}; this is the last step of act {act} in {area_label(where)}, "
+        f"where {q['giver']} gives it: {missing}"
+    )
 
 
 def town_trips(walk: Walk) -> list[int]:

@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.guide.route_check import ACTS, BANDIT_FLAGS, GUIDE, check_route, read_act, route_facts, town_trips
+from tests.guide.route_check import (
+    ACTS,
+    BANDIT_FLAGS,
+    GUIDE,
+    Walk,
+    check_route,
+    never_handed_in,
+    read_act,
+    route_facts,
+    town_trips,
+)
 
 
 def route_text(act: int) -> str:
@@ -60,12 +70,22 @@ def revert_sacred_ground(text: str) -> str:
 def test_skipping_through_sacred_ground_fails(flag):
     text = revert_sacred_ground(route_text(2))
     report = check_route(flag, with_act(2, text))
-    last = len(text.splitlines())
+    # Reported at the last act 2 step in the Forest Encampment, where Yeena is: the hand-in belongs there.
+    line = line_of(text, "{quest|a2q7}" if flag == "BANDIT_KILL" else "give the spike to Silk")
     expected = route_facts()["passiveTotals"][flag]
     assert report.problems == [
-        f"act 2 line {last}: quest a2q5 (Through Sacred Ground) is never handed in to Yeena: 1 passive point missing",
+        f"act 2 line {line}: quest a2q5 (Through Sacred Ground) is never handed in; this is the last step "
+        "of act 2 in 1_2_town (The Forest Encampment), where Yeena gives it: 1 passive point missing",
         f"passive points: the route gives {expected - 1}, the campaign gives {expected} with {flag}",
     ]
+
+
+def test_a_quest_whose_giver_the_act_never_visits_is_reported_by_the_end_of_the_act():
+    walk = Walk(waypoint_sets_town=True)
+    assert never_handed_in(walk, "a2q5", route_facts()["quests"]["a2q5"]) == (
+        "by the end of act 2: quest a2q5 (Through Sacred Ground) is never handed in; Yeena gives it in "
+        "1_2_town (The Forest Encampment), which the route never visits in act 2: 1 passive point missing"
+    )
 
 
 def test_handing_in_through_sacred_ground_without_the_golden_hand_fails():
