@@ -56,6 +56,9 @@ ARITY: dict[str, tuple[int, int | None]] = {
     "dir": (1, 1),
 }
 ASCEND_ORDER = ("normal", "cruel", "merciless")
+# The labyrinth each ascension runs, by its last area in the campaign facts (Izaro's chamber, which
+# carries the labyrinth's monster level: 33, 55, 68); a level note under an {ascend} step is about it.
+LABYRINTH = {"normal": "1_Labyrinth_boss_3", "cruel": "2_Labyrinth_boss_3", "merciless": "3_Labyrinth_boss_3"}
 
 
 @cache
@@ -381,7 +384,11 @@ def walk_route(
     acts = acts if acts is not None else {n: read_act(n) for n in ACTS}
     walk = Walk(waypoint_sets_town, learn_from_kills, flag)
     for act, lines in acts.items():
+        labyrinth = None  # the labyrinth the step above ascended in, for its sub-notes' levels
         for line in active_lines(lines, flag):
+            if line.kind == "step":
+                ascends = [f for f in line.fragments if f.command == "ascend" and not fragment_problems(f)]
+                labyrinth = LABYRINTH[ascends[0].args[0]] if ascends else None
             stays = [walk.area] if line.kind == "step" and not line.fragments else []
             for frag in line.fragments:
                 if fragment_problems(frag):
@@ -392,7 +399,8 @@ def walk_route(
             for area in stays:
                 walk.last_in[(act, area)] = line.number
             if line.kind == "sub":
-                walk.missing += level_problems(f"act {act} line {line.number}", line.text, walk.area)
+                where = f"act {act} line {line.number}"
+                walk.missing += level_problems(where, line.text, labyrinth or walk.area)
     return walk
 
 
@@ -402,7 +410,8 @@ LEVEL_NOTE = re.compile(r"\blevels? (\d+)(?:-(\d+))?")
 
 
 def level_problems(where: str, text: str, area_id: str) -> list[str]:
-    """A sub-note's recommended level against the monster level of the area the player is in."""
+    """A sub-note's recommended level against the monster level of the area it is about: the area the
+    player is in, or the labyrinth when the step above ascends (the player is back in town by then)."""
     m = LEVEL_NOTE.search(text)
     if not m:
         return []

@@ -7,9 +7,12 @@ import pytest
 
 from tests.guide.route_check import (
     ACTS,
+    ASCEND_ORDER,
     BANDIT_FLAGS,
     GUIDE,
+    LABYRINTH,
     Walk,
+    areas,
     check_route,
     never_handed_in,
     read_act,
@@ -248,6 +251,41 @@ def test_recommended_levels_follow_the_monster_levels():
             ]
         )
         assert report.problems == expected, level
+
+
+def test_a_labyrinth_note_follows_the_labyrinths_monster_level():
+    # The note under {ascend|merciless} is about the merciless labyrinth (level 68 in the facts), not
+    # Oriath Docks (69), where the player is back after ascending: 65 is fine, 71 too high.
+    for level, ok in (("65", True), ("71", False)):
+        text = replaced(
+            route_text(10),
+            "#sub Recommended level 68 or more for the merciless labyrinth;",
+            f"#sub Recommended level {level} or more for the merciless labyrinth;",
+        )
+        report = check_route("BANDIT_KILL", with_act(10, text))
+        line = line_of(text, "for the merciless labyrinth;")
+        expected = (
+            []
+            if ok
+            else [
+                f"act 10 line {line}: recommended level {level} is far from the monster level 68 "
+                "of 3_Labyrinth_boss_3 (Aspirant's Trial)"
+            ]
+        )
+        assert report.problems == expected, level
+    text = replaced(route_text(3), "#sub Recommended level 33;", "#sub Recommended level 40;")
+    report = check_route("BANDIT_KILL", with_act(3, text))
+    line = line_of(text, "#sub Recommended level 40;")
+    assert report.problems == [
+        f"act 3 line {line}: recommended level 40 is far from the monster level 33 "
+        "of 1_Labyrinth_boss_3 (Aspirant's Trial)"
+    ]
+
+
+def test_each_ascension_names_its_labyrinth_in_the_facts():
+    labs = [areas()[LABYRINTH[v]] for v in ASCEND_ORDER]
+    assert [a["name"] for a in labs] == ["Aspirant's Trial"] * 3
+    assert [a["level"] for a in labs] == sorted(a["level"] for a in labs)
 
 
 def test_the_route_names_the_game_version_of_its_facts():
