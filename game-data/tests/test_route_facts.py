@@ -7,7 +7,7 @@ import json
 
 import pytest
 from conftest import SHARED_CAMPAIGN
-from route_facts import RouteFactsError, build_route_facts, load_supplement
+from route_facts import RouteFactsError, build_route_facts, item_names, load_supplement
 
 
 @pytest.fixture(scope="module")
@@ -94,3 +94,23 @@ def test_a_supplement_that_disagrees_with_the_game_data_fails(sources, change, m
     with pytest.raises(RouteFactsError) as err:
         build(sources, supplement)
     assert message in str(err.value)
+
+
+# Labels of the route's own for three-piece quest item sets (FORMAT.md, where the prerequisites come from).
+ROUTE_LABELS = {"Platinum Bust", "Kitava's Torment"}
+
+
+def test_the_items_the_prerequisites_name_are_the_games_quest_items(sources):
+    _, _, base_items = sources
+    facts = build(sources, load_supplement())
+    needed = {
+        value
+        for part in ("quests", "items", "handovers", "kills")
+        for fact in facts[part].values()
+        for need in fact["needs"]
+        for kind, value in need.items()
+        if kind == "item"
+    } | set(facts["items"])
+    names = set(item_names(base_items).values())
+    assert needed - names == ROUTE_LABELS
+    assert not ROUTE_LABELS & names

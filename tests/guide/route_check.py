@@ -56,6 +56,9 @@ ARITY: dict[str, tuple[int, int | None]] = {
     "dir": (1, 1),
 }
 ASCEND_ORDER = ("normal", "cruel", "merciless")
+# The labyrinth each ascension runs, by its last area in the campaign facts (Izaro's chamber, which
+# carries the labyrinth's monster level: 33, 55, 68); a level note under an {ascend} step is about it.
+LABYRINTH = {"normal": "1_Labyrinth_boss_3", "cruel": "2_Labyrinth_boss_3", "merciless": "3_Labyrinth_boss_3"}
 
 
 @cache
@@ -222,6 +225,8 @@ class Walk:
     held: set[str] = field(default_factory=set)
     handed: set[str] = field(default_factory=set)
     missing: list[str] = field(default_factory=list)  # "act A line L: <what> needs <prerequisite>"
+    # (act, area) -> the last step line of that act on which the player is in the area.
+    last_in: dict[tuple[int, str], int] = field(default_factory=dict)
 
     def move(self, area: str) -> None:
         self.area = area
@@ -379,13 +384,23 @@ def walk_route(
     acts = acts if acts is not None else {n: read_act(n) for n in ACTS}
     walk = Walk(waypoint_sets_town, learn_from_kills, flag)
     for act, lines in acts.items():
+        labyrinth = None  # the labyrinth the step above ascended in, for its sub-notes' levels
         for line in active_lines(lines, flag):
+            if line.kind == "step":
+                ascends = [f for f in line.fragments if f.command == "ascend" and not fragment_problems(f)]
+                labyrinth = LABYRINTH[ascends[0].args[0]] if ascends else None
+            stays = [walk.area] if line.kind == "step" and not line.fragments else []
             for frag in line.fragments:
                 if fragment_problems(frag):
                     continue  # reported by static_problems; the walk only judges travel
                 walk.fragment(act, f"act {act} line {line.number}", frag)
+                if line.kind == "step":
+                    stays.append(walk.area)
+            for area in stays:
+                walk.last_in[(act, area)] = line.number
             if line.kind == "sub":
-                walk.missing += level_problems(f"act {act} line {line.number}", line.text, walk.area)
+                where = f"act {act} line {line.number}"
+                walk.missing += level_problems(where, line.text, labyrinth or walk.area)
     return walk
 
 
@@ -395,7 +410,8 @@ LEVEL_NOTE = re.compile(r"\blevels? (\d+)(?:-(\d+))?")
 
 
 def level_problems(where: str, text: str, area_id: str) -> list[str]:
-    """A sub-note's recommended level against the monster level of the area the player is in."""
+    """A sub-note's recommended level against the monster level of the area it is about: the area the
+    player is in, or the labyrinth when the step above ascends (the player is back in town by then)."""
     m = LEVEL_NOTE.search(text)
     if not m:
         return []
@@ -431,14 +447,9 @@ def check_route(flag: str, acts: dict[int, list[Line]] | None = None) -> RouteRe
     facts = route_facts()
     problems = list(walk.missing)
     claimed = {qid for _, qid, offers in walk.claimed if completes(qid, offers)}
-    last_line = {act: max((ln.number for ln in lines), default=0) for act, lines in acts.items()}
     for qid, q in facts["quests"].items():
         if q["passivePoints"] and q["bandit"] in (None, flag) and qid not in claimed:
-            points = q["passivePoints"]
-            problems.append(
-                f"act {q['act']} line {last_line.get(q['act'], 0)}: quest {qid} ({q['name']}) is never handed in "
-                f"to {q['giver']}: {points} passive point{'s' if points > 1 else ''} missing"
-            )
+            problems.append(never_handed_in(walk, qid, q))
     points = sum(facts["quests"][qid]["passivePoints"] for qid in claimed if qid in facts["quests"])
     expected = facts["passiveTotals"][flag]
     if points != expected:
@@ -446,6 +457,25 @@ def check_route(flag: str, acts: dict[int, list[Line]] | None = None) -> RouteRe
             f"passive points: the route gives {points}, the campaign gives {expected} with {flag}"
         )
     return RouteReport(flag, problems, points, expected, walk)
+
+
+def never_handed_in(walk: Walk, qid: str, q: dict) -> str:
+    """A passive-point quest the route never hands in, reported at the last step of its act on which
+    the player is where its giver gives it (where the hand-in belongs), else by the end of the act."""
+    points = q["passivePoints"]
+    act, where = q["act"], q["where"]
+    what = f"quest {qid} ({q['name']}) is never handed in"
+    missing = f"{points} passive point{'s' if points > 1 else ''} missing"
+    line = walk.last_in.get((act, where))
+    if line is None:
+        return (
+            f"by the end of act {act}: {what}; {q['giver']} gives it in {area_label(where)}, "
+            f"which the route never visits in act {act}: {missing}"
+        )
+    return (
+        f"act {act} line {line}: {what}; this is the last step of act {act} in {area_label(where)}, "
+        f"where {q['giver']} gives it: {missing}"
+    )
 
 
 def town_trips(walk: Walk) -> list[int]:

@@ -5,7 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from tests.guide.route_check import ACTS, BANDIT_FLAGS, GUIDE, check_route, read_act, route_facts, town_trips
+from tests.guide.route_check import (
+    ACTS,
+    ASCEND_ORDER,
+    BANDIT_FLAGS,
+    GUIDE,
+    LABYRINTH,
+    Walk,
+    areas,
+    check_route,
+    never_handed_in,
+    read_act,
+    route_facts,
+    town_trips,
+)
 
 
 def route_text(act: int) -> str:
@@ -60,12 +73,22 @@ def revert_sacred_ground(text: str) -> str:
 def test_skipping_through_sacred_ground_fails(flag):
     text = revert_sacred_ground(route_text(2))
     report = check_route(flag, with_act(2, text))
-    last = len(text.splitlines())
+    # Reported at the last act 2 step in the Forest Encampment, where Yeena is: the hand-in belongs there.
+    line = line_of(text, "{quest|a2q7}" if flag == "BANDIT_KILL" else "give the spike to Silk")
     expected = route_facts()["passiveTotals"][flag]
     assert report.problems == [
-        f"act 2 line {last}: quest a2q5 (Through Sacred Ground) is never handed in to Yeena: 1 passive point missing",
+        f"act 2 line {line}: quest a2q5 (Through Sacred Ground) is never handed in; this is the last step "
+        "of act 2 in 1_2_town (The Forest Encampment), where Yeena gives it: 1 passive point missing",
         f"passive points: the route gives {expected - 1}, the campaign gives {expected} with {flag}",
     ]
+
+
+def test_a_quest_whose_giver_the_act_never_visits_is_reported_by_the_end_of_the_act():
+    walk = Walk(waypoint_sets_town=True)
+    assert never_handed_in(walk, "a2q5", route_facts()["quests"]["a2q5"]) == (
+        "by the end of act 2: quest a2q5 (Through Sacred Ground) is never handed in; Yeena gives it in "
+        "1_2_town (The Forest Encampment), which the route never visits in act 2: 1 passive point missing"
+    )
 
 
 def test_handing_in_through_sacred_ground_without_the_golden_hand_fails():
@@ -228,6 +251,41 @@ def test_recommended_levels_follow_the_monster_levels():
             ]
         )
         assert report.problems == expected, level
+
+
+def test_a_labyrinth_note_follows_the_labyrinths_monster_level():
+    # The note under {ascend|merciless} is about the merciless labyrinth (level 68 in the facts), not
+    # Oriath Docks (69), where the player is back after ascending: 65 is fine, 71 too high.
+    for level, ok in (("65", True), ("71", False)):
+        text = replaced(
+            route_text(10),
+            "#sub Recommended level 68 or more for the merciless labyrinth;",
+            f"#sub Recommended level {level} or more for the merciless labyrinth;",
+        )
+        report = check_route("BANDIT_KILL", with_act(10, text))
+        line = line_of(text, "for the merciless labyrinth;")
+        expected = (
+            []
+            if ok
+            else [
+                f"act 10 line {line}: recommended level {level} is far from the monster level 68 "
+                "of 3_Labyrinth_boss_3 (Aspirant's Trial)"
+            ]
+        )
+        assert report.problems == expected, level
+    text = replaced(route_text(3), "#sub Recommended level 33;", "#sub Recommended level 40;")
+    report = check_route("BANDIT_KILL", with_act(3, text))
+    line = line_of(text, "#sub Recommended level 40;")
+    assert report.problems == [
+        f"act 3 line {line}: recommended level 40 is far from the monster level 33 "
+        "of 1_Labyrinth_boss_3 (Aspirant's Trial)"
+    ]
+
+
+def test_each_ascension_names_its_labyrinth_in_the_facts():
+    labs = [areas()[LABYRINTH[v]] for v in ASCEND_ORDER]
+    assert [a["name"] for a in labs] == ["Aspirant's Trial"] * 3
+    assert [a["level"] for a in labs] == sorted(a["level"] for a in labs)
 
 
 def test_the_route_names_the_game_version_of_its_facts():
