@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { CacheExpiration as CacheExpirationType } from "workbox-expiration";
-import { isTreeBundle, TREE_BUNDLE_PATH, TREE_CACHE, TREE_CACHE_ENTRIES } from "./cacheBudget";
+import { answerFromPinnedTree, isTreeBundle, NEWEST_TREE_CACHE, TREE_BUNDLE_PATH, TREE_CACHE, TREE_CACHE_ENTRIES } from "./cacheBudget";
 
-/** The browser's Cache Storage, reduced to what the expiration calls: open(name).delete(url). */
+/** The browser's Cache Storage, reduced to what the expiration and the pinned tree call: open(name).delete/put/match(url). */
 class Caches {
   readonly stores = new Map<string, Set<string>>();
   async open(name: string) {
@@ -16,6 +16,10 @@ class Caches {
     return {
       delete: async (url: string) => store.delete(url),
       put: async (url: string) => void store.add(url),
+      match: async (req: string | { url: string }) => {
+        const url = typeof req === "string" ? req : req.url;
+        return store.has(url) ? new Response(`${name} ${url}`) : undefined;
+      },
     };
   }
 }
@@ -79,5 +83,21 @@ describe("tree cache budget", () => {
       ["tree/3.27", "tree-alternate/3.25", "tree/3.6", "tree/3.28", "tree/3.15", "tree-ruthless/3.28"].map(url).sort(),
     );
     await expiration.delete();
+  });
+
+  it("answers the pinned newest tree when the least-recently-used cache has evicted it, and only then", async () => {
+    const answer = asInWorker(answerFromPinnedTree);
+    expect(String(answerFromPinnedTree)).toContain(JSON.stringify(NEWEST_TREE_CACHE));
+    const url = (name: string) => `http://127.0.0.1/game-data/${manifest.files[name]}`;
+    const ask = async (name: string, cached: Response | null) => {
+      const res = await answer({ cachedResponse: cached, request: new Request(url(name)) } as Parameters<typeof answerFromPinnedTree>[0]);
+      return res ? await res.text() : null;
+    };
+    await (await caches.open(NEWEST_TREE_CACHE)).put(url("tree/3.28"));
+    // What the tree cache holds wins; a miss on the newest is the pinned copy; a miss on another goes to the network.
+    expect(await ask("tree/3.28", new Response("lru"))).toBe("lru");
+    expect(await ask("tree/3.28", null)).toBe(`${NEWEST_TREE_CACHE} ${url("tree/3.28")}`);
+    expect(await ask("tree/3.27", null)).toBeNull();
+    caches.stores.delete(NEWEST_TREE_CACHE);
   });
 });
