@@ -197,7 +197,7 @@ def test_full_tree_screenshot_and_one_geometry_upload(tree_page):
 # buffers in the same task and compares them: how many channel values differ by more than 2 and
 # by more than 24 (anti-aliased rims may round differently; a shape missing or moved differs by far more).
 COMPARE_NODE_MODES = """() => {
-  const c = document.querySelector('%s'), t = c.__tree;
+  const c = document.querySelector('CANVAS'), t = c.__tree;
   const gl = c.getContext('webgl2') || c.getContext('webgl');
   const grab = (mode) => {
     t.setNodeMode(mode);
@@ -215,7 +215,7 @@ COMPARE_NODE_MODES = """() => {
     if (quads[i] > 150) lit++;
   }
   return { small, large, lit, values: quads.length, modes: [wasPoints, isPoints], auto: t.nodePoints() };
-}""" % CANVAS
+}""".replace("CANVAS", CANVAS)
 
 
 def test_nodes_drawn_as_point_sprites_look_like_quads(tree_page, bundle):
