@@ -168,3 +168,49 @@ def test_own_versions_and_clusters_work_offline_after_one_visit(gl_browser, live
                 assert_drawn_on_own_tree(page, relpath, version)
     finally:
         ctx.close()
+
+
+def test_the_newest_tree_is_pinned_offline_after_the_tree_cache_evicted_it(gl_browser, live_server):
+    """The newest tree is pinned at start in a cache of its own (cacheBudget.ts): once the least-recently-used
+    tree cache has evicted it (six other trees viewed), a 3.28 build's tree still draws offline, from the pin."""
+    import json
+
+    from e2e.harness import REPO
+    from e2e.pwa_support import wait_for_service_worker, wait_until
+
+    relpath, version = OWN_VERSION[2]
+    files = json.loads((REPO / "game-data" / "dist" / "manifest.json").read_text())["files"]
+    newest = files[f"tree/{version}"]
+    ctx = gl_browser.new_context(base_url=live_server.base_url, viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.add_init_script(GEOMETRY_ONLY)
+    try:
+        url = build_view_url(page, relpath)
+        page.goto("/build/browse")
+        wait_for_service_worker(page)
+        keys = "async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)"
+        # Polled from here: wait_for_function takes an async predicate's promise as a truthy answer at once.
+        pinned = wait_until(lambda: page.evaluate(keys, "game-data-tree-newest"), message="the pinned tree")
+        assert pinned == [f"/game-data/{newest}"]
+        page.goto(url)  # the build and its tree are seen once online, so Dexie and the worker hold what they need
+        page.get_by_test_id("tab-tree").click()
+        wait_tree_ready(page)
+        # What the eviction does (Workbox's expiration deletes the entry); the browser's HTTP cache goes too,
+        # or its copy of the immutable bundle would answer offline whatever the worker's caches hold.
+        page.evaluate(f"async () => (await caches.open('game-data-trees')).delete('/game-data/{newest}')")
+        assert f"/game-data/{newest}" not in page.evaluate(keys, "game-data-trees")
+        ctx.new_cdp_session(page).send("Network.clearBrowserCache")
+
+        ctx.set_offline(True)
+        page.goto(url)
+        page.get_by_test_id("tab-tree").click()
+        wait_tree_ready(page)
+        assert_drawn_on_own_tree(page, relpath, version)
+        # Answered from the pin, not put back into the tree cache.
+        assert f"/game-data/{newest}" not in page.evaluate(keys, "game-data-trees")
+        assert errors == []
+    finally:
+        ctx.close()

@@ -33,6 +33,21 @@ def _seq(v: Any) -> list[Any]:
     return list(v)
 
 
+def _orbits(oo: Any, orbit_count: int) -> list[int]:
+    """A legacy group's ``oo`` (the set of orbits it uses) as sorted orbit indices.
+
+    The Lua table ``oo[orbit] = true`` became a JSON object keyed by orbit ("0", "2") unless its
+    keys were exactly 1..n, a Lua sequence, which became a list: ``[true]`` is ``{[1] = true}``,
+    orbit 1 (3.6's 82 such groups have every node on orbit 1), so list item i is orbit i + 1.
+    2.6 also flags orbits 5-9, which its orbit table (and its nodes) lack: only real orbits are kept.
+    """
+    if isinstance(oo, dict):
+        used = (int(o) for o, on in oo.items() if on)
+    else:
+        used = (i + 1 for i, on in enumerate(_seq(oo)) if on)
+    return sorted(o for o in used if 0 <= o < orbit_count)
+
+
 def layout_of(tree: dict[str, Any]) -> str:
     groups = tree.get("groups") or {}
     first = next(iter(groups.values()), {})
@@ -92,13 +107,15 @@ def legacy_to_3_10(tree: dict[str, Any]) -> dict[str, Any]:
                 out[key_new] = n[key_old]
         nodes[str(nid)] = out
 
+    constants = dict(tree.get("constants") or {})
+    constants.setdefault("orbitRadii", LEGACY_ORBIT_RADII)
+    constants.setdefault("skillsPerOrbit", LEGACY_SKILLS_PER_ORBIT)
+    orbit_count = len(constants["skillsPerOrbit"])
     groups = {
         gid: {
             "x": g["x"],
             "y": g["y"],
-            "orbits": sorted(int(o) for o, on in (g.get("oo") or {}).items() if on)
-            if isinstance(g.get("oo"), dict)
-            else sorted(_seq(g.get("oo"))),
+            "orbits": _orbits(g.get("oo"), orbit_count),
             "nodes": [str(n) for n in _seq(g.get("n"))],
         }
         for gid, g in tree["groups"].items()
@@ -120,9 +137,6 @@ def legacy_to_3_10(tree: dict[str, Any]) -> dict[str, Any]:
                 ],
             }
         )
-    constants = dict(tree.get("constants") or {})
-    constants.setdefault("orbitRadii", LEGACY_ORBIT_RADII)
-    constants.setdefault("skillsPerOrbit", LEGACY_SKILLS_PER_ORBIT)
     return {
         "tree": tree.get("tree", "Default"),
         "classes": classes,

@@ -3,7 +3,7 @@ import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
 
-import { TREE_BUNDLE_PATH, TREE_CACHE_ENTRIES } from "./src/app/cacheBudget";
+import { answerFromPinnedTree, isTreeBundle, TREE_CACHE, TREE_CACHE_ENTRIES } from "./src/app/cacheBudget";
 
 export { TREE_CACHE_ENTRIES };
 
@@ -53,10 +53,15 @@ export default defineConfig({
           },
           {
             // Tree bundles (one per game version, ~80-140 KB gz each): content-hashed, cached on first use,
-            // least recently used evicted past TREE_CACHE_ENTRIES. The newest is fetched at start (warmNewestTree).
-            urlPattern: ({ url }) => TREE_BUNDLE_PATH.test(url.pathname),
+            // least recently used evicted past TREE_CACHE_ENTRIES. The newest is also pinned at start
+            // (warmNewestTree) in a cache of its own, which answers when this one has evicted it (cacheBudget.ts).
+            urlPattern: isTreeBundle, // self-contained: this file's imports are not in sw.js
             handler: "CacheFirst",
-            options: { cacheName: "game-data-trees", expiration: { maxEntries: TREE_CACHE_ENTRIES } },
+            options: {
+              cacheName: TREE_CACHE,
+              expiration: { maxEntries: TREE_CACHE_ENTRIES },
+              plugins: [{ cachedResponseWillBeUsed: answerFromPinnedTree }],
+            },
           },
           {
             // Content-hashed game-data bundles never change.

@@ -112,3 +112,47 @@ def test_2_6_without_orbit_constants_gets_the_legacy_ones():
     bundle = build_tree_bundle(upgrade(export), "2.6")
     assert bundle["constants"]["orbitRadii"] == [0, 82, 162, 335, 493]
     assert bundle["constants"]["skillsPerOrbit"] == [1, 6, 12, 12, 40]
+
+
+ALL_EXPORTS = sorted(p.name.removesuffix(".json.gz") for p in SHARED_TREES.glob("*.json.gz"))
+
+
+@pytest.mark.parametrize("name", ALL_EXPORTS)
+def test_every_group_uses_integer_orbits_of_its_orbit_table(name):
+    """Upgraded and built, every tree's group orbits are orbit indices (never the legacy `oo` flags).
+    Read from `oo`, a group's orbits hold the orbit of each of its nodes (the current exports do not:
+    a few 3.25+ groups list no orbits for their orbit 5-6 nodes)."""
+    export = load_export(name)
+    legacy = layout_of(export) == "legacy"
+    upgraded = upgrade(export)
+    count = len(upgraded["constants"]["skillsPerOrbit"])
+    assert count == len(upgraded["constants"]["orbitRadii"])
+    for gid, g in upgraded["groups"].items():
+        orbits = g.get("orbits", [])
+        assert all(type(o) is int and 0 <= o < count for o in orbits), (gid, orbits)
+        for nid in g.get("nodes", []):
+            n = upgraded["nodes"].get(str(nid))
+            if legacy and n is not None and str(n.get("group")) == gid:
+                assert n["orbit"] in orbits, (gid, nid, n["orbit"], orbits)
+    version = ".".join(name.split("_")[:2])
+    bundle = build_tree_bundle(upgraded, version)
+    assert all(type(o) is int and 0 <= o < count for orbits in bundle["groups"]["orbits"] for o in orbits)
+
+
+def test_legacy_list_form_oo_is_the_lua_sequence_from_orbit_1():
+    # `[true]` is the Lua table {[1] = true}: 3.6 group 1 has its nodes on orbit 1; {"0": true, "2": true} is orbits 0 and 2.
+    export = load_export("3_6")
+    lists = [gid for gid, g in export["groups"].items() if g["oo"] == [True]]
+    assert len(lists) == 82
+    step = legacy_to_3_10(export)
+    for gid in lists:
+        assert step["groups"][gid]["orbits"] == [1]
+        members = export["groups"][gid]["n"]  # a Lua table from key 0 is an object
+        members = members.values() if isinstance(members, dict) else members
+        assert {export["nodes"][str(n)]["o"] for n in members} == {1}
+    assert export["groups"]["241"]["oo"] == {"0": True, "2": True}
+    assert step["groups"]["241"]["orbits"] == [0, 2]
+    # 2.6 also flags orbits 5-9, which its five-orbit table lacks.
+    old = load_export("2_6")
+    assert old["groups"]["2"]["oo"] == {"1": True, "5": True, "6": True, "7": True, "8": True, "9": True}
+    assert legacy_to_3_10(old)["groups"]["2"]["orbits"] == [1]

@@ -5,16 +5,28 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { CacheExpiration as CacheExpirationType } from "workbox-expiration";
-import { TREE_BUNDLE_PATH, TREE_CACHE_ENTRIES } from "./cacheBudget";
+import { answerFromPinnedTree, isTreeBundle, NEWEST_TREE_CACHE, TREE_BUNDLE_PATH, TREE_CACHE, TREE_CACHE_ENTRIES } from "./cacheBudget";
 
-/** The browser's Cache Storage, reduced to what the expiration calls: open(name).delete(url). */
+/** The browser's Cache Storage, reduced to what the expiration and the pinned tree call: open(name).delete/put/match(url). */
 class Caches {
   readonly stores = new Map<string, Set<string>>();
   async open(name: string) {
     const store = this.stores.get(name) ?? new Set<string>();
     this.stores.set(name, store);
-    return { delete: async (url: string) => store.delete(url), put: async (url: string) => void store.add(url) };
+    return {
+      delete: async (url: string) => store.delete(url),
+      put: async (url: string) => void store.add(url),
+      match: async (req: string | { url: string }) => {
+        const url = typeof req === "string" ? req : req.url;
+        return store.has(url) ? new Response(`${name} ${url}`) : undefined;
+      },
+    };
   }
+}
+
+/** A service-worker function as generateSW writes it into sw.js: its source text alone, evaluated without this module. */
+function asInWorker<F>(fn: F): F {
+  return new Function(`return (${String(fn)});`)() as F;
 }
 
 const DIST = fileURLToPath(new URL("../../../game-data/dist/", import.meta.url));
@@ -42,13 +54,18 @@ describe("tree cache budget", () => {
     const written = readdirSync(DIST).filter((f) => f.endsWith(".json") && f !== "manifest.json");
     const trees = Object.entries(manifest.files).filter(([name]) => name.startsWith("tree")).map(([, f]) => f);
     expect(trees.length).toBeGreaterThanOrEqual(27);
-    for (const f of written) expect(TREE_BUNDLE_PATH.test(`/game-data/${f}`), f).toBe(trees.includes(f));
-    for (const f of readdirSync(DIST).filter((f) => /\.(jpg|png)$/.test(f))) expect(TREE_BUNDLE_PATH.test(`/game-data/${f}`)).toBe(false);
+    // The worker's route, as sw.js has it, matches what TREE_BUNDLE_PATH does.
+    const route = asInWorker(isTreeBundle);
+    for (const f of [...written, ...readdirSync(DIST).filter((f) => /\.(jpg|png)$/.test(f)), "manifest.json"]) {
+      const url = new URL(`http://127.0.0.1/game-data/${f}`);
+      expect(TREE_BUNDLE_PATH.test(url.pathname), f).toBe(trees.includes(f));
+      expect(route({ url }), f).toBe(trees.includes(f));
+    }
   });
 
   it(`keeps the ${TREE_CACHE_ENTRIES} most recently used trees and evicts the least recently used`, async () => {
-    const expiration = new CacheExpiration("game-data-trees", { maxEntries: TREE_CACHE_ENTRIES });
-    const cache = await caches.open("game-data-trees");
+    const expiration = new CacheExpiration(TREE_CACHE, { maxEntries: TREE_CACHE_ENTRIES });
+    const cache = await caches.open(TREE_CACHE);
     const url = (name: string) => `http://127.0.0.1/game-data/${manifest.files[name]}`;
     const use = async (name: string) => {
       vi.setSystemTime(Date.now() + 1000);
@@ -59,12 +76,28 @@ describe("tree cache budget", () => {
     // The newest tree is warmed at start; then a player opens builds of other versions and variants.
     const opened = ["tree/3.28", "tree/3.12", "tree/3.13", "tree/3.27", "tree-alternate/3.25", "tree/3.6", "tree/3.28", "tree/3.15", "tree-ruthless/3.28"];
     for (const name of opened) await use(name);
-    const kept = caches.stores.get("game-data-trees")!;
+    const kept = caches.stores.get(TREE_CACHE)!;
     expect(kept.size).toBe(TREE_CACHE_ENTRIES);
     // 3.28 was used again, so it stays; the two least recently used (3.12, 3.13) went.
     expect([...kept].sort()).toEqual(
       ["tree/3.27", "tree-alternate/3.25", "tree/3.6", "tree/3.28", "tree/3.15", "tree-ruthless/3.28"].map(url).sort(),
     );
     await expiration.delete();
+  });
+
+  it("answers the pinned newest tree when the least-recently-used cache has evicted it, and only then", async () => {
+    const answer = asInWorker(answerFromPinnedTree);
+    expect(String(answerFromPinnedTree)).toContain(JSON.stringify(NEWEST_TREE_CACHE));
+    const url = (name: string) => `http://127.0.0.1/game-data/${manifest.files[name]}`;
+    const ask = async (name: string, cached: Response | null) => {
+      const res = await answer({ cachedResponse: cached, request: new Request(url(name)) } as Parameters<typeof answerFromPinnedTree>[0]);
+      return res ? await res.text() : null;
+    };
+    await (await caches.open(NEWEST_TREE_CACHE)).put(url("tree/3.28"));
+    // What the tree cache holds wins; a miss on the newest is the pinned copy; a miss on another goes to the network.
+    expect(await ask("tree/3.28", new Response("lru"))).toBe("lru");
+    expect(await ask("tree/3.28", null)).toBe(`${NEWEST_TREE_CACHE} ${url("tree/3.28")}`);
+    expect(await ask("tree/3.27", null)).toBeNull();
+    caches.stores.delete(NEWEST_TREE_CACHE);
   });
 });

@@ -1,11 +1,35 @@
+import type { CachedResponseWillBeUsedCallbackParam } from "workbox-core/types";
+
 /**
- * The service worker's cache budgets (used by vite.config.ts, tested in cacheBudget.test.ts).
+ * The service worker's tree caches (used by vite.config.ts and data/gameData.ts, tested in
+ * cacheBudget.test.ts and e2e/test_tree_versions.py).
  *
- * Tree bundles kept for offline use: the newest plus the five most recently used versions
- * or variants (each 72-138 KB gzipped, so at most ~0.8 MB on the wire, ~3 MB stored).
- * Workbox's expiration evicts the least recently used entry past this count.
+ * The newest tree is pinned: warmNewestTree (data/gameData.ts) stores its bundle in NEWEST_TREE_CACHE at
+ * start, which holds the current newest only (the one it replaces is deleted), and no budget evicts it.
+ * Every tree drawn (the newest too) is also cached in TREE_CACHE, which keeps the TREE_CACHE_ENTRIES most
+ * recently used versions or variants and evicts the least recently used past that count (Workbox's
+ * expiration). The tree route answers from the pinned cache when TREE_CACHE lacks the bundle
+ * (answerFromPinnedTree), so the newest draws offline however many other trees were viewed.
+ * At most 7 bundles are kept (each 72-138 KB gzipped: ~1 MB on the wire, ~3.5 MB stored).
  */
+export const TREE_CACHE = "game-data-trees";
 export const TREE_CACHE_ENTRIES = 6;
+export const NEWEST_TREE_CACHE = "game-data-tree-newest";
 
 /** Every tree bundle, plain ("tree-3.28.<hash>.json") or a variant ("tree-ruthless-alternate-3.25.<hash>.json"). */
 export const TREE_BUNDLE_PATH = /^\/game-data\/tree-[^/]+\.json$/;
+
+// The service worker's functions below: generateSW (vite-plugin-pwa) copies a runtimeCaching function's source
+// text into sw.js, so each must close over nothing, not even the constants above; it names them literally
+// (cacheBudget.test.ts runs each from its source text alone and checks it against them).
+
+/** The tree route's match: TREE_BUNDLE_PATH. */
+export const isTreeBundle = ({ url }: { url: URL }): boolean => /^\/game-data\/tree-[^/]+\.json$/.test(url.pathname);
+
+/**
+ * The tree route's `cachedResponseWillBeUsed` (after the expiration plugin): what TREE_CACHE holds, else the
+ * pinned newest bundle (NEWEST_TREE_CACHE) when that is the one asked for; undefined sends the request on to
+ * the network.
+ */
+export const answerFromPinnedTree = async ({ cachedResponse, request }: CachedResponseWillBeUsedCallbackParam): Promise<Response | undefined> =>
+  cachedResponse ?? (await (await caches.open("game-data-tree-newest")).match(request));

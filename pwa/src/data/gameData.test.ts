@@ -5,8 +5,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POB_CORPUS_DIR, TREES_DIR } from "@workers/sharedDir";
+import { NEWEST_TREE_CACHE } from "../app/cacheBudget";
 import { treeModelFromBundle } from "../tree/adapter";
 import { GameDataClient, GameDataError, closestTreeVersion, findGem, pickTreeBundle, prefersAlternate, treeKeyOf, type TreeBundle } from "./gameData";
 
@@ -204,6 +205,38 @@ describe("GameDataClient over the real server", () => {
     expect(requests.slice(before).filter((r) => r.includes("/tree-"))).toEqual([
       expect.stringMatching(/\/tree-3\.28\.[0-9a-f]{16}\.json$/),
     ]);
+  });
+
+  it("pins the newest tree in a cache of its own that holds it alone, fetched once", async () => {
+    // Cache Storage as the page has it, in memory: the pinned cache already holds an older newest.
+    const stores = new Map<string, Map<string, Response>>();
+    const cacheOf = (name: string) => {
+      const m = stores.get(name) ?? new Map<string, Response>();
+      stores.set(name, m);
+      return {
+        match: async (url: string) => m.get(url)?.clone(),
+        put: async (url: string, res: Response) => void m.set(url, new Response(await res.arrayBuffer(), res)),
+        keys: async () => [...m.keys()].map((u) => new Request(u)),
+        delete: async (req: Request) => m.delete(req.url),
+      };
+    };
+    vi.stubGlobal("caches", { open: async (name: string) => cacheOf(name) });
+    try {
+      const stale = `${base}/game-data/tree-3.27.0000000000000000.json`;
+      await cacheOf(NEWEST_TREE_CACHE).put(stale, new Response("{}"));
+      const before = requests.length;
+      await client.warmNewestTree();
+      await client.warmNewestTree();
+      const fetched = requests.slice(before).filter((r) => r.includes("/tree-"));
+      expect(fetched).toEqual([expect.stringMatching(/\/tree-3\.28\.[0-9a-f]{16}\.json$/)]);
+      expect([...stores.keys()]).toEqual([NEWEST_TREE_CACHE]);
+      const pinned = stores.get(NEWEST_TREE_CACHE)!;
+      expect([...pinned.keys()]).toEqual([fetched[0]]);
+      const body = (await pinned.get(fetched[0])!.json()) as TreeBundle;
+      expect([body.version, body.key, body.nodes.id.length]).toEqual(["3.28", "data", (await client.getTreeBundle()).nodes.id.length]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("serves the gems, items and campaign bundles", async () => {

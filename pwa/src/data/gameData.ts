@@ -4,6 +4,7 @@
 // forgotten so the next call retries.
 
 import type { CampaignBundle, ClassesBundle, ClustersBundle, GameDataManifest, GemsBundle, ItemsBundle, TreeBundle } from "./gameDataTypes";
+import { NEWEST_TREE_CACHE } from "../app/cacheBudget";
 import { alternateKeyOf, closestTreeVersion, pickTreeBundle, prefersAlternate, treeBundleName, treeKeyOf, treeVersionsOf } from "./treeVersions";
 
 export * from "./gameDataTypes";
@@ -86,13 +87,27 @@ export class GameDataClient {
   }
 
   /**
-   * Fetches the newest tree bundle without parsing it, so the service worker holds it
-   * for offline use from the first visit (older versions are cached when first drawn).
+   * Fetches the newest tree bundle without parsing it and pins it for offline use from the first visit:
+   * it is kept in its own cache (NEWEST_TREE_CACHE, the current newest only), which the service worker's
+   * tree route answers from when its least-recently-used tree cache has evicted it (app/cacheBudget.ts).
+   * Older versions are cached when first drawn. Without Cache Storage it is only fetched.
    */
   async warmNewestTree(): Promise<void> {
     const manifest = await this.getManifest();
     const version = closestTreeVersion(treeVersionsOf(manifest.files), null);
-    if (version) await this.fetchImpl(this.base + manifest.files[treeBundleName(version)]).then((r) => r.arrayBuffer());
+    if (!version) return;
+    const url = new URL(this.base + manifest.files[treeBundleName(version)], globalThis.location?.href).href;
+    if (typeof caches === "undefined") {
+      await this.fetchImpl(url).then((r) => r.arrayBuffer());
+      return;
+    }
+    const pinned = await caches.open(NEWEST_TREE_CACHE);
+    if (!(await pinned.match(url))) {
+      const res = await this.fetchImpl(url);
+      if (!res.ok) throw new GameDataError(`Could not load ${url}: HTTP ${res.status}`, res.status);
+      await pinned.put(url, res);
+    }
+    for (const old of await pinned.keys()) if (old.url !== url) await pinned.delete(old);
   }
 
   /** Cluster jewel layout data and notable texts (loaded only for builds with a cluster jewel). */

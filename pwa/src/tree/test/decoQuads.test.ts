@@ -1,4 +1,4 @@
-// Which group background and which line sprite the tree art draws, on the real 3.28 and 3.12 trees
+// Which group background and which line sprite the tree art draws, on the real 3.28, 3.12 and 3.6 trees
 // with the real art bundle (game-data/dist), checked against an independent reading of the export.
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
@@ -78,6 +78,56 @@ describe("group backgrounds", () => {
     // Groups on orbit 4 alone exist in this tree, and get no background.
     expect(Object.values(raw.groups).some((g) => g.orbits.includes(4) && !g.orbits.some((o) => o >= 1 && o <= 3))).toBe(true);
     expect(backgrounds.length).toBe(expected.length + halves);
+  });
+
+  it("draws backgrounds on the old layout (3.6) by Path of Building's rule, from the export's `oo` read independently", () => {
+    const { model } = realTree("3.6");
+    expect(model.groupSlots!.every((g) => g.background === 0 && g.orbits.every((o) => Number.isInteger(o)))).toBe(true);
+    // The raw 3.6 export: each group's `oo` is Path of Building's own set (`oo[orbit] = true`), a Lua table written
+    // as an object keyed by orbit ({"0": true, "2": true}) or, when its keys were 1..n, as a list: [true] is oo[1].
+    type Seq<T> = T[] | Record<string, T>;
+    const raw = JSON.parse(gunzipSync(readFileSync(SHARED + "3_6.json.gz")).toString("utf8")) as {
+      groups: Record<string, { x: number; y: number; oo: Seq<boolean>; n: Seq<number> }>;
+      nodes: Record<string, { ascendancyName?: string }>;
+    };
+    const values = <T,>(s: Seq<T>): T[] => (Array.isArray(s) ? s : Object.values(s));
+    const oo = (g: { oo: Seq<boolean> }): Set<number> =>
+      new Set(Array.isArray(g.oo) ? g.oo.flatMap((on, i) => (on ? [i + 1] : [])) : Object.keys(g.oo).filter((k) => (g.oo as Record<string, boolean>)[k]).map(Number));
+    expect(Object.values(raw.groups).filter((g) => Array.isArray(g.oo) && g.oo.length).length).toBe(82);
+    // renderGroup: no background for ascendancy groups; else oo[3] -> 3 (a half, mirrored), oo[2] -> 2, oo[1] -> 1.
+    const expected: { image: string; x: number; y: number }[] = [];
+    for (const g of Object.values(raw.groups)) {
+      const members = values(g.n);
+      if (!members.length || members.some((n) => raw.nodes[String(n)]?.ascendancyName)) continue;
+      const used = oo(g);
+      const n = used.has(3) ? 3 : used.has(2) ? 2 : used.has(1) ? 1 : 0;
+      if (n) expected.push({ image: `PSGroupBackground${n}`, x: g.x, y: g.y });
+    }
+    // The list-form groups are 3.6's only orbit-1 groups: 82, of which 3 are ascendancy groups.
+    expect(expected.filter((e) => e.image === "PSGroupBackground1").length).toBe(79);
+
+    const { backgrounds } = decoQuads(model, art);
+    const size = art.sheets.group.size;
+    const imageOf = (q: { on: number[] }) =>
+      Object.keys(art.groupBackgrounds).find((k) => {
+        const r = art.groupBackgrounds[k];
+        return q.on.every((v, i) => Math.abs(v - r[i] / size[i % 2]) < 1e-9);
+      });
+    // Each background's top (or only) quad, by image and centre; a half's centre is its bottom edge.
+    const drawn = backgrounds.filter((q) => q.local[0][1] === 0).map((q) => {
+      const image = imageOf(q)!;
+      const cx = (q.corners[0][0] + q.corners[1][0]) / 2;
+      const cy = image === "PSGroupBackground3" ? q.corners[2][1] : (q.corners[0][1] + q.corners[2][1]) / 2;
+      return { image, x: cx, y: cy };
+    });
+    expect(drawn.length).toBe(expected.length);
+    for (const e of expected) {
+      // The bundle keeps positions to 0.01.
+      const k = drawn.findIndex((d) => d.image === e.image && Math.abs(d.x - e.x) < 0.01 && Math.abs(d.y - e.y) < 0.01);
+      expect(k, JSON.stringify(e)).toBeGreaterThanOrEqual(0);
+      drawn.splice(k, 1);
+    }
+    expect(backgrounds.filter((q) => q.local[0][1] === 1).length).toBe(expected.filter((e) => e.image === "PSGroupBackground3").length);
   });
 });
 
