@@ -7,16 +7,13 @@
 import type { Camera, Viewport } from "../camera";
 import type { TreeModel } from "../model";
 import type { GL } from "../renderer";
+import { CAMERA_VS } from "../shaders";
 import type { StateBuffer } from "../states";
 import { NodeState } from "../states";
 import { backdropQuads, BACKDROP_SHEETS, type BackdropArt, type BackdropQuad, type BackdropSheet } from "./backdropQuads";
 import { bindQuadAttributes, compileProgram, QuadPass, quadState, sheetTexture, unbindQuadAttributes, useArtProgram, type Attribs, type QuadState } from "./program";
 
-const VS = `
-precision highp float;
-uniform vec2 u_center;
-uniform float u_scale;
-uniform vec2 u_resolution;
+const VS = `${CAMERA_VS}
 attribute vec2 a_pos;
 attribute vec2 a_local;
 attribute vec4 a_on;
@@ -29,14 +26,13 @@ varying vec4 v_rect;
 varying vec2 v_k;
 varying vec2 v_meta; // kind, alpha
 void main() {
-  if (a_state.y < 0.5) { gl_Position = vec4(4.0, 4.0, 4.0, 1.0); return; }
+  if (a_state.y < 0.5) { gl_Position = HIDDEN; return; }
   bool on = a_state.x > 0.5;
   v_rect = on ? a_on : a_off;
   v_k = on ? a_k.xy : a_k.zw;
   v_meta = vec2(a_meta.x, on ? 1.0 : a_meta.y);
   v_local = a_local;
-  vec2 p = (a_pos - u_center) * u_scale;
-  gl_Position = vec4(p.x * 2.0 / u_resolution.x, -p.y * 2.0 / u_resolution.y, 0.0, 1.0);
+  gl_Position = toClip(a_pos);
 }`;
 
 const FS = `

@@ -8,14 +8,11 @@ import { bindQuadAttributes, compileProgram, QuadPass, quadState, sheetTexture, 
 import type { Camera, Viewport } from "../camera";
 import type { TreeModel } from "../model";
 import type { GL } from "../renderer";
+import { CAMERA_VS } from "../shaders";
 import type { StateBuffer } from "../states";
 import { decoQuads, lineActive, type DecoArt, type DecoQuad } from "./decoQuads";
 
-const VS = `
-precision highp float;
-uniform vec2 u_center;
-uniform float u_scale;
-uniform vec2 u_resolution;
+const VS = `${CAMERA_VS}
 attribute vec2 a_pos;
 attribute vec2 a_local;
 attribute vec4 a_on;
@@ -27,13 +24,12 @@ varying vec2 v_local;
 varying vec4 v_rect;
 varying vec4 v_shape; // mode, halfArc, k, cut
 void main() {
-  if (a_state.y < 0.5) { gl_Position = vec4(4.0, 4.0, 4.0, 1.0); return; }
+  if (a_state.y < 0.5) { gl_Position = HIDDEN; return; }
   bool on = a_state.x > 0.5;
   v_rect = on ? a_on : a_off;
   v_shape = vec4(a_shape.x, a_shape.y, on ? a_shape.z : a_shape.w, on ? a_cut.x : a_cut.y);
   v_local = a_local;
-  vec2 p = (a_pos - u_center) * u_scale;
-  gl_Position = vec4(p.x * 2.0 / u_resolution.x, -p.y * 2.0 / u_resolution.y, 0.0, 1.0);
+  gl_Position = toClip(a_pos);
 }`;
 
 const FS = `
