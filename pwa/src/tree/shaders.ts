@@ -5,17 +5,23 @@
  * floor/mod because GLSL ES 1.00 has no bitwise operators.
  */
 
-const COMMON = `
+/**
+ * Every tree vertex shader's head, the art layers' too (art/program.ts useArtProgram sets
+ * the same uniforms): the camera, `toClip` from tree space, and `HIDDEN` off screen.
+ */
+export const CAMERA_VS = `
 precision highp float;
 uniform vec2 u_center;
 uniform float u_scale;
 uniform vec2 u_resolution;
-bool hasFlag(float flags, float bit) { return mod(floor(flags / bit), 2.0) >= 1.0; }
 vec4 toClip(vec2 world) {
   vec2 p = (world - u_center) * u_scale;
   return vec4(p.x * 2.0 / u_resolution.x, -p.y * 2.0 / u_resolution.y, 0.0, 1.0);
 }
 const vec4 HIDDEN = vec4(4.0, 4.0, 4.0, 1.0);
+`;
+
+const COMMON = `${CAMERA_VS}bool hasFlag(float flags, float bit) { return mod(floor(flags / bit), 2.0) >= 1.0; }
 `;
 
 // Each program's varyings, declared once for both of its stages so they cannot drift apart.

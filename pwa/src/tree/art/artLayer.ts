@@ -8,14 +8,11 @@ import { compileProgram, sheetTexture } from "./program";
 import { pixelScale, VIEW, type Camera, type Viewport } from "../camera";
 import type { TreeModel } from "../model";
 import type { GL } from "../renderer";
+import { CAMERA_VS } from "../shaders";
 import type { StateBuffer } from "../states";
 import { artQuads, LEGIBLE_RADIUS_PX, type ArtBundle } from "./artQuads";
 
-const VS = `
-precision highp float;
-uniform vec2 u_center;
-uniform float u_scale;
-uniform vec2 u_resolution;
+const VS = `${CAMERA_VS}
 attribute vec2 a_pos;
 attribute vec2 a_corner;
 attribute float a_half;
@@ -27,13 +24,12 @@ varying vec2 v_uv;
 varying vec2 v_local;
 varying float v_layer;
 void main() {
-  if (a_state.y < 0.5) { gl_Position = vec4(4.0, 4.0, 4.0, 1.0); return; }
+  if (a_state.y < 0.5) { gl_Position = HIDDEN; return; }
   vec4 r = a_state.x > 0.5 ? a_on : a_off;
   v_uv = r.xy + (a_corner * 0.5 + 0.5) * r.zw;
   v_local = a_corner;
   v_layer = a_layer + (a_state.x > 0.5 ? 0.0 : 2.0);
-  vec2 p = (a_pos + a_corner * a_half - u_center) * u_scale;
-  gl_Position = vec4(p.x * 2.0 / u_resolution.x, -p.y * 2.0 / u_resolution.y, 0.0, 1.0);
+  gl_Position = toClip(a_pos + a_corner * a_half);
 }`;
 
 const FS = `

@@ -7,16 +7,13 @@
 import type { Camera, Viewport } from "../camera";
 import type { TreeModel } from "../model";
 import type { GL } from "../renderer";
+import { CAMERA_VS } from "../shaders";
 import type { StateBuffer } from "../states";
 import { NodeState } from "../states";
 import { backdropQuads, BACKDROP_SHEETS, type BackdropArt, type BackdropQuad, type BackdropSheet } from "./backdropQuads";
-import { bindQuadAttributes, compileProgram, useArtProgram, quadBuffers, quadIndices, sheetTexture, unbindQuadAttributes, type Attribs, type QuadBuffers } from "./program";
+import { bindQuadAttributes, compileProgram, QuadPass, quadState, sheetTexture, unbindQuadAttributes, useArtProgram, type Attribs, type QuadState } from "./program";
 
-const VS = `
-precision highp float;
-uniform vec2 u_center;
-uniform float u_scale;
-uniform vec2 u_resolution;
+const VS = `${CAMERA_VS}
 attribute vec2 a_pos;
 attribute vec2 a_local;
 attribute vec4 a_on;
@@ -29,14 +26,13 @@ varying vec4 v_rect;
 varying vec2 v_k;
 varying vec2 v_meta; // kind, alpha
 void main() {
-  if (a_state.y < 0.5) { gl_Position = vec4(4.0, 4.0, 4.0, 1.0); return; }
+  if (a_state.y < 0.5) { gl_Position = HIDDEN; return; }
   bool on = a_state.x > 0.5;
   v_rect = on ? a_on : a_off;
   v_k = on ? a_k.xy : a_k.zw;
   v_meta = vec2(a_meta.x, on ? 1.0 : a_meta.y);
   v_local = a_local;
-  vec2 p = (a_pos - u_center) * u_scale;
-  gl_Position = vec4(p.x * 2.0 / u_resolution.x, -p.y * 2.0 / u_resolution.y, 0.0, 1.0);
+  gl_Position = toClip(a_pos);
 }`;
 
 const FS = `
@@ -68,45 +64,29 @@ const ATTRIBS: Attribs = [
 export type BackdropImages = Partial<Record<BackdropSheet, ImageBitmap>>;
 export type BackdropPassName = "tile" | "ascendancies" | "classStarts";
 
+function corner(q: BackdropQuad, c: number): number[] {
+  return [...q.corners[c], ...q.local[c], ...q.on, ...q.off, ...q.kOn, ...q.kOff, q.kind, q.alphaOff];
+}
+
+function state(q: BackdropQuad, states: StateBuffer): QuadState {
+  let on = false;
+  for (let i = 0; i < q.members.length && !on; i++) on = states.has(q.members[i], NodeState.Active);
+  return quadState(on, q.node < 0 || states.visible(q.node));
+}
+
 /** One pass: its quads sorted by sheet, drawn one sheet at a time. */
-class Pass {
-  readonly buffers: QuadBuffers;
-  readonly stateBytes: Uint8Array;
+class Pass extends QuadPass<BackdropQuad> {
   /** [sheet, first quad, quad count]. */
   readonly runs: [number, number, number][] = [];
-  synced: { states: StateBuffer; revision: number } | null = null;
 
-  constructor(readonly gl: GL, readonly quads: BackdropQuad[]) {
+  constructor(gl: GL, quads: BackdropQuad[]) {
     quads.sort((a, b) => a.sheet - b.sheet);
+    super(gl, quads, STRIDE, corner, state);
     quads.forEach((q, k) => {
       const last = this.runs[this.runs.length - 1];
       if (last && last[0] === q.sheet) last[2]++;
       else this.runs.push([q.sheet, k, 1]);
     });
-    const v = new Float32Array(quads.length * 4 * STRIDE);
-    quads.forEach((q, k) => {
-      for (let c = 0; c < 4; c++) v.set([...q.corners[c], ...q.local[c], ...q.on, ...q.off, ...q.kOn, ...q.kOff, q.kind, q.alphaOff], (k * 4 + c) * STRIDE);
-    });
-    this.stateBytes = new Uint8Array(quads.length * 4 * 2);
-    this.buffers = quadBuffers(gl, v, this.stateBytes, quadIndices(quads.length));
-  }
-
-  sync(states: StateBuffer): void {
-    if (this.synced && this.synced.states === states && this.synced.revision === states.revision) return;
-    const s = this.stateBytes;
-    this.quads.forEach((q, k) => {
-      const on = q.members.some((m) => states.has(m, NodeState.Active)) ? 1 : 0;
-      const vis = q.node < 0 || states.visible(q.node) ? 1 : 0;
-      for (let c = 0; c < 4; c++) [s[(k * 4 + c) * 2], s[(k * 4 + c) * 2 + 1]] = [on, vis];
-    });
-    const gl = this.gl;
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.buffers.stateBuf);
-    gl.bufferSubData(gl.ARRAY_BUFFER, 0, s);
-    this.synced = { states, revision: states.revision };
-  }
-
-  dispose(): void {
-    for (const b of Object.values(this.buffers)) this.gl.deleteBuffer(b);
   }
 }
 

@@ -4,18 +4,15 @@
  * its plain edges, so the node shapes and the icon layer (artLayer.ts) stay on top.
  * Drawn at the same legible zoom as the icons; absent until the art has loaded.
  */
-import { bindQuadAttributes, compileProgram, useArtProgram, quadBuffers, quadIndices, sheetTexture, unbindQuadAttributes, type Attribs, type QuadBuffers } from "./program";
+import { bindQuadAttributes, compileProgram, QuadPass, quadState, sheetTexture, unbindQuadAttributes, useArtProgram, type Attribs, type QuadState } from "./program";
 import type { Camera, Viewport } from "../camera";
 import type { TreeModel } from "../model";
 import type { GL } from "../renderer";
+import { CAMERA_VS } from "../shaders";
 import type { StateBuffer } from "../states";
 import { decoQuads, lineActive, type DecoArt, type DecoQuad } from "./decoQuads";
 
-const VS = `
-precision highp float;
-uniform vec2 u_center;
-uniform float u_scale;
-uniform vec2 u_resolution;
+const VS = `${CAMERA_VS}
 attribute vec2 a_pos;
 attribute vec2 a_local;
 attribute vec4 a_on;
@@ -27,13 +24,12 @@ varying vec2 v_local;
 varying vec4 v_rect;
 varying vec4 v_shape; // mode, halfArc, k, cut
 void main() {
-  if (a_state.y < 0.5) { gl_Position = vec4(4.0, 4.0, 4.0, 1.0); return; }
+  if (a_state.y < 0.5) { gl_Position = HIDDEN; return; }
   bool on = a_state.x > 0.5;
   v_rect = on ? a_on : a_off;
   v_shape = vec4(a_shape.x, a_shape.y, on ? a_shape.z : a_shape.w, on ? a_cut.x : a_cut.y);
   v_local = a_local;
-  vec2 p = (a_pos - u_center) * u_scale;
-  gl_Position = vec4(p.x * 2.0 / u_resolution.x, -p.y * 2.0 / u_resolution.y, 0.0, 1.0);
+  gl_Position = toClip(a_pos);
 }`;
 
 const FS = `
@@ -72,46 +68,14 @@ function compile(gl: GL): WebGLProgram {
   return compileProgram(gl, VS, FS, "tree art (backgrounds, lines)");
 }
 
-/** One pass: its quads' vertices, per-vertex state bytes and indices. */
-class Pass {
-  readonly buffers: QuadBuffers;
-  readonly stateBytes: Uint8Array;
-  synced: { states: StateBuffer; revision: number } | null = null;
+function corner(q: DecoQuad, c: number): number[] {
+  return [...q.corners[c], ...q.local[c], ...q.on, ...q.off, q.mode, q.halfArc, q.kOn, q.kOff, q.cutOn, q.cutOff];
+}
 
-  constructor(readonly gl: GL, readonly quads: DecoQuad[]) {
-    const v = new Float32Array(quads.length * 4 * STRIDE);
-    quads.forEach((q, k) => {
-      for (let c = 0; c < 4; c++) {
-        v.set([...q.corners[c], ...q.local[c], ...q.on, ...q.off, q.mode, q.halfArc, q.kOn, q.kOff, q.cutOn, q.cutOff], (k * 4 + c) * STRIDE);
-      }
-    });
-    // Backgrounds (a = -1) are always visible and never active.
-    this.stateBytes = new Uint8Array(quads.length * 4 * 2).fill(0);
-    for (let k = 0; k < quads.length; k++) if (quads[k].a < 0) for (let c = 0; c < 4; c++) this.stateBytes[(k * 4 + c) * 2 + 1] = 1;
-    this.buffers = quadBuffers(gl, v, this.stateBytes, quadIndices(quads.length));
-  }
-
-  sync(states: StateBuffer): void {
-    if (this.synced && this.synced.states === states && this.synced.revision === states.revision) return;
-    const s = this.stateBytes;
-    this.quads.forEach((q, k) => {
-      if (q.a < 0) return;
-      const on = lineActive(states.has(q.a, 1), states.has(q.b, 1)) ? 1 : 0;
-      const vis = states.visible(q.a) && states.visible(q.b) ? 1 : 0;
-      for (let c = 0; c < 4; c++) {
-        s[(k * 4 + c) * 2] = on;
-        s[(k * 4 + c) * 2 + 1] = vis;
-      }
-    });
-    const gl = this.gl;
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.buffers.stateBuf);
-    gl.bufferSubData(gl.ARRAY_BUFFER, 0, s);
-    this.synced = { states, revision: states.revision };
-  }
-
-  dispose(): void {
-    for (const b of Object.values(this.buffers)) this.gl.deleteBuffer(b);
-  }
+/** Backgrounds (a = -1) are fixed: always visible and never active. */
+function state(q: DecoQuad, states: StateBuffer): QuadState | null {
+  if (q.a < 0) return null;
+  return quadState(lineActive(states.has(q.a, 1), states.has(q.b, 1)), states.visible(q.a) && states.visible(q.b));
 }
 
 export interface DecoImages {
@@ -121,7 +85,7 @@ export interface DecoImages {
 
 export class DecoLayer {
   private readonly program: WebGLProgram;
-  private readonly passes: { backgrounds: Pass; lines: Pass };
+  private readonly passes: { backgrounds: QuadPass<DecoQuad>; lines: QuadPass<DecoQuad> };
   private readonly textures: [WebGLTexture, WebGLTexture];
   /** Frames that drew backgrounds (the tests read it). */
   frames = 0;
@@ -129,7 +93,7 @@ export class DecoLayer {
   constructor(readonly gl: GL, readonly model: TreeModel, art: DecoArt, images: DecoImages) {
     const q = decoQuads(model, art);
     this.program = compile(gl);
-    this.passes = { backgrounds: new Pass(gl, q.backgrounds), lines: new Pass(gl, q.lines) };
+    this.passes = { backgrounds: new QuadPass(gl, q.backgrounds, STRIDE, corner, state), lines: new QuadPass(gl, q.lines, STRIDE, corner, state) };
     this.textures = [sheetTexture(gl, images.group), sheetTexture(gl, images.line)];
   }
 

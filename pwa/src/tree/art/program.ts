@@ -1,5 +1,6 @@
 import { pixelScale, type Camera, type Viewport } from "../camera";
 import type { Bounds } from "../model";
+import type { StateBuffer } from "../states";
 
 type GL = WebGLRenderingContext;
 
@@ -64,6 +65,72 @@ export function quadBuffers(gl: GL, vertices: Float32Array, states: Uint8Array, 
   gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, out.indices);
   gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, indices, gl.STATIC_DRAW);
   return out;
+}
+
+/** A quad's two state bytes, [active, visible], each 0 or 1. */
+export type QuadState = readonly [number, number];
+const QUAD_STATES: readonly QuadState[] = [[0, 0], [1, 0], [0, 1], [1, 1]];
+
+/** The state bytes for these flags: shared arrays, so a sync allocates nothing. */
+export function quadState(active: boolean, visible: boolean): QuadState {
+  return QUAD_STATES[(active ? 1 : 0) + (visible ? 2 : 0)];
+}
+
+/**
+ * One art pass's quads on the GPU: static vertices (`corner(q, c)` gives corner c's
+ * `stride` floats), indices, and two state bytes per vertex that `sync` rewrites from
+ * `state(q, states)` when the StateBuffer's revision changes. A quad whose state is null
+ * is fixed: always visible, never active (its bytes are set once, here).
+ */
+export class QuadPass<Q> {
+  readonly buffers: QuadBuffers;
+  private readonly stateBytes: Uint8Array;
+  private syncedStates: StateBuffer | null = null;
+  private syncedRevision = -1;
+
+  constructor(
+    readonly gl: GL,
+    readonly quads: readonly Q[],
+    stride: number,
+    corner: (q: Q, c: number) => number[],
+    private readonly state: (q: Q, states: StateBuffer) => QuadState | null,
+  ) {
+    const v = new Float32Array(quads.length * 4 * stride);
+    quads.forEach((q, k) => {
+      for (let c = 0; c < 4; c++) {
+        const floats = corner(q, c);
+        if (floats.length !== stride) throw new Error(`art quad corner has ${floats.length} floats, not ${stride}`);
+        v.set(floats, (k * 4 + c) * stride);
+      }
+    });
+    // [inactive, visible] for every vertex: what a fixed quad keeps; the first sync (before any draw) sets the others.
+    this.stateBytes = new Uint8Array(quads.length * 4 * 2);
+    for (let i = 1; i < this.stateBytes.length; i += 2) this.stateBytes[i] = 1;
+    this.buffers = quadBuffers(gl, v, this.stateBytes, quadIndices(quads.length));
+  }
+
+  /** Brings the state bytes up to `states` (nothing to do while its revision is unchanged). */
+  sync(states: StateBuffer): void {
+    if (this.syncedStates === states && this.syncedRevision === states.revision) return;
+    const s = this.stateBytes, quads = this.quads;
+    for (let k = 0; k < quads.length; k++) {
+      const st = this.state(quads[k], states);
+      if (st === null) continue;
+      for (let i = k * 8; i < k * 8 + 8; i += 2) {
+        s[i] = st[0];
+        s[i + 1] = st[1];
+      }
+    }
+    const gl = this.gl;
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.buffers.stateBuf);
+    gl.bufferSubData(gl.ARRAY_BUFFER, 0, s);
+    this.syncedStates = states;
+    this.syncedRevision = states.revision;
+  }
+
+  dispose(): void {
+    for (const b of Object.values(this.buffers)) this.gl.deleteBuffer(b);
+  }
 }
 
 /** Float attributes `[name, size, offset]` interleaved at `stride` floats, plus the 2-byte `a_state`. */
