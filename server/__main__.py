@@ -15,7 +15,7 @@ def cmd_serve(settings: Settings, _: argparse.Namespace) -> int:
 
     print(f"Waypoint is running at {settings.base_url}", flush=True)
     uvicorn.run(
-        "server.app:create_app",
+        "server.app:create_served_app",
         factory=True,
         host=settings.host,
         port=settings.port,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -71,3 +72,19 @@ def create_app(settings: Settings | None = None) -> Litestar:
     # Async callables (app) -> None run after the database opens (e.g. demo seeding).
     app.state.startup_hooks = [seed_if_empty]
     return app
+
+
+def create_served_app() -> Litestar:
+    """The app as `python -m server serve` runs it, one per worker process."""
+    app = create_app()
+    app.state.startup_hooks.append(_freeze_startup_objects)
+    return app
+
+
+async def _freeze_startup_objects(_: Litestar) -> None:
+    """What start-up built (routes, schemas, modules: ~56,000 objects) lives as long as the process.
+    Frozen out of the collector's reach, it is no longer walked by every full collection, a pause of
+    10-20 ms that landed on whichever requests were in flight. Only for a served process: tests that
+    build many apps in one process would freeze each other's garbage."""
+    gc.collect()
+    gc.freeze()

@@ -219,11 +219,11 @@ class Guard:
         # 4. Rate limits per IP and per session, shared by every worker.
         token = _session_token(headers)
         if settings.rate_limit_per_minute > 0:
-            shared = state.shared
             client = (scope.get("client") or ("unknown", 0))[0]
-            wait = await shared.hit(f"ip:{client}", IP_FACTOR * settings.rate_limit_per_minute, 60)
-            if not wait and token:
-                wait = await shared.hit(f"s:{hash_token(token)}", settings.rate_limit_per_minute, 60)
+            counters = [(f"ip:{client}", IP_FACTOR * settings.rate_limit_per_minute)]
+            if token:
+                counters.append((f"s:{hash_token(token)}", settings.rate_limit_per_minute))
+            wait = await state.shared.hit(counters)
             if wait:
                 return await _send_json(
                     send, 429, error_body(429, f"Too many requests; retry in {wait} seconds"),

@@ -190,7 +190,7 @@ async def _login_wait(request: Request, account: str) -> int:
         return 0
     shared = request.app.state.shared
     client = request.client.host if request.client else "unknown"
-    return await shared.hit(f"login-ip:{client}", 5 * limit, 60) or await shared.hit(f"login:{account}", limit, 60)
+    return await shared.hit([(f"login-ip:{client}", 5 * limit), (f"login:{account}", limit)])
 
 
 async def _sign_up(db, data: LocalForm, account: str) -> users.User | Response:

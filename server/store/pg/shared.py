@@ -4,10 +4,11 @@ rate-limit windows, cursor snapshots and cached characters (unlogged tables, 000
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 import asyncpg
 
-from server.sharedstate import window
+from server.sharedstate import Counter, window
 
 
 class PgShared:
@@ -23,16 +24,19 @@ class PgShared:
             await self.pool.execute("DELETE FROM shared_counters WHERE expires < $1", now)
             await self.pool.execute("DELETE FROM shared_entries WHERE expires < $1", now)
 
-    async def hit(self, key: str, limit: int, window_s: int) -> int:
+    async def hit(self, counters: Sequence[Counter], window_s: int = 60) -> int:
         now = time.time()
         number, left = window(window_s, now)
-        n = await self.pool.fetchval(
-            "INSERT INTO shared_counters(key, n, expires) VALUES ($1, 1, $2)"
-            " ON CONFLICT(key) DO UPDATE SET n = shared_counters.n + 1 RETURNING n",
-            f"{key}@{number}", now + left,
-        )
         await self._sweep(now)
-        return 0 if n <= limit else left
+        for key, limit in counters:
+            n = await self.pool.fetchval(
+                "INSERT INTO shared_counters(key, n, expires) VALUES ($1, 1, $2)"
+                " ON CONFLICT(key) DO UPDATE SET n = shared_counters.n + 1 RETURNING n",
+                f"{key}@{number}", now + left,
+            )
+            if n > limit:
+                return left
+        return 0
 
     async def get(self, key: str) -> bytes | None:
         return await self.pool.fetchval(
