@@ -86,7 +86,7 @@ describe("group backgrounds", () => {
     // The raw 3.6 export: each group's `oo` is Path of Building's own set (`oo[orbit] = true`), a Lua table written
     // as an object keyed by orbit ({"0": true, "2": true}) or, when its keys were 1..n, as a list: [true] is oo[1].
     type Seq<T> = T[] | Record<string, T>;
-    const raw = JSON.parse(gunzipSync(readFileSync(SHARED + "3_6.json.gz")).toString("utf8")) as {
+    const raw = JSON.parse(gunzipSync(readFileSync(`${TREES_DIR}/3_6.json.gz`)).toString("utf8")) as {
       groups: Record<string, { x: number; y: number; oo: Seq<boolean>; n: Seq<number> }>;
       nodes: Record<string, { ascendancyName?: string }>;
     };
