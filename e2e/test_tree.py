@@ -179,6 +179,9 @@ def test_full_tree_screenshot_and_one_geometry_upload(tree_page):
     screenshot(page, "tree-full")
     stats = tree_api(page, "t.stats()")
     assert stats["geometryUploads"] == 1
+    # Only what the zoomed-out frame draws went up: the vertices the shaders read (no node ids), the node
+    # points but not their quads, one edge level. All of it (quads, fine edges) is about 1.3 MB.
+    assert 200_000 < stats["geometryBytes"] < 800_000, stats
     frames = stats["frames"]
     # Nothing changed: no frame is drawn.
     page.wait_for_timeout(300)
@@ -191,6 +194,13 @@ def test_full_tree_screenshot_and_one_geometry_upload(tree_page):
     page.mouse.up()
     after = tree_api(page, "t.stats()")
     assert after["frames"] > frames and after["geometryUploads"] == 1
+    # The node quads (drawn zoomed in) go up the first time they are drawn, and only then.
+    tree_api(page, "t.setNodeMode('quads')")
+    quads = tree_api(page, "t.stats()")
+    assert quads["geometryBytes"] > after["geometryBytes"] + 250_000 and quads["geometryUploads"] == 1, quads
+    tree_api(page, "t.setNodeMode('auto')")
+    tree_api(page, "t.setNodeMode('quads')")
+    assert tree_api(page, "t.stats().geometryBytes") == quads["geometryBytes"]
 
 
 # Draws the frame with the nodes forced to quads, then to point sprites, reads both whole drawing

@@ -1,5 +1,5 @@
 import { Box } from "@mantine/core";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { TreeController } from "./controller";
 import { AscendancyToggle, CanvasButtons, CompareLegend, VersionNotice } from "./CanvasOverlay";
 import type { Bounds, TreeModel, TreeNode } from "./model";
@@ -71,7 +71,9 @@ export function TreeCanvas(props: TreeCanvasProps) {
   onFirstFrame.current = props.onFirstFrame;
 
   // Renderer and controller live as long as the model; states swap in without a geometry upload.
-  useEffect(() => {
+  // A layout effect: the first frame is drawn in the commit that mounts the canvas, not a
+  // browser frame later, and the canvas is presented with the page's first paint of it.
+  useLayoutEffect(() => {
     const wrap = wrapRef.current!;
     performance.mark("tree:effect");
     // The canvas, context and programs were made ready while the data loaded (gpu.ts).
@@ -155,7 +157,8 @@ export function TreeCanvas(props: TreeCanvasProps) {
         firstFrameMs = performance.now() - readyAt.current;
         artTimes.firstFrameAt = performance.now();
         artTimes.inFirstFrame = art !== null;
-        onFirstFrame.current?.();
+        // After the paint that shows the frame: the side lists' render must not hold it back.
+        requestAnimationFrame(() => setTimeout(() => !artDisposed && onFirstFrame.current?.(), 0));
         // Only now is the art asked for: it never delays the first frame.
         if (treeArtEnabled()) setTimeout(() => {
           loadTreeArt(model.version).then(

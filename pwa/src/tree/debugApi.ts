@@ -40,7 +40,7 @@ export interface TreeDebugApi {
   state(nodeId: number): { flags: number; side: number; visible: boolean } | null;
   /** Ids of the nodes with this name (cluster ring nodes have ids only the layout knows). */
   idsNamed(name: string): number[];
-  stats(): { frames: number; uploads: number; geometryUploads: number };
+  stats(): { frames: number; uploads: number; geometryUploads: number; geometryBytes: number };
   /** Whether the last frame drew the nodes as point sprites. */
   nodePoints(): boolean;
   /** Forces point sprites or quads for the nodes ("auto": by the zoom), to compare the two. */

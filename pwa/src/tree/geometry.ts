@@ -7,10 +7,21 @@
 import type { Bounds, TreeArc, TreeModel } from "./model";
 import { nodeRadius, SHAPE } from "./style";
 
-export const NODE_STRIDE = 7; // x, y, cornerX, cornerY, radius, shape, nodeIndex
-export const EDGE_STRIDE = 7; // x, y, normalX, normalY, side, nodeA, nodeB
-export const GROUP_STRIDE = 6; // x, y, cornerX, cornerY, radius, visibilityNodeIndex (-1 always)
-export const NODE_POINT_STRIDE = 5; // x, y, radius, shape, nodeIndex
+/*
+ * Vertex strides in 4-byte words. The vertices hold only what the shaders read; which node
+ * a vertex belongs to is CPU-side (Layer.owners), so it is neither uploaded nor fetched per vertex.
+ */
+export const NODE_STRIDE = 6; // x, y, cornerX, cornerY, radius, shape
+/** x, y (float32), then one word of four int8s: normal x, normal y, side (±127), 0 (see edgeNormal). */
+export const EDGE_STRIDE = 3;
+export const GROUP_STRIDE = 5; // x, y, cornerX, cornerY, radius
+export const NODE_POINT_STRIDE = 4; // x, y, radius, shape
+
+/** The int8 normal of an edge vertex: normalized by the shader (÷127), within 0.5% of the float one. */
+export function edgeNormal(vertices: Float32Array, v: number): [number, number, number] {
+  const bytes = new Int8Array(vertices.buffer, vertices.byteOffset + (v * EDGE_STRIDE + 2) * 4, 3);
+  return [bytes[0] / 127, bytes[1] / 127, bytes[2] / 127];
+}
 
 /**
  * The largest node sprite (device px across) drawn as a point; above it the nodes are quads.
@@ -55,6 +66,11 @@ export interface Tile {
 
 export interface Layer {
   vertices: Float32Array;
+  /**
+   * The node each vertex belongs to, for the state bytes (vertexStates.ts): nodes their node,
+   * groups the node whose visibility shows them (-1: always shown), edges two per vertex (both ends).
+   */
+  owners: Int32Array;
   indices: Uint16Array | Uint32Array;
   vertexCount: number;
   /** Spatial runs in index order, so a frame draws only the tiles the camera sees. */
@@ -147,9 +163,11 @@ export function arcSegments(arc: TreeArc): number {
   return Math.min(36, Math.max(2, Math.ceil((sweep * arc.r) / ARC_SEGMENT), Math.ceil(sweep / ARC_SEGMENT_ANGLE)));
 }
 
-/** Writes interleaved vertices and triangle indices into typed arrays sized up front. */
+/** Writes interleaved vertices, their owners and triangle indices into typed arrays sized up front. */
 class LayerBuilder {
   private readonly v: Float32Array;
+  private readonly b: Int8Array;
+  private readonly o: Int32Array;
   private readonly i: Uint16Array | Uint32Array;
   private count = 0;
   private vi = 0;
@@ -161,8 +179,11 @@ class LayerBuilder {
     private readonly stride: number,
     vertices: number,
     indices: number,
+    private readonly ownersPerVertex = 1,
   ) {
     this.v = new Float32Array(vertices * stride);
+    this.b = new Int8Array(this.v.buffer);
+    this.o = new Int32Array(vertices * ownersPerVertex);
     // 16-bit indices when they fit (WebGL1 needs an extension for 32-bit ones).
     this.i = vertices <= 65536 ? new Uint16Array(indices) : new Uint32Array(indices);
   }
@@ -171,7 +192,8 @@ class LayerBuilder {
     return this.count;
   }
 
-  vertex(a: number, b: number, c: number, d: number, e: number, f: number, g = 0): number {
+  /** A vertex of `stride` floats (the layer's whole stride) owned by `owner`. */
+  vertex(owner: number, a: number, b: number, c: number, d: number, e: number, f = 0): number {
     const v = this.v;
     const o = this.vi;
     v[o] = a;
@@ -179,9 +201,24 @@ class LayerBuilder {
     v[o + 2] = c;
     v[o + 3] = d;
     v[o + 4] = e;
-    v[o + 5] = f;
-    if (this.stride > 6) v[o + 6] = g;
+    if (this.stride > 5) v[o + 5] = f;
+    this.o[this.count] = owner;
     this.vi += this.stride;
+    return this.count++;
+  }
+
+  /** An edge vertex (EDGE_STRIDE): position, then the unit normal and side as int8s; owned by both ends. */
+  edgeVertex(x: number, y: number, nx: number, ny: number, side: number, a: number, b: number): number {
+    const o = this.vi;
+    this.v[o] = x;
+    this.v[o + 1] = y;
+    const bo = (o + 2) * 4;
+    this.b[bo] = Math.round(nx * 127);
+    this.b[bo + 1] = Math.round(ny * 127);
+    this.b[bo + 2] = side * 127;
+    this.o[this.count * 2] = a;
+    this.o[this.count * 2 + 1] = b;
+    this.vi += EDGE_STRIDE;
     return this.count++;
   }
 
@@ -214,7 +251,7 @@ class LayerBuilder {
 
   build(): Layer {
     this.tiles.forEach((t, k) => (t.count = (this.tiles[k + 1]?.start ?? this.ii) - t.start));
-    return { vertices: this.v, indices: this.i, vertexCount: this.count, tiles: this.tiles };
+    return { vertices: this.v, owners: this.o, indices: this.i, vertexCount: this.count, tiles: this.tiles };
   }
 }
 
@@ -244,20 +281,20 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
     // Room for the highlight and desired marks (1.5 radii) drawn around a node.
     nodes.grow(n.x, n.y, r * 1.5);
     const shape = SHAPE[n.kind];
-    const c0 = nodes.vertex(n.x, n.y, -1, -1, r, shape, n.index);
-    const c1 = nodes.vertex(n.x, n.y, 1, -1, r, shape, n.index);
-    const c2 = nodes.vertex(n.x, n.y, 1, 1, r, shape, n.index);
-    const c3 = nodes.vertex(n.x, n.y, -1, 1, r, shape, n.index);
+    const c0 = nodes.vertex(n.index, n.x, n.y, -1, -1, r, shape);
+    const c1 = nodes.vertex(n.index, n.x, n.y, 1, -1, r, shape);
+    const c2 = nodes.vertex(n.index, n.x, n.y, 1, 1, r, shape);
+    const c3 = nodes.vertex(n.index, n.x, n.y, -1, 1, r, shape);
     nodes.quad(c0, c1, c2, c3);
   }
 
   let points = 0;
   for (const e of model.edges) points += edgePoints(e);
-  const edges = new LayerBuilder(EDGE_STRIDE, points * 2, (points - model.edges.length) * 6);
+  const edges = new LayerBuilder(EDGE_STRIDE, points * 2, (points - model.edges.length) * 6, 2);
   // Each point of an edge gives two vertices, one per side; consecutive points make a quad.
   const point = (x: number, y: number, nx: number, ny: number, a: number, b: number, first: boolean) => {
-    const left = edges.vertex(x, y, nx, ny, -1, a, b);
-    const right = edges.vertex(x, y, nx, ny, 1, a, b);
+    const left = edges.edgeVertex(x, y, nx, ny, -1, a, b);
+    const right = edges.edgeVertex(x, y, nx, ny, 1, a, b);
     if (!first) edges.quad(left - 2, right - 2, right, left);
   };
   const mid = (e: TreeModel["edges"][number]): [number, number] => {
@@ -311,20 +348,21 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
     groups.enter(cell);
     groups.grow(g.x, g.y, g.radius);
     const vis = g.ascendancyName ? (firstOfAscendancy.get(g.ascendancyName) ?? -1) : -1;
-    const c0 = groups.vertex(g.x, g.y, -1, -1, g.radius, vis);
-    const c1 = groups.vertex(g.x, g.y, 1, -1, g.radius, vis);
-    const c2 = groups.vertex(g.x, g.y, 1, 1, g.radius, vis);
-    const c3 = groups.vertex(g.x, g.y, -1, 1, g.radius, vis);
+    const c0 = groups.vertex(vis, g.x, g.y, -1, -1, g.radius);
+    const c1 = groups.vertex(vis, g.x, g.y, 1, -1, g.radius);
+    const c2 = groups.vertex(vis, g.x, g.y, 1, 1, g.radius);
+    const c3 = groups.vertex(vis, g.x, g.y, -1, 1, g.radius);
     groups.quad(c0, c1, c2, c3);
   }
   const nodeQuads = nodes.build();
   return { nodes: nodeQuads, nodePoints: pointsOf(nodeQuads), edges: fineEdges, edgeLod, groups: groups.build() };
 }
 
-/** One vertex per node quad (its centre, radius, shape, index), with the quads' tiles counted in vertices. */
+/** One vertex per node quad (its centre, radius, shape), with the quads' tiles counted in vertices. */
 function pointsOf(quads: Layer): Layer {
   const n = quads.vertexCount / 4;
   const v = new Float32Array(n * NODE_POINT_STRIDE);
+  const owners = new Int32Array(n);
   for (let k = 0; k < n; k++) {
     const q = 4 * k * NODE_STRIDE;
     const o = k * NODE_POINT_STRIDE;
@@ -332,11 +370,11 @@ function pointsOf(quads: Layer): Layer {
     v[o + 1] = quads.vertices[q + 1];
     v[o + 2] = quads.vertices[q + 4];
     v[o + 3] = quads.vertices[q + 5];
-    v[o + 4] = quads.vertices[q + 6];
+    owners[k] = quads.owners[4 * k];
   }
   // Six indices per quad: a tile's index range maps to the same nodes' vertices.
   const tiles = quads.tiles.map((t) => ({ ...t, start: t.start / 6, count: t.count / 6 }));
-  return { vertices: v, indices: new Uint16Array(0), vertexCount: n, tiles };
+  return { vertices: v, owners, indices: new Uint16Array(0), vertexCount: n, tiles };
 }
 
 interface EdgeRun {

@@ -119,24 +119,33 @@ interface GpuResources {
   node: twgl.ProgramInfo;
   nodePoint: twgl.ProgramInfo;
   groupBuf: twgl.BufferInfo;
+  /** The edge vertices and their states; each level's indices come from edgeIndexBufs. */
   edgeBuf: twgl.BufferInfo;
-  /** The coarser edge index sets (geometry.edgeLod) over edgeBuf's vertices, uploaded on first use. */
-  edgeLodBufs: (twgl.BufferInfo | undefined)[];
-  nodeBuf: twgl.BufferInfo;
+  /**
+   * The edge index sets over edgeBuf's vertices, uploaded on first use: the coarser levels
+   * (geometry.edgeLod, by index) and the fine one last. A frame needs one of them.
+   */
+  edgeIndexBufs: (twgl.BufferInfo | undefined)[];
+  /** The node quads, uploaded the first time the nodes are drawn zoomed in (zoomed out they are points). */
+  nodeBuf: twgl.BufferInfo | undefined;
   nodePointBuf: twgl.BufferInfo;
   /** Per-vertex state bytes (vertexStates.ts), one dynamic buffer per layer. */
   groupState: WebGLBuffer;
   edgeState: WebGLBuffer;
-  nodeState: WebGLBuffer;
   nodePointState: WebGLBuffer;
   /** The largest point sprite the context draws (ALIASED_POINT_SIZE_RANGE). */
   maxPointSize: number;
 }
 
+/** A vertex attribute: name, components, and (default: float) its type and whether it is normalized. */
+type Attribute = [name: string, size: number, type?: "byte"];
+
 export interface FrameStats {
   frames: number;
   uploads: number;
   geometryUploads: number;
+  /** Bytes of geometry (vertices and indices) sent to the GPU so far: a layer goes up when first drawn. */
+  geometryBytes: number;
 }
 
 export class TreeRenderer {
@@ -144,7 +153,7 @@ export class TreeRenderer {
   private uploadedRevision = -1;
   private uploadedStates: StateBuffer | null = null;
   private readonly vertexStates: VertexStates;
-  readonly stats: FrameStats = { frames: 0, uploads: 0, geometryUploads: 0 };
+  readonly stats: FrameStats = { frames: 0, uploads: 0, geometryUploads: 0, geometryBytes: 0 };
   /** The edge level of detail of the last frame (-1: the fine layer), for tests. */
   lastEdgeLod = -1;
   /** Whether the last frame drew the nodes as point sprites, for tests. */
@@ -173,50 +182,22 @@ export class TreeRenderer {
     this.programs = programs;
     const { group, edge, node, nodePoint } = linkedPrograms(gl, programs);
     performance.mark("tree:programs");
-    // One array buffer per layer; the attributes share it through stride and offset.
-    const vs = this.vertexStates;
-    const layer = (data: Layer, stride: number, layout: [string, number][], state: [string, Uint8Array]): twgl.BufferInfo => {
-      const buffer = twgl.createBufferFromTypedArray(gl, data.vertices);
-      const indexed = data.indices.length > 0;
-      const attribs: Record<string, twgl.AttribInfo> = {};
-      let off = 0;
-      for (const [name, size] of layout) {
-        attribs[name] = { buffer, numComponents: size, stride: stride * 4, offset: off * 4, type: gl.FLOAT };
-        off += size;
-      }
-      const stateBuf = twgl.createBufferFromTypedArray(gl, state[1], gl.ARRAY_BUFFER, gl.DYNAMIC_DRAW);
-      const perVertex = state[1].length / data.vertexCount;
-      attribs[state[0]] = { buffer: stateBuf, numComponents: perVertex, type: gl.UNSIGNED_BYTE, normalize: false };
-      if (data.indices instanceof Uint32Array && !isWebGL2(gl)) {
-        if (!gl.getExtension("OES_element_index_uint")) throw new Error("32-bit indices are not supported");
-      }
-      if (!indexed) return { attribs, numElements: data.vertexCount };
-      return {
-        attribs,
-        indices: twgl.createBufferFromTypedArray(gl, data.indices, gl.ELEMENT_ARRAY_BUFFER),
-        elementType: data.indices instanceof Uint32Array ? gl.UNSIGNED_INT : gl.UNSIGNED_SHORT,
-        numElements: data.indices.length,
-      };
-    };
-    const groupBuf = layer(geo.groups, GROUP_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1], ["a_visIndex", 1]], ["a_visible", vs.groups]);
-    const edgeBuf = layer(geo.edges, EDGE_STRIDE, [["a_pos", 2], ["a_normal", 2], ["a_side", 1], ["a_ends", 2]], ["a_style", vs.edges]);
-    const nodeBuf = layer(geo.nodes, NODE_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1], ["a_shape", 1], ["a_index", 1]], ["a_state", vs.nodes]);
-    const nodePointBuf = layer(geo.nodePoints, NODE_POINT_STRIDE, [["a_pos", 2], ["a_radius", 1], ["a_shape", 1], ["a_index", 1]], ["a_state", vs.nodePoints]);
     const pointRange = gl.getParameter(gl.ALIASED_POINT_SIZE_RANGE) as Float32Array | null;
-    const edgeLodBufs = EDGE_LOD_SCALES.map(() => undefined);
+    const groupBuf = this.layer(geo.groups, GROUP_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1]], ["a_visible", this.vertexStates.groups]);
+    const edgeBuf = this.layer(geo.edges, EDGE_STRIDE, [["a_pos", 2], ["a_normal", 4, "byte"]], ["a_style", this.vertexStates.edges], false);
+    const nodePointBuf = this.layer(geo.nodePoints, NODE_POINT_STRIDE, [["a_pos", 2], ["a_radius", 1], ["a_shape", 1]], ["a_state", this.vertexStates.nodePoints]);
     this.res = {
       group,
       edge,
       node,
       groupBuf,
       edgeBuf,
-      edgeLodBufs,
-      nodeBuf,
+      edgeIndexBufs: [...EDGE_LOD_SCALES, "fine"].map(() => undefined),
+      nodeBuf: undefined,
       nodePoint,
       nodePointBuf,
       groupState: groupBuf.attribs!.a_visible.buffer!,
       edgeState: edgeBuf.attribs!.a_style.buffer!,
-      nodeState: nodeBuf.attribs!.a_state.buffer!,
       nodePointState: nodePointBuf.attribs!.a_state.buffer!,
       maxPointSize: pointRange ? pointRange[1] : 1,
     };
@@ -224,6 +205,45 @@ export class TreeRenderer {
     performance.mark("tree:uploaded");
     this.uploadedRevision = -1;
     this.lost = false;
+  }
+
+  /**
+   * One array buffer for a layer's vertices (the attributes share it through stride and offset),
+   * one for its state bytes (filled from `state` as it is now), and its indices unless `withIndices` is false.
+   */
+  private layer(data: Layer, stride: number, layout: Attribute[], state: [string, Uint8Array], withIndices = true): twgl.BufferInfo {
+    const gl = this.gl;
+    const buffer = twgl.createBufferFromTypedArray(gl, data.vertices);
+    this.stats.geometryBytes += data.vertices.byteLength;
+    const attribs: Record<string, twgl.AttribInfo> = {};
+    let off = 0;
+    for (const [name, size, type] of layout) {
+      attribs[name] = type === "byte"
+        ? { buffer, numComponents: size, stride: stride * 4, offset: off * 4, type: gl.BYTE, normalize: true }
+        : { buffer, numComponents: size, stride: stride * 4, offset: off * 4, type: gl.FLOAT };
+      off += type === "byte" ? 1 : size;
+    }
+    const stateBuf = twgl.createBufferFromTypedArray(gl, state[1], gl.ARRAY_BUFFER, gl.DYNAMIC_DRAW);
+    const perVertex = state[1].length / data.vertexCount;
+    attribs[state[0]] = { buffer: stateBuf, numComponents: perVertex, type: gl.UNSIGNED_BYTE, normalize: false };
+    if (!withIndices || data.indices.length === 0) return { attribs, numElements: data.vertexCount };
+    return { attribs, ...this.indexBuffer(data.indices) };
+  }
+
+  private indexBuffer(indices: Uint16Array | Uint32Array): Pick<twgl.BufferInfo, "indices" | "elementType" | "numElements"> {
+    const gl = this.gl;
+    if (indices instanceof Uint32Array && !isWebGL2(gl) && !gl.getExtension("OES_element_index_uint")) throw new Error("32-bit indices are not supported");
+    this.stats.geometryBytes += indices.byteLength;
+    return {
+      indices: twgl.createBufferFromTypedArray(gl, indices, gl.ELEMENT_ARRAY_BUFFER),
+      elementType: indices instanceof Uint32Array ? gl.UNSIGNED_INT : gl.UNSIGNED_SHORT,
+      numElements: indices.length,
+    };
+  }
+
+  /** The node quads, uploaded on first use with the node states as they are now. */
+  private nodeQuads(res: GpuResources): twgl.BufferInfo {
+    return (res.nodeBuf ??= this.layer(this.geometry.nodes, NODE_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1], ["a_shape", 1]], ["a_state", this.vertexStates.nodes]));
   }
 
   /** Spreads the states onto the vertices when their revision changed and uploads the layers that changed. */
@@ -238,7 +258,8 @@ export class TreeRenderer {
       gl.bufferSubData(gl.ARRAY_BUFFER, 0, data);
     };
     if (changed.nodes || this.uploadedRevision < 0) {
-      upload(res.nodeState, vs.nodes);
+      // Quads not uploaded yet take these bytes when they are (nodeQuads).
+      if (res.nodeBuf) upload(res.nodeBuf.attribs!.a_state.buffer!, vs.nodes);
       upload(res.nodePointState, vs.nodePoints);
     }
     if (changed.edges || this.uploadedRevision < 0) upload(res.edgeState, vs.edges);
@@ -282,17 +303,14 @@ export class TreeRenderer {
     // Zoomed out, arcs use a coarser index set over the same vertices (geometry.ts EdgeLod).
     const edges = edgeLayerAt(geo, uniforms.u_scale);
     this.lastEdgeLod = edges.lod;
-    const edgeBuf = edges.lod < 0 ? res.edgeBuf : (res.edgeLodBufs[edges.lod] ??= {
-      ...res.edgeBuf,
-      indices: twgl.createBufferFromTypedArray(gl, edges.indices, gl.ELEMENT_ARRAY_BUFFER),
-      numElements: edges.indices.length,
-    });
+    const level = edges.lod < 0 ? res.edgeIndexBufs.length - 1 : edges.lod;
+    const edgeBuf = (res.edgeIndexBufs[level] ??= { ...res.edgeBuf, ...this.indexBuffer(edges.indices) });
     const points = this.nodeMode === "auto" ? nodesAsPoints(uniforms.u_scale, res.maxPointSize) : this.nodeMode === "points";
     this.lastNodePoints = points;
     const passes: [twgl.ProgramInfo, twgl.BufferInfo, Pick<Layer, "indices" | "tiles">, (() => void) | undefined][] = [
       [res.group, res.groupBuf, geo.groups, between?.afterGroups],
       [res.edge, edgeBuf, edges, between?.afterEdges],
-      points ? [res.nodePoint, res.nodePointBuf, geo.nodePoints, undefined] : [res.node, res.nodeBuf, geo.nodes, undefined],
+      points ? [res.nodePoint, res.nodePointBuf, geo.nodePoints, undefined] : [res.node, this.nodeQuads(res), geo.nodes, undefined],
     ];
     for (const [prog, buf, layer, after] of passes) {
       const runs = visibleRuns(layer.tiles, view);
@@ -341,12 +359,12 @@ export class TreeRenderer {
     // (after the warm-up) would fail every draw with "no buffer is bound to enabled attribute".
     const attribs = gl.getParameter(gl.MAX_VERTEX_ATTRIBS) as number;
     for (let i = 0; i < attribs; i++) gl.disableVertexAttribArray(i);
-    for (const b of [res.groupState, res.edgeState, res.nodeState, res.nodePointState]) gl.deleteBuffer(b);
     for (const b of [res.groupBuf, res.edgeBuf, res.nodeBuf, res.nodePointBuf]) {
-      gl.deleteBuffer(Object.values(b.attribs!)[0].buffer);
+      if (!b) continue;
+      for (const a of Object.values(b.attribs!)) gl.deleteBuffer(a.buffer);
       if (b.indices) gl.deleteBuffer(b.indices);
     }
-    for (const b of res.edgeLodBufs) if (b) gl.deleteBuffer(b.indices!);
+    for (const b of res.edgeIndexBufs) if (b) gl.deleteBuffer(b.indices!);
     this.res = null;
   }
 }

@@ -64,8 +64,8 @@ ${GROUP_VARYINGS}void main() {
 
 export const EDGE_VS = `${COMMON}
 attribute vec2 a_pos;
-attribute vec2 a_normal;
-attribute float a_side;
+// Unit normal, then the side (-1, 1), from normalized int8s; four, since every driver fetches four-byte vectors natively.
+attribute vec4 a_normal;
 attribute float a_style; // EdgeStyle: 0 hidden, 1 normal, 2 in build, 3 in other, 4 both, 5 pathing
 ${EDGE_VARYINGS}void main() {
   if (a_style < 0.5) { gl_Position = HIDDEN; return; }
@@ -82,8 +82,8 @@ ${EDGE_VARYINGS}void main() {
   }
   hw = max(hw, minPx / u_scale);
   v_colour = vec4(c, 1.0);
-  v_side = a_side;
-  gl_Position = toClip(a_pos + a_normal * a_side * hw);
+  v_side = a_normal.z;
+  gl_Position = toClip(a_pos + a_normal.xy * a_normal.z * hw);
 }`;
 
 export const EDGE_FS = `

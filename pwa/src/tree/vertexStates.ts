@@ -5,7 +5,7 @@
  * software GPU). Refilled only when the state buffer's revision changes, and a
  * layer is uploaded only when its bytes changed (hover never touches edges).
  */
-import { EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type TreeGeometry } from "./geometry";
+import type { TreeGeometry } from "./geometry";
 import { NodeState, type StateBuffer } from "./states";
 
 /** Edge looks, in the order the edge shader tests them. */
@@ -24,14 +24,6 @@ export function edgeStyle(s: StateBuffer, a: number, b: number): number {
   return EdgeStyle.Normal;
 }
 
-/** Per-vertex node index (or edge end indices) read back from the interleaved geometry. */
-function column(vertices: Float32Array, stride: number, offset: number): Int32Array {
-  const n = vertices.length / stride;
-  const out = new Int32Array(n);
-  for (let i = 0; i < n; i++) out[i] = vertices[i * stride + offset];
-  return out;
-}
-
 export class VertexStates {
   /** 4 bytes per node vertex: flags, compare side, visible, 0. */
   readonly nodes: Uint8Array;
@@ -42,18 +34,17 @@ export class VertexStates {
   /** 1 byte per group vertex: visible. */
   readonly groups: Uint8Array;
   private readonly nodeIndex: Int32Array;
-  private readonly edgeA: Int32Array;
-  private readonly edgeB: Int32Array;
+  /** Both ends of each edge vertex, interleaved. */
+  private readonly edgeEnds: Int32Array;
   private readonly groupIndex: Int32Array;
 
   constructor(geo: TreeGeometry) {
-    this.nodeIndex = column(geo.nodes.vertices, NODE_STRIDE, 6);
-    this.edgeA = column(geo.edges.vertices, EDGE_STRIDE, 5);
-    this.edgeB = column(geo.edges.vertices, EDGE_STRIDE, 6);
-    this.groupIndex = column(geo.groups.vertices, GROUP_STRIDE, 5);
+    this.nodeIndex = geo.nodes.owners;
+    this.edgeEnds = geo.edges.owners;
+    this.groupIndex = geo.groups.owners;
     this.nodes = new Uint8Array(this.nodeIndex.length * 4);
     this.nodePoints = new Uint8Array(geo.nodePoints.vertexCount * 4);
-    this.edges = new Uint8Array(this.edgeA.length);
+    this.edges = new Uint8Array(geo.edges.vertexCount);
     this.groups = new Uint8Array(this.groupIndex.length);
   }
 
@@ -74,8 +65,8 @@ export class VertexStates {
     if (changed.nodes) for (let p = 0; p < this.nodePoints.length; p += 4) this.nodePoints.set(this.nodes.subarray(p * 4, p * 4 + 4), p);
     // Both vertices of a point (and all points of an edge) share the edge's ends; style once per run.
     let lastA = -1, lastB = -1, style = 0;
-    for (let v = 0; v < this.edgeA.length; v++) {
-      const a = this.edgeA[v], b = this.edgeB[v];
+    for (let v = 0; v < this.edges.length; v++) {
+      const a = this.edgeEnds[2 * v], b = this.edgeEnds[2 * v + 1];
       if (a !== lastA || b !== lastB) {
         style = edgeStyle(s, a, b);
         lastA = a;

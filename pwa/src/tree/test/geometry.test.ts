@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arcPoint, arcSegments, arcSweep, buildGeometry, EDGE_LOD_SCALES, EDGE_LOD_TOLERANCE_PX, EDGE_STRIDE, edgeLayerAt, GROUP_STRIDE, lodStride, MAX_NODE_POINT_PX, NODE_POINT_STRIDE, NODE_STRIDE, nodesAsPoints, visibleRuns } from "../geometry";
+import { arcPoint, arcSegments, arcSweep, buildGeometry, edgeNormal, EDGE_LOD_SCALES, EDGE_LOD_TOLERANCE_PX, EDGE_STRIDE, edgeLayerAt, GROUP_STRIDE, lodStride, MAX_NODE_POINT_PX, NODE_POINT_STRIDE, NODE_STRIDE, nodesAsPoints, visibleRuns } from "../geometry";
 import { nodeRadius, SHAPE } from "../style";
 import { realTree, tinyModel } from "./testModel";
 
@@ -35,6 +35,12 @@ describe("geometry", () => {
     for (const layer of [g.nodes, g.edges, g.groups]) {
       expect(Math.max(...layer.indices)).toBe(layer.vertexCount - 1);
     }
+    // Owners: a node per node vertex, both ends per edge vertex, -1 (always shown) for a plain group.
+    const quadOwners = Array.from({ length: m.nodes.length }, (_, k) => [...g.nodes.owners.subarray(4 * k, 4 * k + 4)]);
+    expect(quadOwners.every((q) => q.every((o) => o === q[0]))).toBe(true);
+    expect(quadOwners.map((q) => q[0]).sort((a, b) => a - b)).toEqual(m.nodes.map((n) => n.index));
+    expect(g.edges.owners.length).toBe(2 * g.edges.vertexCount);
+    expect([...g.groups.owners]).toEqual([-1, -1, -1, -1]);
   });
 
   it("tessellates arcs along the orbit, ending on both nodes", () => {
@@ -42,7 +48,7 @@ describe("geometry", () => {
     const g = buildGeometry(m);
     const segs = arcSegments(m.edges[1].arc!);
     // The arc's vertices are the run whose ends are nodes 1 and 2.
-    const ends = (v: number) => [g.edges.vertices[v * EDGE_STRIDE + 5], g.edges.vertices[v * EDGE_STRIDE + 6]];
+    const ends = (v: number) => [g.edges.owners[2 * v], g.edges.owners[2 * v + 1]];
     let first = 0;
     while (ends(first).join() !== "1,2") first++;
     const last = first + 2 * (segs + 1) - 1;
@@ -55,8 +61,12 @@ describe("geometry", () => {
     for (let v = first; v <= last; v++) {
       const [x, y] = at(v);
       expect(Math.hypot(x - 400, y - 600)).toBeCloseTo(141.42, 1);
-      const o = v * EDGE_STRIDE;
-      expect([g.edges.vertices[o + 5], g.edges.vertices[o + 6]]).toEqual([1, 2]);
+      expect(ends(v)).toEqual([1, 2]);
+      // The normal is radial (so segments join without gaps), unit length, and the two vertices of a point take opposite sides.
+      const [nx, ny, side] = edgeNormal(g.edges.vertices, v);
+      expect(Math.hypot(nx, ny)).toBeCloseTo(1, 1);
+      expect(Math.abs(nx * (y - 600) - ny * (x - 400)) / 141.42).toBeLessThan(0.01);
+      expect(side).toBe((v - first) % 2 === 0 ? -1 : 1);
     }
   });
 
@@ -120,7 +130,7 @@ describe("geometry", () => {
       const fineUsed = new Set(g.edges.indices);
       for (const v of fineUsed) {
         const o = v * EDGE_STRIDE;
-        const a = g.edges.vertices[o + 5], b = g.edges.vertices[o + 6];
+        const a = g.edges.owners[2 * v], b = g.edges.owners[2 * v + 1];
         const at = [g.edges.vertices[o], g.edges.vertices[o + 1]];
         const na = model.nodes[a], nb = model.nodes[b];
         const isEnd = (Math.abs(at[0] - na.x) < 0.01 && Math.abs(at[1] - na.y) < 0.01) || (Math.abs(at[0] - nb.x) < 0.01 && Math.abs(at[1] - nb.y) < 0.01);
@@ -163,12 +173,12 @@ describe("geometry", () => {
     const seen = new Set<number>();
     for (let k = 0; k < p.vertexCount; k++) {
       const o = k * NODE_POINT_STRIDE;
-      const n = model.nodes[p.vertices[o + 4]];
+      const n = model.nodes[p.owners[k]];
       seen.add(n.index);
       expect([p.vertices[o], p.vertices[o + 1]]).toEqual([Math.fround(n.x), Math.fround(n.y)]);
       expect([p.vertices[o + 2], p.vertices[o + 3]]).toEqual([nodeRadius(n), SHAPE[n.kind]]);
       // Quad k is the same node: the point is drawn where (and when) the quad would be.
-      expect(g.nodes.vertices[4 * k * NODE_STRIDE + 6]).toBe(n.index);
+      expect(g.nodes.owners[4 * k]).toBe(n.index);
     }
     expect(seen.size).toBe(model.nodes.length);
     // Tiles cover every point once, in order, and bound their nodes.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildGeometry, NODE_STRIDE } from "../geometry";
+import { buildGeometry } from "../geometry";
 import { CompareSide, NodeState, StateBuffer } from "../states";
 import { tinyModel } from "./testModel";
 import { EdgeStyle, edgeStyle, VertexStates } from "../vertexStates";
@@ -38,14 +38,14 @@ describe("vertex states", () => {
     expect(vs.update(s)).toEqual({ nodes: true, edges: false, groups: false });
     let hovered = 0;
     for (let v = 0; v < geo.nodes.vertexCount; v++) {
-      const index = geo.nodes.vertices[v * NODE_STRIDE + 6];
+      const index = geo.nodes.owners[v];
       expect(vs.nodes[v * 4]).toBe(s.data[index * 4]);
       if (vs.nodes[v * 4] & NodeState.Hovered) hovered++;
     }
     expect(hovered).toBe(4);
     // Each node's point vertex carries the same bytes as its quad.
     for (let k = 0; k < geo.nodePoints.vertexCount; k++) {
-      const index = geo.nodePoints.vertices[k * 5 + 4];
+      const index = geo.nodePoints.owners[k];
       expect([...vs.nodePoints.subarray(k * 4, k * 4 + 3)]).toEqual([...s.data.subarray(index * 4, index * 4 + 3)]);
     }
     expect([...vs.nodePoints].filter((b, i) => i % 4 === 0 && b & NodeState.Hovered).length).toBe(1);
