@@ -17,6 +17,9 @@ export const EDGE_STRIDE = 3;
 export const GROUP_STRIDE = 5; // x, y, cornerX, cornerY, radius
 export const NODE_POINT_STRIDE = 4; // x, y, radius, shape
 
+/** Ints per edge in the edge layer's owners: first vertex, vertex count, end a, end b. */
+export const EDGE_SPAN = 4;
+
 /** The int8 normal of an edge vertex: normalized by the shader (÷127), within 0.5% of the float one. */
 export function edgeNormal(vertices: Float32Array, v: number): [number, number, number] {
   const bytes = new Int8Array(vertices.buffer, vertices.byteOffset + (v * EDGE_STRIDE + 2) * 4, 3);
@@ -67,8 +70,9 @@ export interface Tile {
 export interface Layer {
   vertices: Float32Array;
   /**
-   * The node each vertex belongs to, for the state bytes (vertexStates.ts): nodes their node,
-   * groups the node whose visibility shows them (-1: always shown), edges two per vertex (both ends).
+   * Which node each vertex belongs to, for the state bytes (vertexStates.ts): one per vertex for
+   * nodes (their node) and groups (the node whose visibility shows them, -1: always shown); for
+   * edges, four per edge in drawing order: first vertex, vertex count, both ends (EDGE_SPAN).
    */
   owners: Int32Array;
   indices: Uint16Array | Uint32Array;
@@ -98,22 +102,41 @@ export const EDGE_LOD_SCALES = [0.03, 0.045, 0.07, 0.1, 0.15, 0.22];
 /** Tiles per side: the tree is cut into GRID x GRID cells; shapes go to the cell of their centre. */
 const GRID = 12;
 
-/** Items sorted by grid cell (row-major), each with its cell, so every cell is one run of indices. */
-function byCell<T>(items: readonly T[], bounds: Bounds, centre: (item: T) => [number, number]): [T, number][] {
+/**
+ * Items in grid cell order (row-major), stable: `order[k]` is the k-th item's index, `cells[k]`
+ * its cell, so every cell is one run. A counting sort over centres given as flat x, y pairs:
+ * plain loops over typed arrays, since this runs cold (once per tree, before the first frame).
+ */
+function byCell(centres: Float64Array, bounds: Bounds): { order: Int32Array; cells: Int32Array } {
+  const n = centres.length / 2;
   const w = Math.max(1, bounds.maxX - bounds.minX) / GRID;
   const h = Math.max(1, bounds.maxY - bounds.minY) / GRID;
-  const clamp = (v: number) => Math.min(GRID - 1, Math.max(0, Math.floor(v)));
-  const cells = new Int32Array(items.length);
-  // A counting sort (stable, like Array.sort): one pass per item instead of a comparator sort.
+  const clamp = (v: number) => (v < 0 ? 0 : v >= GRID ? GRID - 1 : Math.floor(v));
+  const cellOf = new Int32Array(n);
   const starts = new Int32Array(GRID * GRID + 1);
-  items.forEach((item, k) => {
-    const [x, y] = centre(item);
-    cells[k] = clamp((y - bounds.minY) / h) * GRID + clamp((x - bounds.minX) / w);
-    starts[cells[k] + 1]++;
-  });
+  for (let k = 0; k < n; k++) {
+    const c = clamp((centres[2 * k + 1] - bounds.minY) / h) * GRID + clamp((centres[2 * k] - bounds.minX) / w);
+    cellOf[k] = c;
+    starts[c + 1]++;
+  }
   for (let c = 1; c < starts.length; c++) starts[c] += starts[c - 1];
-  const out = new Array<[T, number]>(items.length);
-  items.forEach((item, k) => (out[starts[cells[k]]++] = [item, cells[k]]));
+  const order = new Int32Array(n);
+  const cells = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const at = starts[cellOf[k]]++;
+    order[at] = k;
+    cells[at] = cellOf[k];
+  }
+  return { order, cells };
+}
+
+/** Flat x, y pairs of `items`' centres, for byCell. */
+function centresOf<T>(items: readonly T[], x: (item: T) => number, y: (item: T) => number): Float64Array {
+  const out = new Float64Array(items.length * 2);
+  for (let k = 0; k < items.length; k++) {
+    out[2 * k] = x(items[k]);
+    out[2 * k + 1] = y(items[k]);
+  }
   return out;
 }
 
@@ -207,19 +230,25 @@ class LayerBuilder {
     return this.count++;
   }
 
-  /** An edge vertex (EDGE_STRIDE): position, then the unit normal and side as int8s; owned by both ends. */
-  edgeVertex(x: number, y: number, nx: number, ny: number, side: number, a: number, b: number): number {
-    const o = this.vi;
-    this.v[o] = x;
-    this.v[o + 1] = y;
-    const bo = (o + 2) * 4;
-    this.b[bo] = Math.round(nx * 127);
-    this.b[bo + 1] = Math.round(ny * 127);
-    this.b[bo + 2] = side * 127;
-    this.o[this.count * 2] = a;
-    this.o[this.count * 2 + 1] = b;
-    this.vi += EDGE_STRIDE;
-    return this.count++;
+  /**
+   * One point along an edge (EDGE_STRIDE): two vertices, its left and right, at the position with
+   * the unit normal and side as int8s (the edge's span in owners says whose they are); unless it is the edge's first
+   * point, the quad back to the previous point. One call with plain writes: this runs cold, per point.
+   */
+  edgePoint(x: number, y: number, nx: number, ny: number, first: boolean): void {
+    const v = this.v, bytes = this.b;
+    const o = this.vi, left = this.count;
+    const bx = Math.round(nx * 127), by = Math.round(ny * 127);
+    v[o] = v[o + EDGE_STRIDE] = x;
+    v[o + 1] = v[o + EDGE_STRIDE + 1] = y;
+    const bo = (o + 2) * 4, bo2 = bo + EDGE_STRIDE * 4;
+    bytes[bo] = bytes[bo2] = bx;
+    bytes[bo + 1] = bytes[bo2 + 1] = by;
+    bytes[bo + 2] = -127;
+    bytes[bo2 + 2] = 127;
+    this.vi += 2 * EDGE_STRIDE;
+    this.count += 2;
+    if (!first) this.quad(left - 2, left - 1, left + 1, left);
   }
 
   quad(p: number, q: number, r: number, s: number): void {
@@ -275,7 +304,9 @@ function edgePoints(e: TreeModel["edges"][number]): number {
 export function buildGeometry(model: TreeModel): TreeGeometry {
   const bounds = model.bounds;
   const nodes = new LayerBuilder(NODE_STRIDE, model.nodes.length * 4, model.nodes.length * 6);
-  for (const [n, cell] of byCell(model.nodes, bounds, (n) => [n.x, n.y])) {
+  const nodeCells = byCell(centresOf(model.nodes, (n) => n.x, (n) => n.y), bounds);
+  for (let k = 0; k < nodeCells.order.length; k++) {
+    const n = model.nodes[nodeCells.order[k]], cell = nodeCells.cells[k];
     const r = nodeRadius(n);
     nodes.enter(cell);
     // Room for the highlight and desired marks (1.5 radii) drawn around a node.
@@ -290,30 +321,28 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
 
   let points = 0;
   for (const e of model.edges) points += edgePoints(e);
-  const edges = new LayerBuilder(EDGE_STRIDE, points * 2, (points - model.edges.length) * 6, 2);
-  // Each point of an edge gives two vertices, one per side; consecutive points make a quad.
-  const point = (x: number, y: number, nx: number, ny: number, a: number, b: number, first: boolean) => {
-    const left = edges.edgeVertex(x, y, nx, ny, -1, a, b);
-    const right = edges.edgeVertex(x, y, nx, ny, 1, a, b);
-    if (!first) edges.quad(left - 2, right - 2, right, left);
-  };
-  const mid = (e: TreeModel["edges"][number]): [number, number] => {
-    const a = model.nodes[e.a], b = model.nodes[e.b];
-    return [(a.x + b.x) / 2, (a.y + b.y) / 2];
-  };
+  const edges = new LayerBuilder(EDGE_STRIDE, points * 2, (points - model.edges.length) * 6, 0);
+  const spans = new Int32Array(model.edges.length * EDGE_SPAN);
   // Per edge in drawing order: its cell, first vertex, points, and (arcs) radius and angle per point step.
   const runs: EdgeRun[] = [];
-  for (const [e, cell] of byCell(model.edges, bounds, mid)) {
+  const mid = (e: TreeModel["edges"][number], axis: "x" | "y") => (model.nodes[e.a][axis] + model.nodes[e.b][axis]) / 2;
+  const edgeCells = byCell(centresOf(model.edges, (e) => mid(e, "x"), (e) => mid(e, "y")), bounds);
+  for (let k = 0; k < edgeCells.order.length; k++) {
+    const e = model.edges[edgeCells.order[k]], cell = edgeCells.cells[k];
     const a = model.nodes[e.a], b = model.nodes[e.b];
     edges.enter(cell);
     const first = edges.vertexCount;
+    spans[k * EDGE_SPAN] = first;
+    spans[k * EDGE_SPAN + 1] = 2 * edgePoints(e);
+    spans[k * EDGE_SPAN + 2] = e.a;
+    spans[k * EDGE_SPAN + 3] = e.b;
     edges.grow(a.x, a.y, EDGE_HALF_WIDTH);
     edges.grow(b.x, b.y, EDGE_HALF_WIDTH);
     if (!e.arc) {
       const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
       const nx = -(b.y - a.y) / len, ny = (b.x - a.x) / len;
-      point(a.x, a.y, nx, ny, e.a, e.b, true);
-      point(b.x, b.y, nx, ny, e.a, e.b, false);
+      edges.edgePoint(a.x, a.y, nx, ny, true);
+      edges.edgePoint(b.x, b.y, nx, ny, false);
       runs.push({ cell, first, segs: 1, r: 0, step: 0 });
       continue;
     }
@@ -331,20 +360,22 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
       if (y < minY) minY = y;
       if (y > maxY) maxY = y;
       // The radial direction is perpendicular to the arc, so segments join without gaps.
-      point(x, y, sin, -cos, e.a, e.b, k === 0);
+      edges.edgePoint(x, y, sin, -cos, k === 0);
     }
     edges.grow(minX, minY, EDGE_HALF_WIDTH);
     edges.grow(maxX, maxY, EDGE_HALF_WIDTH);
     runs.push({ cell, first, segs, r, step: Math.abs(sweep) / segs });
   }
-  const fineEdges = edges.build();
+  const fineEdges = { ...edges.build(), owners: spans };
   const edgeLods: (EdgeLod | undefined)[] = EDGE_LOD_SCALES.map(() => undefined);
   const edgeLod = (k: number): EdgeLod => (edgeLods[k] ??= buildEdgeLod(runs, fineEdges, EDGE_LOD_SCALES[k]));
 
   const firstOfAscendancy = new Map<string, number>();
   for (const n of model.nodes) if (n.ascendancyName && !firstOfAscendancy.has(n.ascendancyName)) firstOfAscendancy.set(n.ascendancyName, n.index);
   const groups = new LayerBuilder(GROUP_STRIDE, model.groups.length * 4, model.groups.length * 6);
-  for (const [g, cell] of byCell(model.groups, bounds, (g) => [g.x, g.y])) {
+  const groupCells = byCell(centresOf(model.groups, (g) => g.x, (g) => g.y), bounds);
+  for (let k = 0; k < groupCells.order.length; k++) {
+    const g = model.groups[groupCells.order[k]], cell = groupCells.cells[k];
     groups.enter(cell);
     groups.grow(g.x, g.y, g.radius);
     const vis = g.ascendancyName ? (firstOfAscendancy.get(g.ascendancyName) ?? -1) : -1;

@@ -5,7 +5,7 @@
  * software GPU). Refilled only when the state buffer's revision changes, and a
  * layer is uploaded only when its bytes changed (hover never touches edges).
  */
-import type { TreeGeometry } from "./geometry";
+import { EDGE_SPAN, type TreeGeometry } from "./geometry";
 import { NodeState, type StateBuffer } from "./states";
 
 /** Edge looks, in the order the edge shader tests them. */
@@ -34,13 +34,13 @@ export class VertexStates {
   /** 1 byte per group vertex: visible. */
   readonly groups: Uint8Array;
   private readonly nodeIndex: Int32Array;
-  /** Both ends of each edge vertex, interleaved. */
-  private readonly edgeEnds: Int32Array;
+  /** Each edge's vertex range and ends (geometry EDGE_SPAN). */
+  private readonly edgeSpans: Int32Array;
   private readonly groupIndex: Int32Array;
 
   constructor(geo: TreeGeometry) {
     this.nodeIndex = geo.nodes.owners;
-    this.edgeEnds = geo.edges.owners;
+    this.edgeSpans = geo.edges.owners;
     this.groupIndex = geo.groups.owners;
     this.nodes = new Uint8Array(this.nodeIndex.length * 4);
     this.nodePoints = new Uint8Array(geo.nodePoints.vertexCount * 4);
@@ -63,17 +63,12 @@ export class VertexStates {
     }
     // A node's point vertex takes the state of its quad's first vertex.
     if (changed.nodes) for (let p = 0; p < this.nodePoints.length; p += 4) this.nodePoints.set(this.nodes.subarray(p * 4, p * 4 + 4), p);
-    // Both vertices of a point (and all points of an edge) share the edge's ends; style once per run.
-    let lastA = -1, lastB = -1, style = 0;
-    for (let v = 0; v < this.edges.length; v++) {
-      const a = this.edgeEnds[2 * v], b = this.edgeEnds[2 * v + 1];
-      if (a !== lastA || b !== lastB) {
-        style = edgeStyle(s, a, b);
-        lastA = a;
-        lastB = b;
-      }
-      if (this.edges[v] !== style) {
-        this.edges[v] = style;
+    // Every vertex of an edge takes the edge's style: one style and one fill per edge.
+    const spans = this.edgeSpans;
+    for (let k = 0; k < spans.length; k += EDGE_SPAN) {
+      const first = spans[k], style = edgeStyle(s, spans[k + 2], spans[k + 3]);
+      if (this.edges[first] !== style) {
+        this.edges.fill(style, first, first + spans[k + 1]);
         changed.edges = true;
       }
     }

@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { arcPoint, arcSegments, arcSweep, buildGeometry, edgeNormal, EDGE_LOD_SCALES, EDGE_LOD_TOLERANCE_PX, EDGE_STRIDE, edgeLayerAt, GROUP_STRIDE, lodStride, MAX_NODE_POINT_PX, NODE_POINT_STRIDE, NODE_STRIDE, nodesAsPoints, visibleRuns } from "../geometry";
+import { arcPoint, arcSegments, arcSweep, buildGeometry, edgeNormal, EDGE_LOD_SCALES, EDGE_SPAN, type Layer, EDGE_LOD_TOLERANCE_PX, EDGE_STRIDE, edgeLayerAt, GROUP_STRIDE, lodStride, MAX_NODE_POINT_PX, NODE_POINT_STRIDE, NODE_STRIDE, nodesAsPoints, visibleRuns } from "../geometry";
 import { nodeRadius, SHAPE } from "../style";
 import { realTree, tinyModel } from "./testModel";
+
+/** The ends of the edge that edge vertex `v` belongs to, from the layer's spans (one lookup table per layer). */
+const spanOfVertex = new WeakMap<Layer, Int32Array>();
+function endsOf(edges: Layer, v: number): [number, number] {
+  let table = spanOfVertex.get(edges);
+  if (!table) {
+    table = new Int32Array(edges.vertexCount).fill(-1);
+    for (let k = 0; k < edges.owners.length; k += EDGE_SPAN) table.fill(k, edges.owners[k], edges.owners[k] + edges.owners[k + 1]);
+    spanOfVertex.set(edges, table);
+  }
+  const k = table[v];
+  if (k < 0) throw new Error(`vertex ${v} is in no edge`);
+  return [edges.owners[k + 2], edges.owners[k + 3]];
+}
 
 describe("geometry", () => {
   it("uses tree angles: 0 up, clockwise", () => {
@@ -39,7 +53,14 @@ describe("geometry", () => {
     const quadOwners = Array.from({ length: m.nodes.length }, (_, k) => [...g.nodes.owners.subarray(4 * k, 4 * k + 4)]);
     expect(quadOwners.every((q) => q.every((o) => o === q[0]))).toBe(true);
     expect(quadOwners.map((q) => q[0]).sort((a, b) => a - b)).toEqual(m.nodes.map((n) => n.index));
-    expect(g.edges.owners.length).toBe(2 * g.edges.vertexCount);
+    // Edges: a span each (first vertex, count, ends) covering the vertices once, in order.
+    expect(g.edges.owners.length).toBe(EDGE_SPAN * m.edges.length);
+    let nextVertex = 0;
+    for (let k = 0; k < g.edges.owners.length; k += EDGE_SPAN) {
+      expect(g.edges.owners[k]).toBe(nextVertex);
+      nextVertex += g.edges.owners[k + 1];
+    }
+    expect(nextVertex).toBe(g.edges.vertexCount);
     expect([...g.groups.owners]).toEqual([-1, -1, -1, -1]);
   });
 
@@ -48,7 +69,7 @@ describe("geometry", () => {
     const g = buildGeometry(m);
     const segs = arcSegments(m.edges[1].arc!);
     // The arc's vertices are the run whose ends are nodes 1 and 2.
-    const ends = (v: number) => [g.edges.owners[2 * v], g.edges.owners[2 * v + 1]];
+    const ends = (v: number) => endsOf(g.edges, v);
     let first = 0;
     while (ends(first).join() !== "1,2") first++;
     const last = first + 2 * (segs + 1) - 1;
@@ -130,7 +151,7 @@ describe("geometry", () => {
       const fineUsed = new Set(g.edges.indices);
       for (const v of fineUsed) {
         const o = v * EDGE_STRIDE;
-        const a = g.edges.owners[2 * v], b = g.edges.owners[2 * v + 1];
+        const [a, b] = endsOf(g.edges, v);
         const at = [g.edges.vertices[o], g.edges.vertices[o + 1]];
         const na = model.nodes[a], nb = model.nodes[b];
         const isEnd = (Math.abs(at[0] - na.x) < 0.01 && Math.abs(at[1] - na.y) < 0.01) || (Math.abs(at[0] - nb.x) < 0.01 && Math.abs(at[1] - nb.y) < 0.01);
