@@ -26,7 +26,7 @@ adapted) to the first frame drawn and finished on the GPU; median of 3 fresh
 page loads. frame_ms: full redraws of the whole tree (about 3,000 nodes and
 3,500 edges) while panning and zooming, each waited on with a 1-pixel
 readPixels so the figure covers the GPU work; 3 runs of 320 frames. Edges are
-drawn at the level of detail of the zoom (arc chords within 0.5 device px of the
+drawn at the level of detail of the zoom (arc chords within 1 device px of the
 orbit, geometry.ts EdgeLod), as the product draws them.
 
 "Ready" is unchanged by the canvas being laid out early: the canvas, its context,

@@ -94,8 +94,12 @@ export interface EdgeLod {
   tiles: Tile[];
 }
 
-/** Device pixels the coarse arcs may stray from the orbit. */
-export const EDGE_LOD_TOLERANCE_PX = 0.5;
+/**
+ * Device pixels the coarse arcs may stray from the orbit. Zoomed out, edges are drawn at their
+ * minimum width (1.4 to 2.4 px, EDGE_VS); a pixel off the orbit does not show at that width, and
+ * against half a pixel it cuts a quarter of the edge triangles, the largest cost of a frame on a software GPU.
+ */
+export const EDGE_LOD_TOLERANCE_PX = 1;
 /** maxScale of each level, coarsest first; above the last, the fine layer is drawn. */
 export const EDGE_LOD_SCALES = [0.03, 0.045, 0.07, 0.1, 0.15, 0.22];
 
