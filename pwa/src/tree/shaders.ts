@@ -165,9 +165,26 @@ void main() {
 #endif
 }`;
 
+/*
+ * A software GPU runs every branch of a fragment shader for every pixel (the branches only mask
+ * the results), so the rare marks cost as much as the node itself: they share one ring, and the
+ * dashed highlight takes its angle from a short polynomial instead of atan.
+ */
 const NODE_FS_BODY = `
 ${NODE_VARYINGS}
 vec4 over(vec4 top, vec4 under) { return vec4(mix(under.rgb, top.rgb, top.a), max(top.a, under.a)); }
+
+// atan(y, x) / 2pi + 0.5 in 0..1, within 0.002 of a turn: enough to place 28 dashes.
+float turn(vec2 p) {
+  vec2 a = abs(p);
+  float t = min(a.x, a.y) / max(max(a.x, a.y), 1e-6);
+  float s = t * t;
+  float r = ((-0.0464964749 * s + 0.15931422) * s - 0.327622764) * s * t + t;
+  r = a.y > a.x ? 1.57079637 - r : r;
+  r = p.x < 0.0 ? 3.14159274 - r : r;
+  r = p.y < 0.0 ? -r : r;
+  return r / 6.2831853 + 0.5;
+}
 
 void main() {
 #ifdef POINTS
@@ -191,16 +208,12 @@ void main() {
   if (v_shape == 3.0) c = mix(c * 0.45, c, smoothstep(0.45 - v_aa, 0.45, d));
   vec4 col = vec4(c, a);
   float marks = v_marks;
-  if (marks >= 4.0) { // UnDesired: red ring
-    col = over(vec4(0.95, 0.3, 0.3, (1.0 - smoothstep(0.08, 0.08 + v_aa, abs(d - 1.2)))), col);
-    marks -= 4.0;
+  if (marks >= 2.0) { // Desired (cyan) or UnDesired (red, under Desired when both): one ring
+    float ring = 1.0 - smoothstep(0.08, 0.08 + v_aa, abs(d - 1.2));
+    col = over(vec4(mod(marks, 4.0) >= 2.0 ? vec3(0.35, 0.85, 1.0) : vec3(0.95, 0.3, 0.3), ring), col);
   }
-  if (marks >= 2.0) { // Desired: cyan ring
-    col = over(vec4(0.35, 0.85, 1.0, (1.0 - smoothstep(0.08, 0.08 + v_aa, abs(d - 1.2)))), col);
-    marks -= 2.0;
-  }
-  if (marks >= 1.0) { // Highlighted: dashed circle of 28 segments
-    float seg = fract(atan(v_local.y, v_local.x) / 6.2831853 * 28.0);
+  if (mod(marks, 2.0) >= 1.0) { // Highlighted: dashed circle of 28 segments
+    float seg = fract(turn(v_local) * 28.0);
     float ring = 1.0 - smoothstep(0.07, 0.07 + v_aa, abs(d - 1.38));
     col = over(vec4(1.0, 1.0, 1.0, ring * step(0.5, seg)), col);
   }
