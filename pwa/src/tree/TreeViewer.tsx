@@ -5,6 +5,7 @@
 import { Alert, Box, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { holdFirstContent } from "../ui/idle";
 import { PageLoader } from "../ui/PageLoader";
 import { GpuAlert } from "./GpuAlert";
 import { ascendancyTarget } from "./model";
@@ -32,6 +33,9 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
     const rect = placeholderRef.current?.getBoundingClientRect();
     if (prepareGpu(rect ? { width: rect.width, height: rect.height } : undefined) === null) setGpuFailed(true);
   }, []);
+  // The boot work (sync engine, cache warming) waits for the tree's first frame, or its failure.
+  const settled = drawn || gpuFailed || data.status === "error";
+  useEffect(() => (settled ? undefined : holdFirstContent()), [settled]);
   // Cluster jewel rings are added to the tree before its first frame (their data loads beside the tree's).
   const clustered = useClusterModel(data.status === "ready" ? data.model : null, jewelItems, build, other);
   const model = clustered.ready ? clustered.model : null;

@@ -10,8 +10,12 @@
  * on pages that never do, FIRST_CONTENT_CAP_MS after start stands in for it.
  */
 export const FIRST_CONTENT_CAP_MS = 1500;
+/** The cap while a page holds its first content back (holdFirstContent): a hold never defers boot work for longer. */
+export const HELD_CONTENT_CAP_MS = 5000;
 
 let shown = false;
+let capPassed = false;
+let holds = 0;
 const waiting: (() => void)[] = [];
 
 /** The current page's main content is on screen: queued boot work may start (once the browser is idle). */
@@ -21,7 +25,30 @@ export function firstContentShown(): void {
   for (const fn of waiting.splice(0)) fn();
 }
 
-if (typeof window !== "undefined") setTimeout(firstContentShown, FIRST_CONTENT_CAP_MS);
+/**
+ * A page whose main content takes longer than the cap to draw (the passive tree: its data, then
+ * its first frame) holds the boot work back until it calls the returned release, so the sync
+ * engine and the cache warming do not land in the middle of its first frame. Released, or
+ * unmounted, the content counts as shown once the cap has passed.
+ */
+export function holdFirstContent(): () => void {
+  holds++;
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    holds--;
+    if (holds === 0 && capPassed) firstContentShown();
+  };
+}
+
+if (typeof window !== "undefined") {
+  setTimeout(() => {
+    capPassed = true;
+    if (holds === 0) firstContentShown();
+  }, FIRST_CONTENT_CAP_MS);
+  setTimeout(firstContentShown, HELD_CONTENT_CAP_MS);
+}
 
 function afterFirstContent(fn: () => void): () => void {
   if (shown) {
