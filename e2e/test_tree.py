@@ -307,6 +307,8 @@ def test_socketed_jewel_shows_an_item_tooltip(tree_page, bundle, flicker_spec):
 def test_search_highlights_matching_passives(tree_page, bundle):
     page = tree_page
     open_tree(page, FLICKER)
+    # No node has a mark: the node programs without the marks' per-pixel work draw the frame.
+    assert tree_api(page, "t.nodeMarks()") is False
     query = "Iron Reflexes"
     expected = [i for i in bundle.pos if query.lower() in bundle.name[i].lower() and i not in bundle.proxy]
     page.get_by_test_id("tree-search").fill(f"  {query.upper()} ")
@@ -333,9 +335,18 @@ def test_search_highlights_matching_passives(tree_page, bundle):
     white = [p for p in samples if min(p[:3]) > 200]
     # Dashed: about half the samples on the circle are white, the rest are not.
     assert 10 <= len(white) <= 46, len(white)
+    assert tree_api(page, "t.nodeMarks()") is True
     page.get_by_test_id("tree-search").fill("")
     expect(page.get_by_test_id("tree-search-count")).to_have_count(0)
     assert not tree_api(page, f"t.state({expected[0]}).flags") & 8
+    # The ring is gone with the marks program.
+    tree_api(page, "t.readPixel(1, 1)")
+    assert tree_api(page, "t.nodeMarks()") is False
+    after = [
+        tree_api(page, f"t.readPixel({x + ring * math.cos(a / 56 * 2 * math.pi)}, {y + ring * math.sin(a / 56 * 2 * math.pi)})")
+        for a in range(56)
+    ]
+    assert len([p for p in after if min(p[:3]) > 200]) < 3
 
 
 def test_click_animates_to_the_node_and_ignores_input_meanwhile(tree_page, bundle, flicker_spec):

@@ -43,6 +43,8 @@ export interface TreeDebugApi {
   stats(): { frames: number; uploads: number; geometryUploads: number; geometryBytes: number };
   /** Whether the last frame drew the nodes as point sprites. */
   nodePoints(): boolean;
+  /** Whether the last frame drew the nodes with the programs that draw marks (some node has one). */
+  nodeMarks(): boolean;
   /** Forces point sprites or quads for the nodes ("auto": by the zoom), to compare the two. */
   setNodeMode(mode: NodeMode): void;
   firstFrameMs(): number | null;
@@ -81,6 +83,7 @@ export function exposeDebugApi(
     idsNamed: (name) => ctl.model.nodes.filter((n) => n.name === name).map((n) => n.id),
     stats: () => ({ ...renderer.stats }),
     nodePoints: () => renderer.lastNodePoints,
+    nodeMarks: () => renderer.lastNodeMarks,
     setNodeMode(mode) {
       renderer.nodeMode = mode;
       drawNow();

@@ -9,7 +9,7 @@
 import { buildGeometry } from "./geometry";
 import type { TreeModel } from "./model";
 import { createContext, programsSettled, startPrograms, TreeRenderer, type GL, type TreePrograms } from "./renderer";
-import { StateBuffer } from "./states";
+import { NodeState, StateBuffer } from "./states";
 import type { Viewport } from "./camera";
 
 export interface PreparedGpu {
@@ -56,10 +56,14 @@ function warmUp(gl: GL, programs: TreePrograms, size: Viewport): void {
   const r = new TreeRenderer(gl, model, programs, buildGeometry(model));
   // At the frame's size: the canvas's drawing buffer is resized (a wait on the GPU process) now, not in the first frame.
   // Nodes both ways (point sprites zoomed out, quads zoomed in): each has its own driver pipeline.
-  r.nodeMode = "quads";
-  r.draw({ x: 0, y: 0, zoom: 1 }, size, window.devicePixelRatio || 1, states);
-  r.nodeMode = "points";
-  r.draw({ x: 0, y: 0, zoom: 1 }, size, window.devicePixelRatio || 1, states);
+  // And both again with a marked node: the programs with the marks compiled in (renderer.ts).
+  for (const marked of [false, true]) {
+    if (marked) states.add(0, NodeState.Highlighted);
+    r.nodeMode = "quads";
+    r.draw({ x: 0, y: 0, zoom: 1 }, size, window.devicePixelRatio || 1, states);
+    r.nodeMode = "points";
+    r.draw({ x: 0, y: 0, zoom: 1 }, size, window.devicePixelRatio || 1, states);
+  }
   readBackLater(gl);
   // No blocking readPixels: the GPU process builds its pipeline while this thread goes on loading the data.
   gl.flush();

@@ -8,7 +8,7 @@ import { pixelScale, VIEW, type Camera, type Viewport } from "./camera";
 import { buildGeometry, EDGE_LOD_SCALES, edgeLayerAt, MAX_NODE_POINT_PX, NODE_POINT_STRIDE, nodesAsPoints, visibleRuns, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type Layer, type TreeGeometry } from "./geometry";
 import type { TreeModel } from "./model";
 import { startProgram } from "./art/program";
-import { EDGE_FS, EDGE_VS, GROUP_FS, GROUP_VS, NODE_FS, NODE_POINT_FS, NODE_POINT_VS, NODE_VS } from "./shaders";
+import { EDGE_FS, EDGE_VS, GROUP_FS, GROUP_VS, NODE_FS, NODE_MARKS_FS, NODE_POINT_FS, NODE_POINT_MARKS_FS, NODE_POINT_VS, NODE_VS } from "./shaders";
 import type { StateBuffer } from "./states";
 import { COLOURS } from "./style";
 import { VertexStates } from "./vertexStates";
@@ -70,6 +70,9 @@ export interface TreePrograms {
   node: WebGLProgram;
   /** The nodes as point sprites (geometry.ts nodesAsPoints). */
   nodePoint: WebGLProgram;
+  /** The same two with the marks (highlight, Desired, UnDesired) compiled in: drawn while some node has one. */
+  nodeMarks: WebGLProgram;
+  nodePointMarks: WebGLProgram;
 }
 
 /** How nodes are drawn: by the zoom (auto), or forced, for the warm-up and the tests that compare the two. */
@@ -87,6 +90,8 @@ export function startPrograms(gl: GL): TreePrograms {
     edge: one(EDGE_VS, EDGE_FS),
     node: one(NODE_VS, NODE_FS),
     nodePoint: one(NODE_POINT_VS, NODE_POINT_FS),
+    nodeMarks: one(NODE_VS, NODE_MARKS_FS),
+    nodePointMarks: one(NODE_POINT_VS, NODE_POINT_MARKS_FS),
   };
 }
 
@@ -110,7 +115,10 @@ function linkedPrograms(gl: GL, programs: TreePrograms) {
     }
     return got;
   };
-  return { group: info(programs.group), edge: info(programs.edge), node: info(programs.node), nodePoint: info(programs.nodePoint) };
+  return {
+    group: info(programs.group), edge: info(programs.edge), node: info(programs.node), nodePoint: info(programs.nodePoint),
+    nodeMarks: info(programs.nodeMarks), nodePointMarks: info(programs.nodePointMarks),
+  };
 }
 
 interface GpuResources {
@@ -118,6 +126,8 @@ interface GpuResources {
   edge: twgl.ProgramInfo;
   node: twgl.ProgramInfo;
   nodePoint: twgl.ProgramInfo;
+  nodeMarks: twgl.ProgramInfo;
+  nodePointMarks: twgl.ProgramInfo;
   groupBuf: twgl.BufferInfo;
   /** The edge vertices and their states; each level's indices come from edgeIndexBufs. */
   edgeBuf: twgl.BufferInfo;
@@ -158,6 +168,8 @@ export class TreeRenderer {
   lastEdgeLod = -1;
   /** Whether the last frame drew the nodes as point sprites, for tests. */
   lastNodePoints = false;
+  /** Whether the last frame drew the nodes with the marks program, for tests. */
+  lastNodeMarks = false;
   nodeMode: NodeMode = "auto";
   lost = false;
 
@@ -180,7 +192,7 @@ export class TreeRenderer {
     // Programs first: their queries block until the GPU process has done everything queued before them.
     const programs = this.programs && !this.lost ? this.programs : startPrograms(gl);
     this.programs = programs;
-    const { group, edge, node, nodePoint } = linkedPrograms(gl, programs);
+    const { group, edge, node, nodePoint, nodeMarks, nodePointMarks } = linkedPrograms(gl, programs);
     performance.mark("tree:programs");
     const pointRange = gl.getParameter(gl.ALIASED_POINT_SIZE_RANGE) as Float32Array | null;
     const groupBuf = this.layer(geo.groups, GROUP_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1]], ["a_visible", this.vertexStates.groups]);
@@ -195,6 +207,8 @@ export class TreeRenderer {
       edgeIndexBufs: [...EDGE_LOD_SCALES, "fine"].map(() => undefined),
       nodeBuf: undefined,
       nodePoint,
+      nodeMarks,
+      nodePointMarks,
       nodePointBuf,
       groupState: groupBuf.attribs!.a_visible.buffer!,
       edgeState: edgeBuf.attribs!.a_style.buffer!,
@@ -307,10 +321,13 @@ export class TreeRenderer {
     const edgeBuf = (res.edgeIndexBufs[level] ??= { ...res.edgeBuf, ...this.indexBuffer(edges.indices) });
     const points = this.nodeMode === "auto" ? nodesAsPoints(uniforms.u_scale, res.maxPointSize) : this.nodeMode === "points";
     this.lastNodePoints = points;
+    this.lastNodeMarks = this.vertexStates.marked;
     const passes: [twgl.ProgramInfo, twgl.BufferInfo, Pick<Layer, "indices" | "tiles">, (() => void) | undefined][] = [
       [res.group, res.groupBuf, geo.groups, between?.afterGroups],
       [res.edge, edgeBuf, edges, between?.afterEdges],
-      points ? [res.nodePoint, res.nodePointBuf, geo.nodePoints, undefined] : [res.node, this.nodeQuads(res), geo.nodes, undefined],
+      points
+        ? [this.vertexStates.marked ? res.nodePointMarks : res.nodePoint, res.nodePointBuf, geo.nodePoints, undefined]
+        : [this.vertexStates.marked ? res.nodeMarks : res.node, this.nodeQuads(res), geo.nodes, undefined],
     ];
     for (const [prog, buf, layer, after] of passes) {
       const runs = visibleRuns(layer.tiles, view);
@@ -323,7 +340,7 @@ export class TreeRenderer {
       else gl.enable(gl.BLEND);
       gl.useProgram(prog.program);
       twgl.setBuffersAndAttributes(gl, prog, buf);
-      if (prog === res.nodePoint) {
+      if (buf === res.nodePointBuf) {
         // A guard band: the viewport reaches past the canvas by half the largest sprite, so a
         // sprite whose centre is just off screen (points are clipped by their centre) still shows its part.
         const band = MAX_NODE_POINT_PX / 2;
@@ -354,7 +371,7 @@ export class TreeRenderer {
     const res = this.res;
     if (!res || this.lost) return;
     const gl = this.gl;
-    if (!keepPrograms) for (const p of [res.group, res.edge, res.node, res.nodePoint]) gl.deleteProgram(p.program);
+    if (!keepPrograms) for (const p of [res.group, res.edge, res.node, res.nodePoint, res.nodeMarks, res.nodePointMarks]) gl.deleteProgram(p.program);
     // Leave no attribute array enabled on a deleted buffer: the next renderer on this context
     // (after the warm-up) would fail every draw with "no buffer is bound to enabled attribute".
     const attribs = gl.getParameter(gl.MAX_VERTEX_ATTRIBS) as number;

@@ -168,11 +168,14 @@ void main() {
 
 /*
  * A software GPU runs every branch of a fragment shader for every pixel (the branches only mask
- * the results), so the rare marks cost as much as the node itself: they share one ring, and the
- * dashed highlight takes its angle from a short polynomial instead of atan.
+ * the results), so the rare marks (highlight, Desired, UnDesired) would cost every node as much
+ * as its own shape: they are compiled in (MARKS) only into the programs drawn while some node
+ * has a mark. There, Desired and UnDesired share one ring, and the dashed highlight takes its
+ * angle from a short polynomial instead of atan.
  */
 const NODE_FS_BODY = `
 ${NODE_VARYINGS}
+#ifdef MARKS
 vec4 over(vec4 top, vec4 under) { return vec4(mix(under.rgb, top.rgb, top.a), max(top.a, under.a)); }
 
 // atan(y, x) / 2pi + 0.5 in 0..1, within 0.002 of a turn: enough to place 28 dashes.
@@ -186,6 +189,7 @@ float turn(vec2 p) {
   r = p.y < 0.0 ? -r : r;
   return r / 6.2831853 + 0.5;
 }
+#endif
 
 void main() {
 #ifdef POINTS
@@ -208,6 +212,7 @@ void main() {
   if (v_shape == 2.0) c = mix(c, v_ring, smoothstep(0.5 - v_aa, 0.5, d) * (1.0 - smoothstep(0.6, 0.6 + v_aa, d)));
   if (v_shape == 3.0) c = mix(c * 0.45, c, smoothstep(0.45 - v_aa, 0.45, d));
   vec4 col = vec4(c, a);
+#ifdef MARKS
   float marks = v_marks;
   if (marks >= 2.0) { // Desired (cyan) or UnDesired (red, under Desired when both): one ring
     float ring = 1.0 - smoothstep(0.08, 0.08 + v_aa, abs(d - 1.2));
@@ -218,6 +223,7 @@ void main() {
     float ring = 1.0 - smoothstep(0.07, 0.07 + v_aa, abs(d - 1.38));
     col = over(vec4(1.0, 1.0, 1.0, ring * step(0.5, seg)), col);
   }
+#endif
   if (col.a <= 0.01) discard;
   gl_FragColor = col;
 }`;
@@ -226,7 +232,13 @@ void main() {
 export const NODE_VS = `${COMMON}${NODE_LOCAL_QUAD}${NODE_VS_BODY}`;
 export const NODE_FS = `precision mediump float;
 ${NODE_LOCAL_QUAD}${NODE_FS_BODY}`;
+export const NODE_MARKS_FS = `precision mediump float;
+#define MARKS 1
+${NODE_LOCAL_QUAD}${NODE_FS_BODY}`;
 // #define comes after COMMON's precision line; the preprocessor sees it before any use.
 export const NODE_POINT_VS = `${COMMON}${NODE_LOCAL_POINT}${NODE_VS_BODY}`;
 export const NODE_POINT_FS = `precision mediump float;
+${NODE_LOCAL_POINT}${NODE_FS_BODY}`;
+export const NODE_POINT_MARKS_FS = `precision mediump float;
+#define MARKS 1
 ${NODE_LOCAL_POINT}${NODE_FS_BODY}`;

@@ -31,6 +31,8 @@ export class VertexStates {
   readonly nodePoints: Uint8Array;
   /** 1 byte per edge vertex: EdgeStyle. */
   readonly edges: Uint8Array;
+  /** Whether some shown node has a mark (Highlighted, Desired, UnDesired): the node programs with marks are needed. */
+  marked = false;
   /** 1 byte per group vertex: visible. */
   readonly groups: Uint8Array;
   private readonly nodeIndex: Int32Array;
@@ -52,6 +54,9 @@ export class VertexStates {
   update(s: StateBuffer): { nodes: boolean; edges: boolean; groups: boolean } {
     const changed = { nodes: false, edges: false, groups: false };
     const src = s.data;
+    const marks = NodeState.Highlighted | NodeState.Desired | NodeState.UnDesired;
+    this.marked = false;
+    for (let o = 0; o < src.length; o += 4) if (src[o] & marks && src[o + 2]) this.marked = true;
     for (let v = 0; v < this.nodeIndex.length; v++) {
       const o = this.nodeIndex[v] * 4;
       for (let k = 0; k < 3; k++) {

@@ -55,4 +55,26 @@ describe("vertex states", () => {
     expect(vs.update(s).edges).toBe(true);
     expect([...vs.edges].filter((b) => b === EdgeStyle.Both).length).toBe(4);
   });
+
+  it("says whether a shown node has a mark, so the node programs with marks are drawn only then", () => {
+    const m = tinyModel();
+    const vs = new VertexStates(buildGeometry(m));
+    const s = shownStates(m.nodes.length);
+    vs.update(s);
+    expect(vs.marked).toBe(false);
+    for (const mark of [NodeState.Highlighted, NodeState.Desired, NodeState.UnDesired]) {
+      s.add(3, mark);
+      vs.update(s);
+      expect(vs.marked).toBe(true);
+      s.remove(3, mark);
+      vs.update(s);
+      expect(vs.marked).toBe(false);
+    }
+    // A mark on a hidden node (another ascendancy) draws nothing.
+    s.add(7, NodeState.Desired);
+    s.data[7 * 4 + 2] = 0;
+    s.revision++;
+    vs.update(s);
+    expect(vs.marked).toBe(false);
+  });
 });
