@@ -1,3 +1,5 @@
+// First: the landing route's loads start before the rest of the app evaluates.
+import "./app/boot";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/App";
@@ -6,7 +8,7 @@ import { registerServiceWorker } from "./app/serviceWorker";
 
 /**
  * On the landing route the first render waits for the page's chunk and, offline, its first
- * page from Dexie, both started with the app's code (routes.tsx). With the chunk there the
+ * page from IndexedDB, both started by the app's first module (app/boot.ts). With the chunk there the
  * page renders without suspending, so React does not hold the cards back behind a loader
  * (lazyPage.ts); with the list there, the page's first render has its cards. On a slow
  * network the shell and its loader show after this much.

@@ -5,7 +5,7 @@ import { lazyPage, type LazyPage } from "./lazyPage";
 import { PageLoader } from "../ui/PageLoader";
 import { NotFoundPage } from "./NotFoundPage";
 import { PageErrorBoundary } from "./PageErrorBoundary";
-import type { BrowseSource } from "../data/types";
+import { landing } from "./boot";
 
 /** Feature pages load on demand so the initial bundle stays small; each has its own error boundary. */
 function page(load: (() => Promise<{ default: ComponentType }>) | LazyPage) {
@@ -35,29 +35,6 @@ const devRoutes: RouteObject[] =
 
 const browsePage = lazyPage(() => import("../features/browse/BrowsePage"));
 
-/**
- * On the landing route (the build browser), its chunk and the database start loading
- * with the app's own code rather than after the first render: offline, the first cards
- * come from Dexie, and opening it overlaps the chunk loads instead of following them.
- */
-export function preloadLandingRoute(pathname: string, search: string): Promise<void> {
-  const m = /^\/(build\/browse(\/([^/]*))?)?$/.exec(pathname);
-  if (!m) return Promise.resolve();
-  const chunk = browsePage.load();
-  void import("../data/db").then((m) => m.getDb().open()).catch(() => undefined);
-  const source = (m[3] || "explore") as BrowseSource;
-  // The first render waits for this read too (main.tsx): with the cards in it, the page renders once.
-  const readAhead = ["explore", "liked", "created"].includes(source)
-    ? Promise.all([import("../features/browse/useBuildList"), import("../data/filters")]).then(([list, f]) =>
-        list.readFirstPageAhead(source, f.filtersFromUrl(new URLSearchParams(search))),
-      )
-    : undefined;
-  return Promise.all([chunk, readAhead]).then(
-    () => undefined,
-    () => undefined,
-  );
-}
-
 /** Redirect that keeps the query string (filter presets such as ClassFilters). */
 function RedirectKeepingQuery({ to }: { to: string }) {
   const { search } = useLocation();
@@ -86,6 +63,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Settles when the landing route's page chunk has loaded and its offline first page is read (or either failed); at once on other routes. */
-export const landingReady = preloadLandingRoute(window.location.pathname, window.location.search);
+/**
+ * Settles when the landing route's page chunk has loaded and its offline first page is read (or
+ * either failed); at once on other routes. Both started in the app's first module (boot.ts);
+ * the page's own load joins the chunk's, so the page's first render does not suspend (lazyPage.ts).
+ */
+export const landingReady: Promise<void> = landing
+  ? Promise.all([browsePage.load(), landing.firstPage]).then(
+      () => undefined,
+      () => undefined,
+    )
+  : Promise.resolve();
 export const router = createBrowserRouter(routes);

@@ -5,6 +5,7 @@
  */
 import Dexie, { type EntityTable } from "dexie";
 import type { PlannerBuild } from "@workers/planner/types";
+import { DB_NAME, OUTBOX_KIND_INDEX, STORE } from "./schema";
 import type { AttachedBuild, BuildInfo, BuildPage, BuildSummary, CharacterSummary } from "./types";
 
 export interface CachedBuild {
@@ -99,16 +100,16 @@ export type WaypointDb = Dexie & {
   drafts: EntityTable<BuildDraft, "buildId">;
 };
 
-export function openDb(name = "waypoint"): WaypointDb {
+export function openDb(name = DB_NAME): WaypointDb {
   const db = new Dexie(name) as WaypointDb;
   db.version(1).stores({
     builds: "buildId, slug, savedAt",
     planner: "code",
-    lists: "key, savedAt",
+    [STORE.lists]: "key, savedAt",
     characters: "id, realm, name",
-    likeOverrides: "buildId, at",
+    [STORE.likeOverrides]: "buildId, at",
     attachments: "characterId",
-    outbox: "++seq, key, kind",
+    [STORE.outbox]: `++seq, key, ${OUTBOX_KIND_INDEX}`,
     settings: "key",
   });
   // The settings table mirrored the session and was never read.

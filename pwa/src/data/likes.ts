@@ -7,6 +7,7 @@
  * from the server's liked flag.
  */
 import type { LikeOverride, OutboxEntry, WaypointDb } from "./db";
+import { OUTBOX_KIND_INDEX } from "./schema";
 import type { LikeRequest } from "./types";
 
 export const LIKE_KEY_PREFIX = "like:";
@@ -51,7 +52,7 @@ export function mergeOverrides(accepted: LikeOverride[], pending: LikeOverride[]
 /** What the UI shows over the server's counts: accepted overrides and pending likes (read in one transaction). */
 export function readLikeOverrides(db: WaypointDb): Promise<Map<string, LikeOverride>> {
   return db.transaction("r", db.likeOverrides, db.outbox, async () =>
-    mergeOverrides(await db.likeOverrides.toArray(), pendingLikes(await db.outbox.where("kind").equals("like").toArray())),
+    mergeOverrides(await db.likeOverrides.toArray(), pendingLikes(await db.outbox.where(OUTBOX_KIND_INDEX).equals("like").toArray())),
   );
 }
 

@@ -1,10 +1,10 @@
 import { Alert, Badge, Button, Center, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from "@mantine/core";
-import { useNetwork } from "@mantine/hooks";
 import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { EMPTY_FILTERS, filtersFromUrl, filtersToUrl, type BuildFilters } from "../../data/filters";
 import type { BrowseSource } from "../../data/types";
 import { firstContentShown } from "../../ui/idle";
+import { useOnline } from "../../ui/useOnline";
 import { PageLoader } from "../../ui/PageLoader";
 import { loginDialog } from "../session/actions";
 import { useSession } from "../session/useSession";
@@ -30,7 +30,7 @@ export default function BrowsePage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { identity } = useSession();
-  const { online } = useNetwork();
+  const online = useOnline();
   const source = SOURCES.find((s) => s.value === tab)?.value;
 
   const appliedKey = params.toString();
@@ -126,7 +126,7 @@ export default function BrowsePage() {
         </Stack>
       ) : (
         <>
-          <LikeOverridesProvider>
+          <LikeOverridesProvider initial={list.overrides}>
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md" data-testid="build-list">
               {cards.map((b) => (
                 <BuildCard key={b.buildId} build={b} classTable={classTable} />

@@ -1,12 +1,17 @@
 import { Badge, Box, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { memo } from "react";
 import { Link } from "react-router-dom";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
 import type { ClassTable } from "../../data/classes";
 import type { BuildSummary } from "../../data/types";
 import { LikeToggle } from "./LikeToggle";
 
-/** `classTable` comes from the list (one load for every card; null until it arrives). */
-export function BuildCard({ build, classTable }: { build: BuildSummary; classTable: ClassTable | null }) {
+/**
+ * `classTable` comes from the list (one load for every card; null until it arrives).
+ * Memoized: the page renders again as the rest of its cards and its filter bar follow the
+ * first screen, and the cards already shown need not.
+ */
+export const BuildCard = memo(function BuildCard({ build, classTable }: { build: BuildSummary; classTable: ClassTable | null }) {
   return (
     <Card component={Link} to={`/build/view/${encodeURIComponent(build.slug)}`} withBorder padding="md" className="mantine-focus-auto" data-testid="build-card" data-build-id={build.buildId} data-slug={build.slug}>
       <Stack gap={6}>
@@ -29,4 +34,4 @@ export function BuildCard({ build, classTable }: { build: BuildSummary; classTab
       </Stack>
     </Card>
   );
-}
+});

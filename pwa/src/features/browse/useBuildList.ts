@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ApiRequestError } from "../../data/api";
 import { loadListPage } from "../../data/builds";
-import { getDb } from "../../data/db";
-import { listKey, orderFirstPage, type BuildFilters } from "../../data/filters";
-import { effectiveLike, readLikeOverrides } from "../../data/likes";
+import type { LikeOverride } from "../../data/db";
+import { listKey, type BuildFilters } from "../../data/filters";
+import { peekAhead, takeAhead, toFirstPage, type FirstPage } from "../../data/firstPage";
+import { readLikeOverrides } from "../../data/likes";
+import { loadDb } from "../../data/loadDb";
 import type { BrowseSource, BuildSummary, Cursor } from "../../data/types";
 
 export interface BuildListState {
@@ -15,44 +17,17 @@ export interface BuildListState {
   /** Showing cached pages because the server could not be reached. */
   fromCache: boolean;
   error: ApiRequestError | null;
+  /** The like overrides the first page was read with (null before it is). */
+  overrides: Map<string, LikeOverride> | null;
 }
 
-const INITIAL: BuildListState = { builds: [], cursor: null, loading: true, loadingMore: false, fromCache: false, error: null };
-
-type FirstPage = Pick<BuildListState, "builds" | "cursor" | "fromCache">;
+const INITIAL: BuildListState = { builds: [], cursor: null, loading: true, loadingMore: false, fromCache: false, error: null, overrides: null };
 
 /** The first page of a list with the like overrides applied, in projected-likes order. */
 async function loadFirstPage(source: BrowseSource, filters: BuildFilters, signal?: AbortSignal): Promise<FirstPage> {
-  const [page, overrides] = await Promise.all([
-    loadListPage(getDb(), source, filters, null, 0, { signal }),
-    readLikeOverrides(getDb()),
-  ]);
-  const now = Date.now();
-  const builds = orderFirstPage(page.value.builds, (b) => effectiveLike(b, overrides.get(b.buildId), now).likes);
-  return { builds, cursor: page.value.cursor, fromCache: page.fromCache };
-}
-
-/** First pages read ahead (readFirstPageAhead), by list key; taken by the list's first load. */
-const ahead = new Map<string, { promise: Promise<FirstPage>; value?: FirstPage }>();
-
-/**
- * Offline, the first page is a Dexie read: started with the app's code (routes.tsx
- * preloadLandingRoute), it is there by the page's first render, which then shows the
- * cards at once. Online the request waits for the page, which can cancel it.
- * Settles when the read does (at once online).
- */
-export function readFirstPageAhead(source: BrowseSource, filters: BuildFilters): Promise<unknown> {
-  if (navigator.onLine !== false) return Promise.resolve();
-  const key = listKey(source, filters);
-  const known = ahead.get(key);
-  if (known) return known.promise;
-  const entry: { promise: Promise<FirstPage>; value?: FirstPage } = { promise: loadFirstPage(source, filters) };
-  entry.promise.then(
-    (v) => (entry.value = v),
-    () => ahead.delete(key),
-  );
-  ahead.set(key, entry);
-  return entry.promise;
+  const db = await loadDb();
+  const [page, overrides] = await Promise.all([loadListPage(db, source, filters, null, 0, { signal }), readLikeOverrides(db)]);
+  return toFirstPage(page.value, page.fromCache, overrides);
 }
 
 const loaded = (p: FirstPage): BuildListState => ({ ...p, loading: false, loadingMore: false, error: null });
@@ -60,10 +35,10 @@ const loaded = (p: FirstPage): BuildListState => ({ ...p, loading: false, loadin
 /** The pages of one list; starts over when the source or the applied filters change. */
 export function useBuildList(source: BrowseSource, filters: BuildFilters, enabled: boolean) {
   const key = listKey(source, filters);
-  // A first page read ahead and already there is the first render's state.
+  // A first page read ahead (app/landing.ts) and already there is the first render's state.
   const shownAhead = useRef(false);
   const [state, setState] = useState<BuildListState>(() => {
-    const hit = enabled ? ahead.get(key)?.value : undefined;
+    const hit = enabled ? peekAhead(key) : undefined;
     shownAhead.current = hit !== undefined;
     return hit ? loaded(hit) : INITIAL;
   });
@@ -78,8 +53,7 @@ export function useBuildList(source: BrowseSource, filters: BuildFilters, enable
       setState({ ...INITIAL, loading: false });
       return;
     }
-    const early = ahead.get(key);
-    ahead.delete(key);
+    const early = takeAhead(key);
     if (shownAhead.current) {
       // The first render already showed it (see useState above).
       shownAhead.current = false;
@@ -90,7 +64,8 @@ export function useBuildList(source: BrowseSource, filters: BuildFilters, enable
     busy.current = true;
     (async () => {
       try {
-        const first = await (early?.promise ?? loadFirstPage(source, filters, ctl.signal));
+        // A read ahead that found nothing leaves the list to the usual read (and its error).
+        const first = (await early) ?? (await loadFirstPage(source, filters, ctl.signal));
         if (gen.current !== my) return;
         setState(loaded(first));
       } catch (err) {
@@ -110,7 +85,7 @@ export function useBuildList(source: BrowseSource, filters: BuildFilters, enable
     setState((s) => ({ ...s, loadingMore: true }));
     try {
       const next = pageIndex.current + 1;
-      const page = await loadListPage(getDb(), source, filters, state.cursor, next);
+      const page = await loadListPage(await loadDb(), source, filters, state.cursor, next);
       if (gen.current !== my) return;
       pageIndex.current = next;
       setState((s) => {

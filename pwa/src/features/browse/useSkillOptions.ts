@@ -1,6 +1,6 @@
-import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
-import { getDb } from "../../data/db";
+import type { WaypointDb } from "../../data/db";
+import { useLazyLiveQuery } from "../../data/useLazyLiveQuery";
 import { whenIdle } from "../../ui/idle";
 
 /** Active skill gem names from the game-data gems bundle (supports are not build skills). */
@@ -14,34 +14,30 @@ async function loadGemNames(): Promise<string[]> {
   }
 }
 
+/** Every skill named by a cached build. */
+async function seenSkills(db: WaypointDb): Promise<string[]> {
+  const names = new Set<string>();
+  await db.builds.each((b) => {
+    for (const s of b.summary?.skills ?? b.info?.skills ?? []) names.add(s);
+  });
+  return [...names];
+}
+
+const NO_SKILLS: string[] = [];
+
 /** Skill filter options: game-data gems plus every skill seen in cached builds, alphabetical. */
 export function useSkillOptions(): string[] {
-  const [gems, setGems] = useState<string[]>([]);
-  // Reading every cached build for its skills waits too: offline it shared Dexie with the first page.
-  const [idle, setIdle] = useState(false);
+  const [gems, setGems] = useState<string[]>(NO_SKILLS);
   useEffect(() => {
     let live = true;
     // The options matter once the filter opens; the gems bundle is parsed after the first cards.
-    const cancel = whenIdle(() => {
-      setIdle(true);
-      void loadGemNames().then((g) => live && setGems(g));
-    });
+    const cancel = whenIdle(() => void loadGemNames().then((g) => live && setGems(g)));
     return () => {
       live = false;
       cancel();
     };
   }, []);
-  const seen = useLiveQuery(
-    async () => {
-      const names = new Set<string>();
-      if (!idle) return [];
-      await getDb().builds.each((b) => {
-        for (const s of b.summary?.skills ?? b.info?.skills ?? []) names.add(s);
-      });
-      return [...names];
-    },
-    [idle],
-    [],
-  );
+  // Reading every cached build for its skills waits too: offline it shared Dexie with the first page.
+  const seen = useLazyLiveQuery(seenSkills, [], NO_SKILLS, whenIdle);
   return [...new Set([...gems, ...seen])].sort((a, b) => a.localeCompare(b));
 }

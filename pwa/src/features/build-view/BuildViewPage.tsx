@@ -1,5 +1,4 @@
 import { Badge, Box, Button, Group, Modal, Stack, Tabs, Text, Title } from "@mantine/core";
-import { useNetwork } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { LAYOUT, stickyBar } from "../../app/theme";
@@ -21,6 +20,7 @@ import { SkillTreeTab } from "./SkillTreeTab";
 import { stepSets } from "./stepView";
 import { useBuildView } from "./useBuildView";
 import { useViewCharacter } from "./useViewCharacter";
+import { useOnline } from "../../ui/useOnline";
 
 export default function BuildViewPage() {
   const { slug = "" } = useParams();
@@ -28,7 +28,7 @@ export default function BuildViewPage() {
   const { identity } = useSession();
   const view = useBuildView(slug);
   const classTable = useClassTable();
-  const { online } = useNetwork();
+  const online = useOnline();
   const [step, setStep] = useState(0);
   const [attachOpen, setAttachOpen] = useState(false);
   const steps = view.info?.steps ?? [];
