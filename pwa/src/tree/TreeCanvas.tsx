@@ -16,6 +16,7 @@ import type { DecoArt } from "./art/decoQuads";
 import { BackdropLayer } from "./art/backdropLayer";
 import { loadBackdrops, loadTreeArt, treeArtEnabled } from "./art/loadArt";
 import { searchNodes } from "./search";
+import { afterNextPaint } from "../ui/afterNextPaint";
 import type { JewelItem } from "./types";
 
 export const FULLSCREEN_ERROR = "Error attempting to enable full-screen mode";
@@ -158,7 +159,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
         artTimes.firstFrameAt = performance.now();
         artTimes.inFirstFrame = art !== null;
         // After the paint that shows the frame: the side lists' render must not hold it back.
-        requestAnimationFrame(() => setTimeout(() => !artDisposed && onFirstFrame.current?.(), 0));
+        afterNextPaint(() => !artDisposed && onFirstFrame.current?.());
         // Only now is the art asked for: it never delays the first frame.
         if (treeArtEnabled()) setTimeout(() => {
           loadTreeArt(model.version).then(
