@@ -128,24 +128,23 @@ interface GpuResources {
   nodePoint: twgl.ProgramInfo;
   nodeMarks: twgl.ProgramInfo;
   nodePointMarks: twgl.ProgramInfo;
-  groupBuf: twgl.BufferInfo;
+  groupBuf: LayerBuffers;
   /** The edge vertices and their states; each level's indices come from edgeIndexBufs. */
-  edgeBuf: twgl.BufferInfo;
+  edgeBuf: LayerBuffers;
   /**
    * The edge index sets over edgeBuf's vertices, uploaded on first use: the coarser levels
    * (geometry.edgeLod, by index) and the fine one last. A frame needs one of them.
    */
   edgeIndexBufs: (twgl.BufferInfo | undefined)[];
   /** The node quads, uploaded the first time the nodes are drawn zoomed in (zoomed out they are points). */
-  nodeBuf: twgl.BufferInfo | undefined;
-  nodePointBuf: twgl.BufferInfo;
-  /** Per-vertex state bytes (vertexStates.ts), one dynamic buffer per layer. */
-  groupState: WebGLBuffer;
-  edgeState: WebGLBuffer;
-  nodePointState: WebGLBuffer;
+  nodeBuf: LayerBuffers | undefined;
+  nodePointBuf: LayerBuffers;
   /** The largest point sprite the context draws (ALIASED_POINT_SIZE_RANGE). */
   maxPointSize: number;
 }
+
+/** A layer's buffers for twgl, with `state`: its per-vertex state bytes (vertexStates.ts), a dynamic buffer. */
+type LayerBuffers = twgl.BufferInfo & { state: WebGLBuffer };
 
 /** A vertex attribute: name, components, and (default: float) its type and whether it is normalized. */
 type Attribute = [name: string, size: number, type?: "byte"];
@@ -210,9 +209,6 @@ export class TreeRenderer {
       nodeMarks,
       nodePointMarks,
       nodePointBuf,
-      groupState: groupBuf.attribs!.a_visible.buffer!,
-      edgeState: edgeBuf.attribs!.a_style.buffer!,
-      nodePointState: nodePointBuf.attribs!.a_state.buffer!,
       maxPointSize: pointRange ? pointRange[1] : 1,
     };
     this.stats.geometryUploads++;
@@ -225,7 +221,7 @@ export class TreeRenderer {
    * One array buffer for a layer's vertices (the attributes share it through stride and offset),
    * one for its state bytes (filled from `state` as it is now), and its indices unless `withIndices` is false.
    */
-  private layer(data: Layer, stride: number, layout: Attribute[], state: [string, Uint8Array], withIndices = true): twgl.BufferInfo {
+  private layer(data: Layer, stride: number, layout: Attribute[], state: [string, Uint8Array], withIndices = true): LayerBuffers {
     const gl = this.gl;
     const buffer = twgl.createBufferFromTypedArray(gl, data.vertices);
     this.stats.geometryBytes += data.vertices.byteLength;
@@ -240,8 +236,8 @@ export class TreeRenderer {
     const stateBuf = twgl.createBufferFromTypedArray(gl, state[1], gl.ARRAY_BUFFER, gl.DYNAMIC_DRAW);
     const perVertex = state[1].length / data.vertexCount;
     attribs[state[0]] = { buffer: stateBuf, numComponents: perVertex, type: gl.UNSIGNED_BYTE, normalize: false };
-    if (!withIndices || data.indices.length === 0) return { attribs, numElements: data.vertexCount };
-    return { attribs, ...this.indexBuffer(data.indices) };
+    if (!withIndices || data.indices.length === 0) return { attribs, state: stateBuf, numElements: data.vertexCount };
+    return { attribs, state: stateBuf, ...this.indexBuffer(data.indices) };
   }
 
   private indexBuffer(indices: Uint16Array | Uint32Array): Pick<twgl.BufferInfo, "indices" | "elementType" | "numElements"> {
@@ -256,7 +252,7 @@ export class TreeRenderer {
   }
 
   /** The node quads, uploaded on first use with the node states as they are now. */
-  private nodeQuads(res: GpuResources): twgl.BufferInfo {
+  private nodeQuads(res: GpuResources): LayerBuffers {
     return (res.nodeBuf ??= this.layer(this.geometry.nodes, NODE_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1], ["a_shape", 1]], ["a_state", this.vertexStates.nodes]));
   }
 
@@ -273,11 +269,11 @@ export class TreeRenderer {
     };
     if (changed.nodes || this.uploadedRevision < 0) {
       // Quads not uploaded yet take these bytes when they are (nodeQuads).
-      if (res.nodeBuf) upload(res.nodeBuf.attribs!.a_state.buffer!, vs.nodes);
-      upload(res.nodePointState, vs.nodePoints);
+      if (res.nodeBuf) upload(res.nodeBuf.state, vs.nodes);
+      upload(res.nodePointBuf.state, vs.nodePoints);
     }
-    if (changed.edges || this.uploadedRevision < 0) upload(res.edgeState, vs.edges);
-    if (changed.groups || this.uploadedRevision < 0) upload(res.groupState, vs.groups);
+    if (changed.edges || this.uploadedRevision < 0) upload(res.edgeBuf.state, vs.edges);
+    if (changed.groups || this.uploadedRevision < 0) upload(res.groupBuf.state, vs.groups);
     this.uploadedStates = states;
     this.uploadedRevision = states.revision;
     this.stats.uploads++;
