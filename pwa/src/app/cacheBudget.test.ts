@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { CacheExpiration as CacheExpirationType } from "workbox-expiration";
-import { answerFromPinnedTree, isTreeBundle, NEWEST_TREE_CACHE, TREE_BUNDLE_PATH, TREE_CACHE, TREE_CACHE_ENTRIES } from "./cacheBudget";
+import { answerFromPinnedTree, filesToWarm, isTreeBundle, NEWEST_TREE_CACHE, TREE_BUNDLE_PATH, TREE_CACHE, TREE_CACHE_ENTRIES } from "./cacheBudget";
 
 /** The browser's Cache Storage, reduced to what the expiration and the pinned tree call: open(name).delete/put/match(url). */
 class Caches {
@@ -99,5 +99,14 @@ describe("tree cache budget", () => {
     expect(await ask("tree/3.28", null)).toBe(`${NEWEST_TREE_CACHE} ${url("tree/3.28")}`);
     expect(await ask("tree/3.27", null)).toBeNull();
     caches.stores.delete(NEWEST_TREE_CACHE);
+  });
+
+  it("warms every game-data file at start but the tree bundles, which would evict the trees drawn", () => {
+    const warmed = filesToWarm(manifest.files);
+    const trees = Object.entries(manifest.files).filter(([name]) => name.startsWith("tree"));
+    expect(trees.length).toBeGreaterThan(TREE_CACHE_ENTRIES);
+    for (const [, file] of trees) expect(warmed).not.toContain(file);
+    for (const name of ["gems", "campaign", "classes", "clusters", "items", "art/3.28"]) expect(warmed).toContain(manifest.files[name]);
+    expect(warmed.length).toBe(Object.keys(manifest.files).length - trees.length);
   });
 });

@@ -23,6 +23,16 @@ export const TREE_BUNDLE_PATH = /^\/game-data\/tree-[^/]+\.json$/;
 // text into sw.js, so each must close over nothing, not even the constants above; it names them literally
 // (cacheBudget.test.ts runs each from its source text alone and checks it against them).
 
+/**
+ * The game-data files the start fetches once for offline use (data/sync.ts warmGameData): every one
+ * but the tree bundles. Those are cached when first drawn, within TREE_CACHE_ENTRIES, and the newest
+ * is pinned; fetched all at start, they evicted the trees the player had drawn and were fetched
+ * again on every start (27 bundles, about 3 MB).
+ */
+export function filesToWarm(files: Record<string, string>): string[] {
+  return Object.values(files).filter((file) => !TREE_BUNDLE_PATH.test(`/game-data/${file}`));
+}
+
 /** The tree route's match: TREE_BUNDLE_PATH. */
 export const isTreeBundle = ({ url }: { url: URL }): boolean => /^\/game-data\/tree-[^/]+\.json$/.test(url.pathname);
 

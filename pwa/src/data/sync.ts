@@ -2,6 +2,7 @@
  * The app's sync engine: one outbox over the shared database, sent through the
  * API client. It replays on start and whenever the browser comes back online.
  */
+import { filesToWarm } from "../app/cacheBudget";
 import { request } from "./api";
 import { getDb, type WaypointDb } from "./db";
 import { settlePublishes } from "./drafts";
@@ -59,14 +60,15 @@ export function startSync(): void {
 }
 
 /**
- * Fetch the game-data manifest and every bundle it names once, so the service
- * worker's cache holds them and the tree, gems and guide work offline.
+ * Fetch the game-data manifest and the bundles it names once (all but the trees:
+ * app/cacheBudget.ts filesToWarm), so the service worker's cache holds them and
+ * the gems and guide work offline.
  */
 export async function warmGameData(): Promise<void> {
   if (!navigator.serviceWorker?.controller) return;
   try {
     const manifest = (await (await fetch("/game-data/manifest.json", { cache: "no-cache" })).json()) as { files?: Record<string, string> };
-    for (const file of Object.values(manifest.files ?? {})) await fetch(`/game-data/${file}`).then((r) => r.arrayBuffer());
+    for (const file of filesToWarm(manifest.files ?? {})) await fetch(`/game-data/${file}`).then((r) => r.arrayBuffer());
   } catch (err) {
     console.warn("game data could not be cached for offline use", err);
   }

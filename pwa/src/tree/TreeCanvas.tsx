@@ -104,6 +104,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
     ctlRef.current = ctl;
     let raf = 0;
     let firstFrameMs: number | null = null;
+    let restWarmed = false;
     // The art layer (art/): loaded after the first frame, drawn over the shapes from a legible zoom.
     let art: ArtLayer | null = null;
     // Group backgrounds and line art (art/decoLayer.ts): drawn inside the renderer's frame, with the icons' legibility.
@@ -158,8 +159,18 @@ export function TreeCanvas(props: TreeCanvasProps) {
         firstFrameMs = performance.now() - readyAt.current;
         artTimes.firstFrameAt = performance.now();
         artTimes.inFirstFrame = art !== null;
-        // After the paint that shows the frame: the side lists' render must not hold it back.
-        afterNextPaint(() => !artDisposed && onFirstFrame.current?.());
+        // After the paint that shows the frame: the side lists, whose render must not hold it back,
+        // and the programs it did not use (gpu.ts warmRest; the tree is redrawn over their warm-up).
+        afterNextPaint(() => {
+          if (artDisposed) return;
+          onFirstFrame.current?.();
+          gpu.warmRest(() => ctl.viewport, () => {
+            if (artDisposed || renderer.lost) return;
+            restWarmed = true;
+            ctl.dirty = true;
+            drawNow();
+          });
+        });
         // Only now is the art asked for: it never delays the first frame.
         if (treeArtEnabled()) setTimeout(() => {
           loadTreeArt(model.version).then(
@@ -286,6 +297,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
       renderer,
       drawNow,
       firstFrameMs: () => firstFrameMs,
+      restWarmed: () => restWarmed,
     });
     exposeArtDebug(canvas, () => ({
       loaded: art !== null,

@@ -48,6 +48,8 @@ export interface TreeDebugApi {
   /** Forces point sprites or quads for the nodes ("auto": by the zoom), to compare the two. */
   setNodeMode(mode: NodeMode): void;
   firstFrameMs(): number | null;
+  /** Whether the programs the first frame did not use were compiled and drawn once since (gpu.ts warmRest). */
+  restWarmed(): boolean;
   /** Full redraws while panning and zooming; each waits for the GPU. Returns per-frame ms. */
   bench(frames: number): number[];
   scene(): TreeScene;
@@ -57,7 +59,7 @@ const css = (c: readonly number[], k = 1) => `rgb(${c.map((v) => Math.round(v * 
 
 export function exposeDebugApi(
   canvas: HTMLCanvasElement,
-  parts: { ctl: TreeController; renderer: TreeRenderer; drawNow: () => void; firstFrameMs: () => number | null },
+  parts: { ctl: TreeController; renderer: TreeRenderer; drawNow: () => void; firstFrameMs: () => number | null; restWarmed: () => boolean },
 ): () => void {
   const { ctl, renderer, drawNow } = parts;
   const dpr = () => Math.min(2, window.devicePixelRatio || 1);
@@ -89,6 +91,7 @@ export function exposeDebugApi(
       drawNow();
     },
     firstFrameMs: parts.firstFrameMs,
+    restWarmed: parts.restWarmed,
     bench(frames) {
       const start = { ...ctl.camera };
       const out: number[] = [];

@@ -5,10 +5,16 @@
  * the driver has built its pipeline for our exact state (a software GPU compiles
  * its draw routines on first use). The first real frame then only uploads the
  * geometry and draws.
+ *
+ * The warm-up draws only what a first frame draws (the tree fitted to the canvas:
+ * discs, edges, nodes as point sprites, no marks). The other pipelines (node quads,
+ * the marks programs) are warmed after the first frame (PreparedGpu.warmRest): on a
+ * software GPU each one is a compile of its own in the GPU process, and warmed
+ * before, they were still compiling when the data came and held the first frame up.
  */
 import { buildGeometry } from "./geometry";
 import type { TreeModel } from "./model";
-import { createContext, programsSettled, startPrograms, TreeRenderer, type GL, type TreePrograms } from "./renderer";
+import { createContext, PROGRAM_NAMES, programsSettled, startPrograms, TreeRenderer, type GL, type TreePrograms } from "./renderer";
 import { NodeState, StateBuffer } from "./states";
 import type { Viewport } from "./camera";
 
@@ -18,6 +24,13 @@ export interface PreparedGpu {
   programs: TreePrograms;
   /** Links the programs and draws the warm-up frame now, unless that already happened in the background. */
   finish: () => void;
+  /**
+   * Compiles the programs a first frame does not use (node quads, marks) and draws them once, so
+   * a zoom or a search does not compile them mid-gesture; then calls `redraw`, in the same task:
+   * the warm-up overwrites the canvas, and redrawn at once it never shows. Not called back when
+   * the context was lost meanwhile.
+   */
+  warmRest: (size: () => Viewport, redraw: () => void) => void;
 }
 
 let spare: PreparedGpu | null = null;
@@ -49,20 +62,25 @@ function warmUpModel(): TreeModel {
   };
 }
 
-function warmUp(gl: GL, programs: TreePrograms, size: Viewport): void {
+/** The node pipelines, as [nodeMode, marked]: the first frame's, then the rest (warmRest). */
+const FIRST_FRAME_NODES = [["points", false]] as const;
+const LATER_NODES = [["quads", false], ["quads", true], ["points", true]] as const;
+
+function warmUp(gl: GL, programs: TreePrograms, size: Viewport, nodes: readonly (readonly ["points" | "quads", boolean])[]): void {
   const model = warmUpModel();
-  const states = new StateBuffer(model.nodes.length);
-  for (let i = 0; i < model.nodes.length; i++) states.data[i * 4 + 2] = 1;
+  const statesOf = (marked: boolean) => {
+    const states = new StateBuffer(model.nodes.length);
+    for (let i = 0; i < model.nodes.length; i++) states.data[i * 4 + 2] = 1;
+    // A marked node: the programs with the marks compiled in (renderer.ts).
+    if (marked) states.add(0, NodeState.Highlighted);
+    return states;
+  };
+  const plain = statesOf(false), marked = statesOf(true);
   const r = new TreeRenderer(gl, model, programs, buildGeometry(model));
   // At the frame's size: the canvas's drawing buffer is resized (a wait on the GPU process) now, not in the first frame.
-  // Nodes both ways (point sprites zoomed out, quads zoomed in): each has its own driver pipeline.
-  // And both again with a marked node: the programs with the marks compiled in (renderer.ts).
-  for (const marked of [false, true]) {
-    if (marked) states.add(0, NodeState.Highlighted);
-    r.nodeMode = "quads";
-    r.draw({ x: 0, y: 0, zoom: 1 }, size, window.devicePixelRatio || 1, states);
-    r.nodeMode = "points";
-    r.draw({ x: 0, y: 0, zoom: 1 }, size, window.devicePixelRatio || 1, states);
+  for (const [mode, withMarks] of nodes) {
+    r.nodeMode = mode;
+    r.draw({ x: 0, y: 0, zoom: 1 }, size, window.devicePixelRatio || 1, withMarks ? marked : plain);
   }
   readBackLater(gl);
   // No blocking readPixels: the GPU process builds its pipeline while this thread goes on loading the data.
@@ -115,11 +133,31 @@ export function prepareGpu(size?: Viewport): PreparedGpu | null {
     if (warmed) return;
     warmed = true;
     try {
-      warmUp(ctx, programs, frameSize);
+      warmUp(ctx, programs, frameSize, FIRST_FRAME_NODES);
     } catch (err) {
       // The real renderer reports the failure (GpuAlert) when it links the same programs.
       console.error("tree warm-up failed", err);
     }
+  };
+  let restStarted = false;
+  const warmRest = (size: () => Viewport, redraw: () => void) => {
+    if (restStarted || ctx.isContextLost()) return;
+    restStarted = true;
+    startPrograms(ctx, programs, PROGRAM_NAMES);
+    const draw = () => {
+      if (ctx.isContextLost()) return;
+      if (!programsSettled(ctx, programs)) {
+        setTimeout(draw, 8);
+        return;
+      }
+      try {
+        warmUp(ctx, programs, size(), LATER_NODES);
+      } catch (err) {
+        console.error("tree warm-up failed", err);
+      }
+      redraw();
+    };
+    setTimeout(draw, 8);
   };
   const poll = () => {
     if (warmed) return;
@@ -128,7 +166,7 @@ export function prepareGpu(size?: Viewport): PreparedGpu | null {
   };
   // Off the current task, so loading the tree data is not held up by the compile.
   setTimeout(poll, 0);
-  spare = { canvas, gl, programs, finish };
+  spare = { canvas, gl, programs, finish, warmRest };
   return spare;
 }
 

@@ -63,39 +63,62 @@ export function geometryFor(model: TreeModel): TreeGeometry {
   return g;
 }
 
-/** The linked programs; their compile and link may still be running (KHR_parallel_shader_compile). */
-export interface TreePrograms {
-  group: WebGLProgram;
-  edge: WebGLProgram;
-  node: WebGLProgram;
-  /** The nodes as point sprites (geometry.ts nodesAsPoints). */
-  nodePoint: WebGLProgram;
-  /** The same two with the marks (highlight, Desired, UnDesired) compiled in: drawn while some node has one. */
-  nodeMarks: WebGLProgram;
-  nodePointMarks: WebGLProgram;
+/**
+ * The largest point sprite, asked once per context: the query is a round trip that waits for
+ * everything queued in the GPU process, so it is asked with the warm-up (gpu.ts), not in a first frame.
+ */
+const pointSizes = new WeakMap<GL, number>();
+export function maxPointSize(gl: GL): number {
+  let size = pointSizes.get(gl);
+  if (size === undefined) {
+    const range = gl.getParameter(gl.ALIASED_POINT_SIZE_RANGE) as Float32Array | null;
+    size = range ? range[1] : 1;
+    pointSizes.set(gl, size);
+  }
+  return size;
 }
+
+/** The tree's programs by name, each as its vertex and fragment shader. */
+const PROGRAM_SOURCES = {
+  group: [GROUP_VS, GROUP_FS],
+  edge: [EDGE_VS, EDGE_FS],
+  /** The nodes as point sprites (geometry.ts nodesAsPoints), zoomed out; as quads (node) zoomed in. */
+  nodePoint: [NODE_POINT_VS, NODE_POINT_FS],
+  node: [NODE_VS, NODE_FS],
+  /** The same two with the marks (highlight, Desired, UnDesired) compiled in: drawn while some node has one. */
+  nodeMarks: [NODE_VS, NODE_MARKS_FS],
+  nodePointMarks: [NODE_POINT_VS, NODE_POINT_MARKS_FS],
+} as const;
+export type ProgramName = keyof typeof PROGRAM_SOURCES;
+export const PROGRAM_NAMES = Object.keys(PROGRAM_SOURCES) as ProgramName[];
+
+/**
+ * What a first frame draws (the tree fitted to the canvas, nothing marked): compiled ahead of the
+ * data. The others are started after the first frame (gpu.ts warmRest), or when first drawn: on a
+ * software GPU every compile is GPU-process time that a first frame would otherwise wait behind.
+ */
+export const FIRST_FRAME_PROGRAMS: readonly ProgramName[] = ["group", "edge", "nodePoint"];
+
+/** The programs started on a context so far; their compile and link may still be running (KHR_parallel_shader_compile). */
+export type TreePrograms = Partial<Record<ProgramName, WebGLProgram>>;
 
 /** How nodes are drawn: by the zoom (auto), or forced, for the warm-up and the tests that compare the two. */
 export type NodeMode = "auto" | "points" | "quads";
 
 /**
- * Starts compiling and linking the tree's programs without asking for their
- * status, so the driver can work on them (in parallel where the extension
- * exists) while the page does something else; link errors surface in linkedPrograms.
+ * Starts compiling and linking the named programs not started yet, without asking for their
+ * status, so the driver can work on them (in parallel where the extension exists) while the
+ * page does something else; link errors surface when a program is first used.
  */
-export function startPrograms(gl: GL): TreePrograms {
-  const one = (vs: string, fs: string): WebGLProgram => startProgram(gl, vs, fs);
-  return {
-    group: one(GROUP_VS, GROUP_FS),
-    edge: one(EDGE_VS, EDGE_FS),
-    node: one(NODE_VS, NODE_FS),
-    nodePoint: one(NODE_POINT_VS, NODE_POINT_FS),
-    nodeMarks: one(NODE_VS, NODE_MARKS_FS),
-    nodePointMarks: one(NODE_POINT_VS, NODE_POINT_MARKS_FS),
-  };
+export function startPrograms(gl: GL, programs: TreePrograms = {}, names: readonly ProgramName[] = FIRST_FRAME_PROGRAMS): TreePrograms {
+  for (const name of names) {
+    const [vs, fs] = PROGRAM_SOURCES[name];
+    programs[name] ??= startProgram(gl, vs, fs);
+  }
+  return programs;
 }
 
-/** Whether the programs finished linking; always true without KHR_parallel_shader_compile (asking would block). */
+/** Whether the programs started finished linking; always true without KHR_parallel_shader_compile (asking would block). */
 export function programsSettled(gl: GL, programs: TreePrograms): boolean {
   const ext = gl.getExtension("KHR_parallel_shader_compile") as { COMPLETION_STATUS_KHR: number } | null;
   if (!ext) return true;
@@ -105,29 +128,17 @@ export function programsSettled(gl: GL, programs: TreePrograms): boolean {
 /** Attribute and uniform locations per program, read once: each query is a blocking round trip to the GPU process. */
 const programInfos = new WeakMap<WebGLProgram, twgl.ProgramInfo>();
 
-function linkedPrograms(gl: GL, programs: TreePrograms) {
-  const info = (p: WebGLProgram): twgl.ProgramInfo => {
-    let got = programInfos.get(p);
-    if (!got) {
-      if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`tree shaders failed to link: ${gl.getProgramInfoLog(p)}`);
-      got = twgl.createProgramInfoFromProgram(gl, p);
-      programInfos.set(p, got);
-    }
-    return got;
-  };
-  return {
-    group: info(programs.group), edge: info(programs.edge), node: info(programs.node), nodePoint: info(programs.nodePoint),
-    nodeMarks: info(programs.nodeMarks), nodePointMarks: info(programs.nodePointMarks),
-  };
+function linkedProgram(gl: GL, p: WebGLProgram): twgl.ProgramInfo {
+  let got = programInfos.get(p);
+  if (!got) {
+    if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`tree shaders failed to link: ${gl.getProgramInfoLog(p)}`);
+    got = twgl.createProgramInfoFromProgram(gl, p);
+    programInfos.set(p, got);
+  }
+  return got;
 }
 
 interface GpuResources {
-  group: twgl.ProgramInfo;
-  edge: twgl.ProgramInfo;
-  node: twgl.ProgramInfo;
-  nodePoint: twgl.ProgramInfo;
-  nodeMarks: twgl.ProgramInfo;
-  nodePointMarks: twgl.ProgramInfo;
   groupBuf: LayerBuffers;
   /** The edge vertices and their states; each level's indices come from edgeIndexBufs. */
   edgeBuf: LayerBuffers;
@@ -176,7 +187,7 @@ export class TreeRenderer {
   constructor(
     readonly gl: GL,
     readonly model: TreeModel,
-    private programs: TreePrograms | null = null,
+    private programs: TreePrograms = {},
     private readonly geometry: TreeGeometry = geometryFor(model),
   ) {
     this.vertexStates = new VertexStates(geometry);
@@ -189,32 +200,31 @@ export class TreeRenderer {
     const geo = this.geometry;
     performance.mark("tree:geometry");
     // Programs first: their queries block until the GPU process has done everything queued before them.
-    const programs = this.programs && !this.lost ? this.programs : startPrograms(gl);
-    this.programs = programs;
-    const { group, edge, node, nodePoint, nodeMarks, nodePointMarks } = linkedPrograms(gl, programs);
+    // A restored context compiles afresh.
+    if (this.lost) this.programs = {};
+    for (const name of FIRST_FRAME_PROGRAMS) this.program(name);
     performance.mark("tree:programs");
-    const pointRange = gl.getParameter(gl.ALIASED_POINT_SIZE_RANGE) as Float32Array | null;
     const groupBuf = this.layer(geo.groups, GROUP_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1]], ["a_visible", this.vertexStates.groups]);
     const edgeBuf = this.layer(geo.edges, EDGE_STRIDE, [["a_pos", 2], ["a_normal", 4, "byte"]], ["a_style", this.vertexStates.edges], false);
     const nodePointBuf = this.layer(geo.nodePoints, NODE_POINT_STRIDE, [["a_pos", 2], ["a_radius", 1], ["a_shape", 1]], ["a_state", this.vertexStates.nodePoints]);
     this.res = {
-      group,
-      edge,
-      node,
       groupBuf,
       edgeBuf,
       edgeIndexBufs: [...EDGE_LOD_SCALES, "fine"].map(() => undefined),
       nodeBuf: undefined,
-      nodePoint,
-      nodeMarks,
-      nodePointMarks,
       nodePointBuf,
-      maxPointSize: pointRange ? pointRange[1] : 1,
+      maxPointSize: maxPointSize(gl),
     };
     this.stats.geometryUploads++;
     performance.mark("tree:uploaded");
     this.uploadedRevision = -1;
     this.lost = false;
+  }
+
+  /** A program, linked; started now if it was not (a blocking compile: warmRest starts them ahead). */
+  private program(name: ProgramName): twgl.ProgramInfo {
+    startPrograms(this.gl, this.programs, [name]);
+    return linkedProgram(this.gl, this.programs[name]!);
   }
 
   /**
@@ -318,12 +328,13 @@ export class TreeRenderer {
     const points = this.nodeMode === "auto" ? nodesAsPoints(uniforms.u_scale, res.maxPointSize) : this.nodeMode === "points";
     this.lastNodePoints = points;
     this.lastNodeMarks = this.vertexStates.marked;
+    const group = this.program("group");
     const passes: [twgl.ProgramInfo, twgl.BufferInfo, Pick<Layer, "indices" | "tiles">, (() => void) | undefined][] = [
-      [res.group, res.groupBuf, geo.groups, between?.afterGroups],
-      [res.edge, edgeBuf, edges, between?.afterEdges],
+      [group, res.groupBuf, geo.groups, between?.afterGroups],
+      [this.program("edge"), edgeBuf, edges, between?.afterEdges],
       points
-        ? [this.vertexStates.marked ? res.nodePointMarks : res.nodePoint, res.nodePointBuf, geo.nodePoints, undefined]
-        : [this.vertexStates.marked ? res.nodeMarks : res.node, this.nodeQuads(res), geo.nodes, undefined],
+        ? [this.program(this.vertexStates.marked ? "nodePointMarks" : "nodePoint"), res.nodePointBuf, geo.nodePoints, undefined]
+        : [this.program(this.vertexStates.marked ? "nodeMarks" : "node"), this.nodeQuads(res), geo.nodes, undefined],
     ];
     for (const [prog, buf, layer, after] of passes) {
       const runs = visibleRuns(layer.tiles, view);
@@ -332,7 +343,7 @@ export class TreeRenderer {
         continue;
       }
       // Group discs are opaque and go straight onto the clear colour; edges and nodes blend their anti-aliased rims.
-      if (prog === res.group) gl.disable(gl.BLEND);
+      if (prog === group) gl.disable(gl.BLEND);
       else gl.enable(gl.BLEND);
       gl.useProgram(prog.program);
       twgl.setBuffersAndAttributes(gl, prog, buf);
@@ -367,7 +378,7 @@ export class TreeRenderer {
     const res = this.res;
     if (!res || this.lost) return;
     const gl = this.gl;
-    if (!keepPrograms) for (const p of [res.group, res.edge, res.node, res.nodePoint, res.nodeMarks, res.nodePointMarks]) gl.deleteProgram(p.program);
+    if (!keepPrograms) for (const p of Object.values(this.programs)) gl.deleteProgram(p);
     // Leave no attribute array enabled on a deleted buffer: the next renderer on this context
     // (after the warm-up) would fail every draw with "no buffer is bound to enabled attribute".
     const attribs = gl.getParameter(gl.MAX_VERTEX_ATTRIBS) as number;
