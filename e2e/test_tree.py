@@ -179,6 +179,8 @@ def test_full_tree_screenshot_and_one_geometry_upload(tree_page):
     screenshot(page, "tree-full")
     stats = tree_api(page, "t.stats()")
     assert stats["geometryUploads"] == 1
+    # The geometry, cluster jewel rings included, was built by the geometry worker while the tree loaded.
+    assert tree_api(page, "t.geometrySource()") == "worker"
     # Only what the zoomed-out frame draws went up: the vertices the shaders read (no node ids), the node
     # points but not their quads, one edge level. All of it (quads, fine edges) is about 1.3 MB.
     assert 200_000 < stats["geometryBytes"] < 800_000, stats
@@ -734,7 +736,11 @@ def test_spinner_shows_while_the_tree_data_loads(gl_browser, live_server):
         if release:
             break
         page.wait_for_timeout(50)
-    release[0].continue_()
+    # The page's request and the geometry worker's (geometryWorker.ts) for the same bundle; unrouting lets
+    # a request held after these go on as well.
+    for route in list(release):
+        route.continue_()
+    page.unroute(re.compile(r".*/game-data/tree-.*"))
     wait_tree_ready(page)
     expect(page.get_by_role("status", name="Loading passive tree")).to_have_count(0)
     ctx.close()
@@ -752,7 +758,7 @@ def test_renderer_is_not_in_the_initial_bundle(pwa_dist):
 def test_trees_work_offline_after_one_visit(gl_browser, live_server):
     """The newest tree is fetched at start and an older one when first drawn; both come from the
     service worker's tree cache with the network off."""
-    from e2e.pwa_support import wait_for_service_worker
+    from e2e.pwa_support import wait_for_service_worker, wait_until
 
     ctx = gl_browser.new_context(base_url=live_server.base_url, viewport={"width": 1400, "height": 900})
     page = ctx.new_page()
@@ -763,9 +769,14 @@ def test_trees_work_offline_after_one_visit(gl_browser, live_server):
         page.goto("/build/browse")
         wait_for_service_worker(page)
         newest = max(shipped_versions(), key=version_key)
-        page.wait_for_function(
-            f"""async () => (await (await caches.open('game-data-trees')).keys())
-                .some((r) => r.url.includes('/tree-{newest}.'))"""
+        # Polled: wait_for_function takes an async predicate's promise as a truthy answer at once, and
+        # leaving the page before the start had pinned the newest tree lost it (a flaky offline failure).
+        wait_until(
+            lambda: page.evaluate(
+                f"""async () => (await (await caches.open('game-data-tree-newest')).keys())
+                    .some((r) => r.url.includes('/tree-{newest}.'))"""
+            ),
+            message="the pinned newest tree",
         )
         page.goto(older_url)
         page.get_by_test_id("tab-tree").click()
@@ -781,6 +792,8 @@ def test_trees_work_offline_after_one_visit(gl_browser, live_server):
             page.get_by_test_id("tab-tree").click()
             wait_tree_ready(page)
             assert tree_api(page, "t.version") == version
+            # The geometry worker loads the tree through the service worker too.
+            assert tree_api(page, "t.geometrySource()") == "worker"
         cached = page.evaluate(
             "async () => (await (await caches.open('game-data-trees')).keys()).map((r) => r.url)"
         )

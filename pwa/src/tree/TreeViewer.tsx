@@ -16,7 +16,8 @@ import { allocationStates, NodeState } from "./states";
 import { canvasFrameStyle, TreeCanvas } from "./TreeCanvas";
 import type { PassiveTreeViewProps } from "./types";
 import { useTreeModel } from "./useTreeModel";
-import { useClusterModel } from "./useClusterModel";
+import { hasClusterJewel, useClusterModel } from "./useClusterModel";
+import { useWorkerGeometry } from "./useWorkerGeometry";
 
 
 export default function TreeViewer({ build, other, height = 640, jewelItems, pathing }: PassiveTreeViewProps) {
@@ -39,6 +40,8 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
   // Cluster jewel rings are added to the tree before its first frame (their data loads beside the tree's).
   const clustered = useClusterModel(data.status === "ready" ? data.model : null, jewelItems, build, other);
   const model = clustered.ready ? clustered.model : null;
+  // The geometry of that model, built by a worker while the tree loads (geometryWorker.ts).
+  const geometryReady = useWorkerGeometry(model, build, other, hasClusterJewel(jewelItems, build, other) ? jewelItems : undefined);
 
   const derived = useMemo(() => {
     if (!model) return null;
@@ -69,7 +72,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
   );
   if (gpuFailed) return <GpuAlert />;
   // Also while a build's cluster jewel data loads (it is fetched beside the tree's).
-  if (data.status === "loading" || (data.status === "ready" && !model))
+  if (data.status === "loading" || (data.status === "ready" && (!model || !geometryReady)))
     return frame(
       <Box ref={placeholderRef} style={{ ...canvasFrameStyle(height), display: "flex", alignItems: "center", justifyContent: "center" }}>
         <PageLoader label="Loading passive tree" />

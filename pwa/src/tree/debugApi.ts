@@ -5,7 +5,7 @@
  */
 import { pixelScale } from "./camera";
 import type { TreeController } from "./controller";
-import type { NodeMode, TreeRenderer } from "./renderer";
+import { geometrySource, type GeometrySource, type NodeMode, type TreeRenderer } from "./renderer";
 import { COLOURS, nodeRadius } from "./style";
 
 /**
@@ -48,6 +48,8 @@ export interface TreeDebugApi {
   /** Forces point sprites or quads for the nodes ("auto": by the zoom), to compare the two. */
   setNodeMode(mode: NodeMode): void;
   firstFrameMs(): number | null;
+  /** Where the drawn geometry was built: in the geometry worker, or in the page (geometryWorker.ts). */
+  geometrySource(): GeometrySource | null;
   /** Whether the programs the first frame did not use were compiled and drawn once since (gpu.ts warmRest). */
   restWarmed(): boolean;
   /** Full redraws while panning and zooming; each waits for the GPU. Returns per-frame ms. */
@@ -92,6 +94,7 @@ export function exposeDebugApi(
     },
     firstFrameMs: parts.firstFrameMs,
     restWarmed: parts.restWarmed,
+    geometrySource: () => geometrySource(renderer.model),
     bench(frames) {
       const start = { ...ctl.camera };
       const out: number[] = [];

@@ -65,6 +65,12 @@ export interface Tile {
   /** First index and index count in the layer's index buffer. */
   start: number;
   count: number;
+  /**
+   * -1: drawn whenever it is in view. Else the node whose visibility decides whether the tile is drawn
+   * at all: each ascendancy's shapes are a tile of their own, and the hidden ascendancies' (most of
+   * them) are not sent to the GPU, where a software GPU pays for every triangle, shown or not.
+   */
+  owner: number;
 }
 
 export interface Layer {
@@ -100,8 +106,12 @@ export interface EdgeLod {
  * against half a pixel it cuts a quarter of the edge triangles, the largest cost of a frame on a software GPU.
  */
 export const EDGE_LOD_TOLERANCE_PX = 1;
-/** maxScale of each level, coarsest first; above the last, the fine layer is drawn. */
-export const EDGE_LOD_SCALES = [0.03, 0.045, 0.07, 0.1, 0.15, 0.22];
+/**
+ * maxScale of each level, coarsest first; above the last, the fine layer is drawn. Steps of 1.2:
+ * a level is drawn from the scale of the one before it, where its chords are within 1 / 1.2 of the
+ * tolerance, so closer steps draw fewer triangles; each level is built and uploaded on first use.
+ */
+export const EDGE_LOD_SCALES = [0.03, 0.036, 0.043, 0.052, 0.062, 0.075, 0.09, 0.108, 0.13, 0.155, 0.186, 0.22];
 
 /** Tiles per side: the tree is cut into GRID x GRID cells; shapes go to the cell of their centre. */
 const GRID = 12;
@@ -110,16 +120,19 @@ const GRID = 12;
  * Items in grid cell order (row-major), stable: `order[k]` is the k-th item's index, `cells[k]`
  * its cell, so every cell is one run. A counting sort over centres given as flat x, y pairs:
  * plain loops over typed arrays, since this runs cold (once per tree, before the first frame).
+ * An item of an ascendancy (`ascendancy[k]` >= 0, Ascendancies.of) goes to a cell of its own after the grid's.
  */
-function byCell(centres: Float64Array, bounds: Bounds): { order: Int32Array; cells: Int32Array } {
+function byCell(centres: Float64Array, bounds: Bounds, ascendancy: Int32Array, ascendancies: number): { order: Int32Array; cells: Int32Array } {
   const n = centres.length / 2;
   const w = Math.max(1, bounds.maxX - bounds.minX) / GRID;
   const h = Math.max(1, bounds.maxY - bounds.minY) / GRID;
   const clamp = (v: number) => (v < 0 ? 0 : v >= GRID ? GRID - 1 : Math.floor(v));
   const cellOf = new Int32Array(n);
-  const starts = new Int32Array(GRID * GRID + 1);
+  const starts = new Int32Array(GRID * GRID + ascendancies + 1);
   for (let k = 0; k < n; k++) {
-    const c = clamp((centres[2 * k + 1] - bounds.minY) / h) * GRID + clamp((centres[2 * k] - bounds.minX) / w);
+    const c = ascendancy[k] >= 0
+      ? GRID * GRID + ascendancy[k]
+      : clamp((centres[2 * k + 1] - bounds.minY) / h) * GRID + clamp((centres[2 * k] - bounds.minX) / w);
     cellOf[k] = c;
     starts[c + 1]++;
   }
@@ -134,6 +147,35 @@ function byCell(centres: Float64Array, bounds: Bounds): { order: Int32Array; cel
   return { order, cells };
 }
 
+/** Each ascendancy as an ordinal (by its first node) and the node whose visibility shows it: its first. */
+class Ascendancies {
+  readonly owners: number[] = [];
+  private readonly ordinals = new Map<string, number>();
+
+  constructor(model: TreeModel) {
+    for (const n of model.nodes) {
+      if (n.ascendancyName === null || this.ordinals.has(n.ascendancyName)) continue;
+      this.ordinals.set(n.ascendancyName, this.owners.length);
+      this.owners.push(n.index);
+    }
+  }
+
+  /** The ordinal of each item's ascendancy (-1: none), for byCell. */
+  of<T>(items: readonly T[], name: (item: T) => string | null): Int32Array {
+    const out = new Int32Array(items.length);
+    for (let k = 0; k < items.length; k++) {
+      const a = name(items[k]);
+      out[k] = a === null ? -1 : (this.ordinals.get(a) ?? -1);
+    }
+    return out;
+  }
+
+  /** The tile owner of a byCell cell: an ascendancy's node, or -1 for a grid cell. */
+  owner(cell: number): number {
+    return cell < GRID * GRID ? -1 : this.owners[cell - GRID * GRID];
+  }
+}
+
 /** Flat x, y pairs of `items`' centres, for byCell. */
 function centresOf<T>(items: readonly T[], x: (item: T) => number, y: (item: T) => number): Float64Array {
   const out = new Float64Array(items.length * 2);
@@ -143,6 +185,21 @@ function centresOf<T>(items: readonly T[], x: (item: T) => number, y: (item: T) 
   }
   return out;
 }
+
+/**
+ * A tree's geometry as plain data: typed arrays and tiles, which cross to and from a worker
+ * (the arrays are transferred, geometryWorker.ts); geometryOf makes it a TreeGeometry.
+ */
+export interface GeometryData {
+  nodes: Layer;
+  nodePoints: Layer;
+  edges: Layer;
+  groups: Layer;
+  /** RUN_STRIDE numbers per edge in drawing order: its cell, first vertex, segments, and for arcs radius and angle per segment. */
+  runs: Float64Array;
+}
+
+const RUN_STRIDE = 5;
 
 export interface TreeGeometry {
   nodes: Layer;
@@ -268,10 +325,10 @@ class LayerBuilder {
   }
 
   /** Starts a new tile when the cell changes; `grow` widens the current tile to cover a shape. */
-  enter(cell: number): void {
+  enter(cell: number, owner: number): void {
     if (cell === this.cell) return;
     this.cell = cell;
-    this.tiles.push({ minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity, start: this.ii, count: 0 });
+    this.tiles.push({ minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity, start: this.ii, count: 0, owner });
   }
 
   grow(x: number, y: number, pad: number): void {
@@ -288,11 +345,15 @@ class LayerBuilder {
   }
 }
 
-/** [first index, count] runs of the tiles that meet the view rectangle, neighbours merged into one draw. */
-export function visibleRuns(tiles: readonly Tile[], view: Bounds): [number, number][] {
+/**
+ * [first index, count] runs of the tiles that meet the view rectangle, neighbours merged into one
+ * draw; a tile with an owner (Tile.owner) only while `shown` says that node is.
+ */
+export function visibleRuns(tiles: readonly Tile[], view: Bounds, shown: (node: number) => boolean = () => true): [number, number][] {
   const runs: [number, number][] = [];
   for (const t of tiles) {
     if (t.count === 0 || t.maxX < view.minX || t.minX > view.maxX || t.maxY < view.minY || t.minY > view.maxY) continue;
+    if (t.owner >= 0 && !shown(t.owner)) continue;
     const last = runs[runs.length - 1];
     if (last && last[0] + last[1] === t.start) last[1] += t.count;
     else runs.push([t.start, t.count]);
@@ -306,13 +367,44 @@ function edgePoints(e: TreeModel["edges"][number]): number {
 }
 
 export function buildGeometry(model: TreeModel): TreeGeometry {
+  return geometryOf(buildGeometryData(model));
+}
+
+/** The geometry of `data`: its layers, and the coarser edge levels built from its runs on first use. */
+export function geometryOf(data: GeometryData): TreeGeometry {
+  const levels: (EdgeLod | undefined)[] = EDGE_LOD_SCALES.map(() => undefined);
+  const edgeLod = (k: number): EdgeLod => (levels[k] ??= buildEdgeLod(data.runs, data.edges, EDGE_LOD_SCALES[k]));
+  return { nodes: data.nodes, nodePoints: data.nodePoints, edges: data.edges, edgeLod, groups: data.groups };
+}
+
+/** The buffers of `data`, to transfer rather than copy across a worker boundary. */
+export function buffersOf(data: GeometryData): ArrayBuffer[] {
+  const layers = [data.nodes, data.nodePoints, data.edges, data.groups];
+  return [...layers.flatMap((l) => [l.vertices.buffer, l.owners.buffer, l.indices.buffer]), data.runs.buffer] as ArrayBuffer[];
+}
+
+/**
+ * Which model a geometry was built for: a geometry built elsewhere (the worker) is used only for a
+ * model with the same version, nodes in the same order, edges and groups.
+ */
+export function modelSignature(model: TreeModel): string {
+  let ids = 0, ends = 0;
+  for (const n of model.nodes) ids = (ids * 31 + n.id) % 2147483647;
+  for (const e of model.edges) ends = (ends * 31 + e.a * 7 + e.b) % 2147483647;
+  return `${model.version}:${model.nodes.length}:${model.edges.length}:${model.groups.length}:${ids}:${ends}`;
+}
+
+export function buildGeometryData(model: TreeModel): GeometryData {
   const bounds = model.bounds;
+  const ascendancies = new Ascendancies(model);
+  const cellsOf = <T>(items: readonly T[], x: (item: T) => number, y: (item: T) => number, ascendancy: (item: T) => string | null) =>
+    byCell(centresOf(items, x, y), bounds, ascendancies.of(items, ascendancy), ascendancies.owners.length);
   const nodes = new LayerBuilder(NODE_STRIDE, model.nodes.length * 4, model.nodes.length * 6);
-  const nodeCells = byCell(centresOf(model.nodes, (n) => n.x, (n) => n.y), bounds);
+  const nodeCells = cellsOf(model.nodes, (n) => n.x, (n) => n.y, (n) => n.ascendancyName);
   for (let k = 0; k < nodeCells.order.length; k++) {
     const n = model.nodes[nodeCells.order[k]], cell = nodeCells.cells[k];
     const r = nodeRadius(n);
-    nodes.enter(cell);
+    nodes.enter(cell, ascendancies.owner(cell));
     // Room for the highlight and desired marks (1.5 radii) drawn around a node.
     nodes.grow(n.x, n.y, r * 1.5);
     const shape = SHAPE[n.kind];
@@ -328,13 +420,23 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
   const edges = new LayerBuilder(EDGE_STRIDE, points * 2, (points - model.edges.length) * 6, 0);
   const spans = new Int32Array(model.edges.length * EDGE_SPAN);
   // Per edge in drawing order: its cell, first vertex, points, and (arcs) radius and angle per point step.
-  const runs: EdgeRun[] = [];
+  const runs = new Float64Array(model.edges.length * RUN_STRIDE);
+  const run = (k: number, cell: number, first: number, segs: number, r: number, step: number) => {
+    const o = k * RUN_STRIDE;
+    runs[o] = cell;
+    runs[o + 1] = first;
+    runs[o + 2] = segs;
+    runs[o + 3] = r;
+    runs[o + 4] = step;
+  };
   const mid = (e: TreeModel["edges"][number], axis: "x" | "y") => (model.nodes[e.a][axis] + model.nodes[e.b][axis]) / 2;
-  const edgeCells = byCell(centresOf(model.edges, (e) => mid(e, "x"), (e) => mid(e, "y")), bounds);
+  // An edge into an ascendancy is hidden with it (vertexStates.ts edgeStyle), so it goes to that ascendancy's tile.
+  const edgeAscendancy = (e: TreeModel["edges"][number]) => model.nodes[e.a].ascendancyName ?? model.nodes[e.b].ascendancyName;
+  const edgeCells = cellsOf(model.edges, (e) => mid(e, "x"), (e) => mid(e, "y"), edgeAscendancy);
   for (let k = 0; k < edgeCells.order.length; k++) {
     const e = model.edges[edgeCells.order[k]], cell = edgeCells.cells[k];
     const a = model.nodes[e.a], b = model.nodes[e.b];
-    edges.enter(cell);
+    edges.enter(cell, ascendancies.owner(cell));
     const first = edges.vertexCount;
     spans[k * EDGE_SPAN] = first;
     spans[k * EDGE_SPAN + 1] = 2 * edgePoints(e);
@@ -347,7 +449,7 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
       const nx = -(b.y - a.y) / len, ny = (b.x - a.x) / len;
       edges.edgePoint(a.x, a.y, nx, ny, true);
       edges.edgePoint(b.x, b.y, nx, ny, false);
-      runs.push({ cell, first, segs: 1, r: 0, step: 0 });
+      run(k, cell, first, 1, 0, 0);
       continue;
     }
     const { cx, cy, r, a0 } = e.arc;
@@ -368,19 +470,17 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
     }
     edges.grow(minX, minY, EDGE_HALF_WIDTH);
     edges.grow(maxX, maxY, EDGE_HALF_WIDTH);
-    runs.push({ cell, first, segs, r, step: Math.abs(sweep) / segs });
+    run(k, cell, first, segs, r, Math.abs(sweep) / segs);
   }
   const fineEdges = { ...edges.build(), owners: spans };
-  const edgeLods: (EdgeLod | undefined)[] = EDGE_LOD_SCALES.map(() => undefined);
-  const edgeLod = (k: number): EdgeLod => (edgeLods[k] ??= buildEdgeLod(runs, fineEdges, EDGE_LOD_SCALES[k]));
 
   const firstOfAscendancy = new Map<string, number>();
   for (const n of model.nodes) if (n.ascendancyName && !firstOfAscendancy.has(n.ascendancyName)) firstOfAscendancy.set(n.ascendancyName, n.index);
   const groups = new LayerBuilder(GROUP_STRIDE, model.groups.length * 4, model.groups.length * 6);
-  const groupCells = byCell(centresOf(model.groups, (g) => g.x, (g) => g.y), bounds);
+  const groupCells = cellsOf(model.groups, (g) => g.x, (g) => g.y, (g) => g.ascendancyName);
   for (let k = 0; k < groupCells.order.length; k++) {
     const g = model.groups[groupCells.order[k]], cell = groupCells.cells[k];
-    groups.enter(cell);
+    groups.enter(cell, ascendancies.owner(cell));
     groups.grow(g.x, g.y, g.radius);
     const vis = g.ascendancyName ? (firstOfAscendancy.get(g.ascendancyName) ?? -1) : -1;
     const c0 = groups.vertex(vis, g.x, g.y, -1, -1, g.radius);
@@ -390,7 +490,7 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
     groups.quad(c0, c1, c2, c3);
   }
   const nodeQuads = nodes.build();
-  return { nodes: nodeQuads, nodePoints: pointsOf(nodeQuads), edges: fineEdges, edgeLod, groups: groups.build() };
+  return { nodes: nodeQuads, nodePoints: pointsOf(nodeQuads), edges: fineEdges, groups: groups.build(), runs };
 }
 
 /** One vertex per node quad (its centre, radius, shape), with the quads' tiles counted in vertices. */
@@ -412,14 +512,6 @@ function pointsOf(quads: Layer): Layer {
   return { vertices: v, owners, indices: new Uint16Array(0), vertexCount: n, tiles };
 }
 
-interface EdgeRun {
-  cell: number;
-  first: number;
-  segs: number;
-  r: number;
-  step: number;
-}
-
 /** Point stride along an arc so that chords stay within the tolerance at `maxScale`. */
 export function lodStride(run: { segs: number; r: number; step: number }, maxScale: number): number {
   if (run.segs <= 1 || run.r <= 0) return 1;
@@ -430,26 +522,29 @@ export function lodStride(run: { segs: number; r: number; step: number }, maxSca
 }
 
 /** Quads between every stride-th point of each edge (its last point always kept), tiled like the fine layer. */
-function buildEdgeLod(runs: readonly EdgeRun[], fine: Layer, maxScale: number): EdgeLod {
+function buildEdgeLod(runs: Float64Array, fine: Layer, maxScale: number): EdgeLod {
+  const n = runs.length / RUN_STRIDE;
   let quads = 0;
-  const strides = runs.map((run) => {
-    const m = lodStride(run, maxScale);
-    quads += Math.ceil(run.segs / m);
-    return m;
-  });
+  const strides = new Int32Array(n);
+  for (let k = 0; k < n; k++) {
+    const o = k * RUN_STRIDE;
+    strides[k] = lodStride({ segs: runs[o + 2], r: runs[o + 3], step: runs[o + 4] }, maxScale);
+    quads += Math.ceil(runs[o + 2] / strides[k]);
+  }
   const indices = fine.vertexCount <= 65536 ? new Uint16Array(quads * 6) : new Uint32Array(quads * 6);
   // The fine layer's tiles are one per cell in the same run order; each gets its coarse range.
   const tiles: Tile[] = fine.tiles.map((t) => ({ ...t, start: 0, count: 0 }));
   let o = 0, tile = -1, cell = -1;
-  runs.forEach((run, k) => {
-    if (run.cell !== cell) {
-      cell = run.cell;
+  for (let k = 0; k < n; k++) {
+    const r = k * RUN_STRIDE, first = runs[r + 1], segs = runs[r + 2];
+    if (runs[r] !== cell) {
+      cell = runs[r];
       tiles[++tile].start = o;
     }
     const m = strides[k];
-    for (let p = 0; p < run.segs; p += m) {
+    for (let p = 0; p < segs; p += m) {
       // Vertices 2p and 2p + 1 are the left and right of point p.
-      const a = run.first + 2 * p, b = run.first + 2 * Math.min(run.segs, p + m);
+      const a = first + 2 * p, b = first + 2 * Math.min(segs, p + m);
       indices[o] = a;
       indices[o + 1] = a + 1;
       indices[o + 2] = b + 1;
@@ -458,7 +553,7 @@ function buildEdgeLod(runs: readonly EdgeRun[], fine: Layer, maxScale: number): 
       indices[o + 5] = b;
       o += 6;
     }
-  });
+  }
   tiles.forEach((t, k) => (t.count = (tiles[k + 1]?.start ?? o) - t.start));
   return { maxScale, indices, tiles };
 }

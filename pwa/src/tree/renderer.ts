@@ -53,14 +53,30 @@ export function createContext(canvas: HTMLCanvasElement): GL | null {
  * model, not its version: a version's variants (alternate, ruthless) and a build's tree
  * with its cluster jewel rings are other models of the same version.
  */
-const geometryCache = new WeakMap<TreeModel, TreeGeometry>();
+const geometryCache = new WeakMap<TreeModel, { geometry: TreeGeometry; builtIn: GeometrySource }>();
+/** Where a model's geometry was built: in this page, or in the geometry worker (geometryWorker.ts). */
+export type GeometrySource = "page" | "worker";
+
 export function geometryFor(model: TreeModel): TreeGeometry {
   let g = geometryCache.get(model);
   if (!g) {
-    g = buildGeometry(model);
+    g = { geometry: buildGeometry(model), builtIn: "page" };
     geometryCache.set(model, g);
   }
-  return g;
+  return g.geometry;
+}
+
+export function hasGeometry(model: TreeModel): boolean {
+  return geometryCache.has(model);
+}
+
+/** Gives `model` a geometry built elsewhere (geometryWorker.ts adoptGeometry). */
+export function seedGeometry(model: TreeModel, geometry: TreeGeometry, builtIn: GeometrySource): void {
+  geometryCache.set(model, { geometry, builtIn });
+}
+
+export function geometrySource(model: TreeModel): GeometrySource | null {
+  return geometryCache.get(model)?.builtIn ?? null;
 }
 
 /**
@@ -329,6 +345,7 @@ export class TreeRenderer {
     this.lastNodePoints = points;
     this.lastNodeMarks = this.vertexStates.marked;
     const group = this.program("group");
+    const shown = (node: number) => states.visible(node);
     const passes: [twgl.ProgramInfo, twgl.BufferInfo, Pick<Layer, "indices" | "tiles">, (() => void) | undefined][] = [
       [group, res.groupBuf, geo.groups, between?.afterGroups],
       [this.program("edge"), edgeBuf, edges, between?.afterEdges],
@@ -337,7 +354,7 @@ export class TreeRenderer {
         : [this.program(this.vertexStates.marked ? "nodeMarks" : "node"), this.nodeQuads(res), geo.nodes, undefined],
     ];
     for (const [prog, buf, layer, after] of passes) {
-      const runs = visibleRuns(layer.tiles, view);
+      const runs = visibleRuns(layer.tiles, view, shown);
       if (runs.length === 0) {
         after?.();
         continue;

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from "react";
 import { loadClusters } from "../data/gameData";
 import type { ClustersBundle } from "../data/gameDataTypes";
-import { clusterItemIn as clusterItem, readClusterJewel } from "./clusterJewel";
-import { layoutClusters, withClusters } from "./clusterLayout";
+import { withBuildClusters } from "./buildClusters";
+import { clusterItemIn as clusterItem } from "./clusterJewel";
 import type { TreeModel } from "./model";
 import type { TreeAllocation } from "./types";
 
@@ -42,12 +42,8 @@ export function useClusterModel(
   const sockets = JSON.stringify([build.jewels ?? {}, other?.jewels ?? {}]);
   const derived = useMemo(() => {
     if (!model || !wanted || bundle === null || bundle === "failed") return model;
-    const [mine, theirs] = JSON.parse(sockets) as Record<string, string>[];
-    const jewelAt = (socketId: number) => {
-      const item = clusterItem(items, mine[socketId]) ?? clusterItem(items, theirs[socketId]);
-      return item ? readClusterJewel(item, bundle) : null;
-    };
-    return withClusters(model, layoutClusters(model, bundle, jewelAt));
+    const [mine, theirs] = JSON.parse(sockets) as Record<number, string>[];
+    return withBuildClusters(model, bundle, { items, mine, theirs });
   }, [model, wanted, bundle, items, sockets]);
   return { model: derived, ready: !wanted || bundle !== null };
 }

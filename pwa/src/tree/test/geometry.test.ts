@@ -177,12 +177,45 @@ describe("geometry", () => {
   });
 
   it("draws only the tiles a view rectangle meets, neighbouring tiles in one run", () => {
-    const tile = (minX: number, start: number) => ({ minX, maxX: minX + 10, minY: 0, maxY: 10, start, count: 6 });
+    const tile = (minX: number, start: number, owner = -1) => ({ minX, maxX: minX + 10, minY: 0, maxY: 10, start, count: 6, owner });
     const tiles = [tile(0, 0), tile(10, 6), tile(20, 12), tile(100, 18)];
     expect(visibleRuns(tiles, { minX: 5, maxX: 25, minY: 0, maxY: 5 })).toEqual([[0, 18]]);
     expect(visibleRuns(tiles, { minX: 15, maxX: 105, minY: 0, maxY: 5 })).toEqual([[6, 18]]);
     expect(visibleRuns(tiles, { minX: 0, maxX: 5, minY: 0, maxY: 5 }).concat(visibleRuns(tiles, { minX: 95, maxX: 99, minY: 0, maxY: 5 }))).toEqual([[0, 6]]);
     expect(visibleRuns(tiles, { minX: 50, maxX: 60, minY: -20, maxY: -15 })).toEqual([]);
+    // A tile with an owner is drawn only while that node is shown; it splits the run it sat in.
+    const owned = [tile(0, 0), tile(10, 6, 7), tile(20, 12)];
+    const all = { minX: 0, maxX: 30, minY: 0, maxY: 10 };
+    expect(visibleRuns(owned, all, (n) => n === 7)).toEqual([[0, 18]]);
+    expect(visibleRuns(owned, all, () => false)).toEqual([[0, 6], [12, 6]]);
+  });
+
+  it("puts each ascendancy's nodes, edges and discs in tiles of their own, owned by its first node", () => {
+    const { model } = realTree("3.28");
+    const g = buildGeometry(model);
+    const ascendancyOf = (i: number) => model.nodes[i].ascendancyName;
+    const names = new Set(model.nodes.map((n) => n.ascendancyName).filter((a) => a !== null));
+    expect(names.size).toBeGreaterThan(15);
+    for (const [layer, perShape, ownerOf] of [
+      [g.nodes, 6, (i: number) => g.nodes.owners[g.nodes.indices[i]]],
+      [g.edges, 6, (i: number) => endsOf(g.edges, g.edges.indices[i])[0]],
+    ] as const) {
+      const owners = new Set<number>();
+      for (const t of layer.tiles) {
+        for (let i = t.start; i < t.start + t.count; i += perShape) {
+          const node = ownerOf(i);
+          // A tile holds one ascendancy's shapes, or none of any.
+          expect(ascendancyOf(node)).toBe(t.owner < 0 ? null : ascendancyOf(t.owner));
+        }
+        if (t.owner >= 0) owners.add(t.owner);
+      }
+      expect(owners.size).toBe(names.size);
+    }
+    // The discs too; and the points share the quads' tiles.
+    expect(new Set(g.groups.tiles.filter((t) => t.owner >= 0).map((t) => ascendancyOf(t.owner)))).toEqual(names);
+    expect(g.nodePoints.tiles.map((t) => t.owner)).toEqual(g.nodes.tiles.map((t) => t.owner));
+    // A coarse edge level keeps them apart as well.
+    expect(g.edgeLod(0).tiles.map((t) => t.owner)).toEqual(g.edges.tiles.map((t) => t.owner));
   });
 
   it("gives every node one point vertex, in the quads' order and tiles, with its centre, radius and shape", () => {

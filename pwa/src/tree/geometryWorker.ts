@@ -1,0 +1,80 @@
+/**
+ * The tree's geometry, built in a worker while the page loads the same tree: the page's first
+ * frame then only uploads it. TreeViewer starts a job as it starts loading the tree (with its
+ * cluster jewel rings, as the view will draw it) and, once its model is ready, adopts the worker's
+ * geometry for it (renderer.ts geometryFor's cache). A model the worker did not build, a worker
+ * that fails, or no Worker at all: the page builds the geometry itself.
+ */
+import { wrap } from "comlink";
+import type { ClusterSockets } from "./buildClusters";
+import { geometryOf, modelSignature, type GeometryData } from "./geometry";
+import type { GeometryWorkerApi } from "./geometry.worker";
+import type { TreeModel } from "./model";
+import { hasGeometry, seedGeometry } from "./renderer";
+
+type Built = { signature: string; data: GeometryData } | null;
+
+export interface GeometryJob {
+  key: string;
+  result: Promise<Built>;
+  /** The result once it came (undefined before). */
+  settled?: Built;
+}
+
+/** One job per tree (version and cluster jewels) and page: a view that loads it again waits for the same one. */
+const jobs = new Map<string, GeometryJob>();
+
+/**
+ * The job for a tree, started the first time it is drawn in this page (later, its model and
+ * geometry are cached). A worker per job, ended when it answers: the bundle it parsed is not kept twice.
+ */
+export function startGeometryJob(version: string | null, nodes: readonly number[], sockets: ClusterSockets | null): GeometryJob | null {
+  const key = JSON.stringify([version, sockets && [sockets.mine, sockets.theirs]]);
+  const running = jobs.get(key);
+  if (running) return running;
+  if (typeof Worker === "undefined") return null;
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL("./geometry.worker.ts", import.meta.url), { type: "module" });
+  } catch {
+    return null;
+  }
+  const job: GeometryJob = { key, result: Promise.resolve(null) };
+  job.result = wrap<GeometryWorkerApi>(worker)
+    .build(version, [...nodes], sockets)
+    .then(
+      (built): Built => built,
+      (err: unknown): Built => {
+        console.warn("tree geometry not built in the worker; the page builds it", err);
+        return null;
+      },
+    )
+    .then((built) => {
+      job.settled = built;
+      worker.terminate();
+      return built;
+    });
+  jobs.set(key, job);
+  return job;
+}
+
+/**
+ * Gives `model` the job's geometry when the job has answered and built it for that model (then
+ * geometryFor(model) answers it without building); the job then lets go of its data. True once
+ * the job has answered, whatever it answered; false while it runs.
+ */
+export function adoptSettled(model: TreeModel, job: GeometryJob): boolean {
+  if (job.settled === undefined) return false;
+  const built = job.settled;
+  if (built && !hasGeometry(model) && built.signature === modelSignature(model)) {
+    seedGeometry(model, geometryOf(built.data), "worker");
+    job.settled = null;
+  }
+  return true;
+}
+
+/** Waits for the job, then adoptSettled. */
+export async function adoptGeometry(model: TreeModel, job: GeometryJob): Promise<void> {
+  await job.result;
+  adoptSettled(model, job);
+}
