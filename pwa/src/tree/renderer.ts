@@ -148,7 +148,13 @@ function linkedProgram(gl: GL, p: WebGLProgram): twgl.ProgramInfo {
   let got = programInfos.get(p);
   if (!got) {
     if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(`tree shaders failed to link: ${gl.getProgramInfoLog(p)}`);
-    got = twgl.createProgramInfoFromProgram(gl, p);
+    // Uniform and attribute setters only: twgl's createProgramInfoFromProgram also reads the uniform
+    // blocks and transform feedback varyings of a WebGL2 program (these programs have neither), each
+    // one more round trip, and before a first frame the GPU process is busy.
+    const uniformSetters = twgl.createUniformSetters(gl, p), attribSetters = twgl.createAttributeSetters(gl, p);
+    // twgl's setters carry their location.
+    const locations = (setters: object) => Object.fromEntries(Object.entries(setters).map(([k, v]) => [k, (v as { location?: unknown }).location]));
+    got = { program: p, uniformSetters, attribSetters, uniformLocations: locations(uniformSetters), attribLocations: locations(attribSetters) } as twgl.ProgramInfo;
     programInfos.set(p, got);
   }
   return got;
