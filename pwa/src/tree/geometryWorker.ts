@@ -21,6 +21,9 @@ export interface GeometryJob {
   settled?: Built;
 }
 
+/** How long an answer waits to be adopted; later, the page builds the geometry itself. */
+const KEEP_ANSWER_MS = 10_000;
+
 /** One job per tree (version and cluster jewels) and page: a view that loads it again waits for the same one. */
 const jobs = new Map<string, GeometryJob>();
 
@@ -52,6 +55,8 @@ export function startGeometryJob(version: string | null, nodes: readonly number[
     .then((built) => {
       job.settled = built;
       worker.terminate();
+      // A view that went away before its model was ready never adopts it: the data is not kept for long.
+      setTimeout(() => (job.settled &&= null), KEEP_ANSWER_MS);
       return built;
     });
   jobs.set(key, job);

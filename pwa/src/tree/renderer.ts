@@ -245,7 +245,7 @@ export class TreeRenderer {
 
   /** A program, linked; started now if it was not (a blocking compile: warmRest starts them ahead). */
   private program(name: ProgramName): twgl.ProgramInfo {
-    startPrograms(this.gl, this.programs, [name]);
+    if (!this.programs[name]) startPrograms(this.gl, this.programs, [name]);
     return linkedProgram(this.gl, this.programs[name]!);
   }
 
