@@ -16,7 +16,7 @@ import { allocationStates, NodeState } from "./states";
 import { canvasFrameStyle, TreeCanvas } from "./TreeCanvas";
 import type { PassiveTreeViewProps } from "./types";
 import { useTreeModel } from "./useTreeModel";
-import { hasClusterJewel, useClusterModel } from "./useClusterModel";
+import { useClusterModel } from "./useClusterModel";
 import { useWorkerGeometry } from "./useWorkerGeometry";
 
 
@@ -41,7 +41,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
   const clustered = useClusterModel(data.status === "ready" ? data.model : null, jewelItems, build, other);
   const model = clustered.ready ? clustered.model : null;
   // The geometry of that model, built by a worker while the tree loads (geometryWorker.ts).
-  const geometryReady = useWorkerGeometry(model, build, other, hasClusterJewel(jewelItems, build, other) ? jewelItems : undefined);
+  const geometryReady = useWorkerGeometry(model, build, other, clustered.hasClusterJewel ? jewelItems : undefined);
 
   const derived = useMemo(() => {
     if (!model) return null;

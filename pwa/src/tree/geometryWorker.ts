@@ -71,9 +71,10 @@ export function startGeometryJob(version: string | null, nodes: readonly number[
 export function adoptSettled(model: TreeModel, job: GeometryJob): boolean {
   if (job.settled === undefined) return false;
   const built = job.settled;
-  if (built && !hasGeometry(model) && built.signature === modelSignature(model)) {
-    seedGeometry(model, geometryOf(built.data), "worker");
+  if (built) {
+    // Asked once: a model it was not built for would be signed again on every render otherwise.
     job.settled = null;
+    if (!hasGeometry(model) && built.signature === modelSignature(model)) seedGeometry(model, geometryOf(built.data), "worker");
   }
   return true;
 }

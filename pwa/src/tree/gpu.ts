@@ -88,6 +88,28 @@ function warmUp(gl: GL, programs: TreePrograms, size: Viewport, nodes: readonly 
   r.dispose(true);
 }
 
+/** warmUp, with a failure logged: the real renderer reports it (GpuAlert) when it links the same programs. */
+function tryWarmUp(...args: Parameters<typeof warmUp>): void {
+  try {
+    warmUp(...args);
+  } catch (err) {
+    console.error("tree warm-up failed", err);
+  }
+}
+
+/**
+ * Calls `then` once every program started on `gl` has linked, unless `stop` says otherwise first.
+ * Polled off the current task: asking for a link status before then would block this thread.
+ */
+function whenSettled(gl: GL, programs: TreePrograms, then: () => void, stop: () => boolean): void {
+  const poll = () => {
+    if (stop()) return;
+    if (programsSettled(gl, programs)) then();
+    else setTimeout(poll, 4);
+  };
+  setTimeout(poll, 0);
+}
+
 /**
  * One pixel read into a pixel-pack buffer (WebGL2), which does not wait for the GPU: the
  * driver still executes the warm-up frame and builds its read-back path now, while the data
@@ -132,40 +154,20 @@ export function prepareGpu(size?: Viewport): PreparedGpu | null {
   const finish = () => {
     if (warmed) return;
     warmed = true;
-    try {
-      warmUp(ctx, programs, frameSize, FIRST_FRAME_NODES);
-    } catch (err) {
-      // The real renderer reports the failure (GpuAlert) when it links the same programs.
-      console.error("tree warm-up failed", err);
-    }
+    tryWarmUp(ctx, programs, frameSize, FIRST_FRAME_NODES);
   };
   let restStarted = false;
   const warmRest = (size: () => Viewport, redraw: () => void) => {
     if (restStarted || ctx.isContextLost()) return;
     restStarted = true;
     startPrograms(ctx, programs, PROGRAM_NAMES);
-    const draw = () => {
-      if (ctx.isContextLost()) return;
-      if (!programsSettled(ctx, programs)) {
-        setTimeout(draw, 8);
-        return;
-      }
-      try {
-        warmUp(ctx, programs, size(), LATER_NODES);
-      } catch (err) {
-        console.error("tree warm-up failed", err);
-      }
+    whenSettled(ctx, programs, () => {
+      tryWarmUp(ctx, programs, size(), LATER_NODES);
       redraw();
-    };
-    setTimeout(draw, 8);
-  };
-  const poll = () => {
-    if (warmed) return;
-    if (programsSettled(ctx, programs)) finish();
-    else setTimeout(poll, 4);
+    }, () => ctx.isContextLost());
   };
   // Off the current task, so loading the tree data is not held up by the compile.
-  setTimeout(poll, 0);
+  whenSettled(ctx, programs, finish, () => warmed);
   spare = { canvas, gl, programs, finish, warmRest };
   return spare;
 }

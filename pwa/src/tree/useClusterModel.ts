@@ -23,7 +23,7 @@ export function useClusterModel(
   items: Items,
   build: TreeAllocation,
   other?: TreeAllocation,
-): { model: TreeModel | null; ready: boolean } {
+): { model: TreeModel | null; ready: boolean; hasClusterJewel: boolean } {
   const wanted = hasClusterJewel(items, build, other);
   const [bundle, setBundle] = useState<ClustersBundle | null | "failed">(null);
   useEffect(() => {
@@ -45,5 +45,5 @@ export function useClusterModel(
     const [mine, theirs] = JSON.parse(sockets) as Record<number, string>[];
     return withBuildClusters(model, bundle, { items, mine, theirs });
   }, [model, wanted, bundle, items, sockets]);
-  return { model: derived, ready: !wanted || bundle !== null };
+  return { model: derived, ready: !wanted || bundle !== null, hasClusterJewel: wanted };
 }
