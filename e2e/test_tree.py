@@ -732,6 +732,19 @@ def test_spinner_shows_while_the_tree_data_loads(gl_browser, live_server):
     page.route(re.compile(r".*/game-data/tree-.*"), lambda route: release.append(route))
     page.goto(dev_tree_url(corpus_code(FLICKER)))
     expect(page.get_by_role("status", name="Loading passive tree")).to_be_visible()
+    # The loader changes in steps (ui/steppedDots.module.css): across its cycle each dot has two
+    # opacities, so it asks the compositor for a few frames a second, not one per display frame.
+    opacities = page.evaluate(
+        """() => [...document.querySelectorAll('[role=status] span > span')].map((dot) => {
+          const [anim] = dot.getAnimations();
+          anim.pause();
+          const seen = new Set();
+          for (let t = 0; t < 900; t += 15) { anim.currentTime = t; seen.add(getComputedStyle(dot).opacity); }
+          anim.play();
+          return [...seen].sort();
+        })"""
+    )
+    assert opacities and all(seen == ["0.35", "1"] for seen in opacities), opacities
     for _ in range(100):
         if release:
             break
@@ -743,6 +756,35 @@ def test_spinner_shows_while_the_tree_data_loads(gl_browser, live_server):
     page.unroute(re.compile(r".*/game-data/tree-.*"))
     wait_tree_ready(page)
     expect(page.get_by_role("status", name="Loading passive tree")).to_have_count(0)
+    ctx.close()
+
+
+@pytest.mark.parametrize("where", ["build view", "dev page"])
+def test_gpu_is_readied_before_the_tree_viewer_loads(gl_browser, live_server, where):
+    """The page that will show a tree readies the WebGL context and warms its programs up (prepare.ts)
+    while the viewer's code and the tree data load: held back here, the viewer's chunk is not needed for it."""
+    ctx = gl_browser.new_context(base_url=live_server.base_url, service_workers="block")
+    page = ctx.new_page()
+    held = []
+    page.route(re.compile(r".*/assets/TreeViewer-[^/]*\.js$"), lambda route: held.append(route))
+    if where == "build view":
+        page.goto(build_view_url(page, FLICKER))
+        page.get_by_test_id("tab-tree").click()
+    else:
+        page.goto(dev_tree_url(corpus_code(FLICKER)))
+    page.wait_for_function("() => performance.getEntriesByName('tree:gpu-warmed').length === 1", timeout=30_000)
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held and page.locator(CANVAS).count() == 0
+    for route in held:
+        route.continue_()
+    page.unroute(re.compile(r".*/assets/TreeViewer-[^/]*\.js$"))
+    wait_tree_ready(page)
+    # The warmed canvas is the one drawn, at the frame's size (resized before the data came).
+    w, h = canvas_size(page)
+    assert page.evaluate(f"() => [document.querySelector('{CANVAS}').width, document.querySelector('{CANVAS}').height]") == [round(w), round(h)]
     ctx.close()
 
 

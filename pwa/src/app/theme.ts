@@ -1,5 +1,6 @@
-import { createTheme, type CSSVariablesResolver } from "@mantine/core";
+import { createTheme, Loader, type CSSVariablesResolver } from "@mantine/core";
 import type { CSSProperties } from "react";
+import { SteppedDots } from "../ui/SteppedDots";
 
 export const theme = createTheme({
   primaryColor: "yellow",
@@ -7,6 +8,10 @@ export const theme = createTheme({
   defaultRadius: "sm",
   // Dark text on light filled colours (yellow, orange): white on them fails WCAG AA contrast.
   autoContrast: true,
+  components: {
+    // Every loader is the stepped dots (ui/steppedDots.module.css): a smooth one keeps the compositor drawing every frame.
+    Loader: Loader.extend({ defaultProps: { type: "dots", loaders: { ...Loader.defaultLoaders, dots: SteppedDots } } }),
+  },
 });
 
 /**

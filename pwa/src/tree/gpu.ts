@@ -6,6 +6,10 @@
  * its draw routines on first use). The first real frame then only uploads the
  * geometry and draws.
  *
+ * Pages start it as soon as they know a tree will show (prepare.ts prepareTreeGpu), before
+ * the frame is laid out: the warm-up then draws at a small size, and the frame's own size is
+ * given later (prepareGpu(size)), when the drawing buffer is resized ahead of the data.
+ *
  * The warm-up draws only what a first frame draws (the tree fitted to the canvas:
  * discs, edges, nodes as point sprites, no marks). The other pipelines (node quads,
  * the marks programs) are warmed after the first frame (PreparedGpu.warmRest): on a
@@ -14,7 +18,7 @@
  */
 import { buildGeometry } from "./geometry";
 import type { TreeModel } from "./model";
-import { createContext, PROGRAM_NAMES, programsSettled, startPrograms, TreeRenderer, type GL, type TreePrograms } from "./renderer";
+import { createContext, fitDrawingBuffer, PROGRAM_NAMES, programsSettled, startPrograms, TreeRenderer, type GL, type TreePrograms } from "./renderer";
 import { NodeState, StateBuffer } from "./states";
 import type { Viewport } from "./camera";
 
@@ -31,6 +35,8 @@ export interface PreparedGpu {
    * the context was lost meanwhile.
    */
   warmRest: (size: () => Viewport, redraw: () => void) => void;
+  /** Whether the warm-up frame was drawn (at the frame size known then). */
+  warmedUp: () => boolean;
 }
 
 let spare: PreparedGpu | null = null;
@@ -130,11 +136,17 @@ function readBackLater(gl: GL): void {
 
 /**
  * A canvas with a context and programs on their way, or null without usable WebGL.
- * `size` (CSS pixels) is the frame the canvas will fill, when already laid out.
+ * `size` (CSS pixels) is the frame the canvas will fill, when already laid out; given to a canvas
+ * readied earlier, it resizes that canvas's drawing buffer now.
  */
 export function prepareGpu(size?: Viewport): PreparedGpu | null {
-  if (size && size.width > 0 && size.height > 0) frameSize = size;
-  if (spare) return spare;
+  const sized = !!size && size.width > 0 && size.height > 0;
+  if (sized) frameSize = size;
+  if (spare) {
+    // Readied before the frame was laid out (prepareTreeGpu): its drawing buffer takes the frame's size now, not in the first frame.
+    if (sized && spare.warmedUp()) fitDrawingBuffer(spare.canvas, frameSize, window.devicePixelRatio || 1);
+    return spare;
+  }
   if (unsupported) return null;
   const canvas = document.createElement("canvas");
   canvas.width = canvas.height = 8;
@@ -155,6 +167,7 @@ export function prepareGpu(size?: Viewport): PreparedGpu | null {
     if (warmed) return;
     warmed = true;
     tryWarmUp(ctx, programs, frameSize, FIRST_FRAME_NODES);
+    performance.mark("tree:gpu-warmed");
   };
   let restStarted = false;
   const warmRest = (size: () => Viewport, redraw: () => void) => {
@@ -168,7 +181,7 @@ export function prepareGpu(size?: Viewport): PreparedGpu | null {
   };
   // Off the current task, so loading the tree data is not held up by the compile.
   whenSettled(ctx, programs, finish, () => warmed);
-  spare = { canvas, gl, programs, finish, warmRest };
+  spare = { canvas, gl, programs, finish, warmRest, warmedUp: () => warmed };
   return spare;
 }
 

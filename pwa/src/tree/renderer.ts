@@ -94,6 +94,21 @@ export function maxPointSize(gl: GL): number {
   return size;
 }
 
+/**
+ * Sizes the canvas's drawing buffer for a frame of `vp` CSS pixels (dpr capped at VIEW.maxPixelRatio),
+ * only when it differs: a resize reallocates the buffer, a wait on the GPU process. Returns [width, height].
+ */
+export function fitDrawingBuffer(canvas: HTMLCanvasElement, vp: Viewport, dpr: number): [number, number] {
+  const ratio = Math.min(VIEW.maxPixelRatio, Math.max(1, dpr));
+  const w = Math.max(1, Math.round(vp.width * ratio));
+  const h = Math.max(1, Math.round(vp.height * ratio));
+  if (canvas.width !== w || canvas.height !== h) {
+    canvas.width = w;
+    canvas.height = h;
+  }
+  return [w, h];
+}
+
 /** The tree's programs by name, each as its vertex and fragment shader. */
 const PROGRAM_SOURCES = {
   group: [GROUP_VS, GROUP_FS],
@@ -318,14 +333,7 @@ export class TreeRenderer {
     if (!res || this.lost) return;
     const gl = this.gl;
     this.syncStates(states);
-    const ratio = Math.min(VIEW.maxPixelRatio, Math.max(1, dpr));
-    const w = Math.max(1, Math.round(vp.width * ratio));
-    const h = Math.max(1, Math.round(vp.height * ratio));
-    const canvas = gl.canvas as HTMLCanvasElement;
-    if (canvas.width !== w || canvas.height !== h) {
-      canvas.width = w;
-      canvas.height = h;
-    }
+    const [w, h] = fitDrawingBuffer(gl.canvas as HTMLCanvasElement, vp, dpr);
     gl.viewport(0, 0, w, h);
     const [r, g, b] = COLOURS.background;
     gl.clearColor(r, g, b, 1);

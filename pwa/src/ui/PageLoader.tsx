@@ -4,7 +4,7 @@ import { Center, Loader } from "@mantine/core";
 export function PageLoader({ label = "Loading" }: { label?: string }) {
   return (
     <Center mih={240} role="status" aria-label={label} data-testid="page-loader">
-      <Loader type="dots" />
+      <Loader />
     </Center>
   );
 }

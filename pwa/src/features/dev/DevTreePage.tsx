@@ -7,6 +7,7 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { PlannerBuild } from "@workers/planner/index";
 import PassiveTreeView from "../../tree/PassiveTreeView";
+import { prepareTreeGpu } from "../../tree/prepare";
 import { PageLoader } from "../../ui/PageLoader";
 import { decodeInWorker } from "../../data/planner";
 
@@ -28,6 +29,8 @@ export default function DevTreePage() {
 
   useEffect(() => {
     if (!source.trim()) return;
+    // The GPU side gets ready while the code decodes and the tree data loads.
+    prepareTreeGpu();
     let live = true;
     setDecoded({ status: "loading" });
     decodeInWorker(source.trim()).then(

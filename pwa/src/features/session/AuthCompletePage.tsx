@@ -35,7 +35,7 @@ export default function AuthCompletePage() {
   return (
     <Center mih={240}>
       <Stack align="center" role="status">
-        {!failed && <Loader type="dots" />}
+        {!failed && <Loader />}
         <Text data-testid="auth-complete">Completing authentication...</Text>
       </Stack>
     </Center>

@@ -1,0 +1,13 @@
+/**
+ * Readies the tree's GPU side (gpu.ts: the WebGL context, the first frame's programs and their
+ * warm-up draw) as soon as a page knows it will show a tree, while its planner code decodes and
+ * the tree data loads. On a software GPU the context alone takes about 200 ms of the GPU
+ * process and the warm-up 200 to 300 ms more; started only once the tree view mounted, they
+ * were still running when the data came, and the first frame waited for them.
+ *
+ * A small module of its own: the pages that call it load the renderer's chunk only here.
+ */
+export function prepareTreeGpu(): void {
+  // A chunk that fails to load is reported by the tree view, which loads the same chunk.
+  void import("./gpu").then((gpu) => gpu.prepareGpu(), () => undefined);
+}
