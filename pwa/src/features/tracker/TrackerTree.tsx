@@ -44,10 +44,12 @@ export function TrackerTree({ tree, buildItems, character, compareCharacter, jew
   const mine = detail.character;
   const charItems = useMemo(() => (mine ? characterGear(mine).items : {}), [mine]);
   const bothItems = useMemo(() => ({ ...buildItems, ...charItems }), [buildItems, charItems]);
-  // The GPU side gets ready while the renderer's chunk and the tree data load.
+  // The GPU side gets ready while the renderer's chunk and the tree data load (once per mount: each call after
+  // a view took the prepared canvas readies another).
+  const hasTree = !!tree;
   useEffect(() => {
-    if (tree) prepareTreeGpu();
-  }, [tree]);
+    if (hasTree) prepareTreeGpu();
+  }, [hasTree]);
   if (!tree) return <Text c="gray.5" data-testid="skill-tree-missing">This step has no passive tree.</Text>;
   const view = (props: Parameters<typeof PassiveTreeView>[0]) => (
     <Suspense fallback={<PageLoader label="Loading passive tree" />}>
