@@ -30,6 +30,9 @@ readPixels so the figure covers the GPU work; 3 runs of 320 frames. Edges are
 drawn at the level of detail of the zoom (arc chords within 1 device px of the
 orbit, geometry.ts EdgeLod), as the product draws them.
 
+Our pages and the SVG's alternate (ours, then the SVG's, PAGES times), so a change in the shared
+machine's speed during the run weighs on both sides of each ratio alike.
+
 Between page loads (ours and the SVG's alike) the bench waits SETTLE_S: a closed page's GPU
 resources (the art's sprite sheets, tens of MB) are freed by the one GPU process all pages share,
 and a first frame drawn meanwhile measured that teardown more than itself.
@@ -123,12 +126,14 @@ def measure(tmp: Path) -> None:
     url = dev_tree_url(corpus_code(BUILD))
     with ServerProcess(dist) as server, sync_playwright() as p:
         browser = launch_chromium(p, *SWIFTSHADER)
+        svg_browser = launch_chromium(p, *SVG_ARGS)
         first: list[float] = []
         art_ready: list[float] = []
         backdrop_ready: list[float] = []
         geometry_first: list[float] = []
         frames: list[float] = []
-        scene = None
+        svg_first: list[float] = []
+        svg_frames: list[float] = []
         for _ in range(3):
             ctx = browser.new_context(base_url=server.base_url, viewport={"width": 1400, "height": 900})
             page = ctx.new_page()
@@ -138,6 +143,9 @@ def measure(tmp: Path) -> None:
             geometry_first.append(tree_api(page, "t.firstFrameMs()"))
             ctx.close()
             time.sleep(SETTLE_S)
+        scene = None
+        # Our page and the SVG's alternate: the shared machine's speed drifts within minutes, and
+        # measured one after the other, a drift between the two halves showed up in the ratios.
         for run in range(PAGES):
             ctx = browser.new_context(base_url=server.base_url, viewport={"width": 1400, "height": 900})
             page = ctx.new_page()
@@ -162,8 +170,9 @@ def measure(tmp: Path) -> None:
                 scene = tree_api(page, "JSON.stringify(t.scene())")
             ctx.close()
             time.sleep(SETTLE_S)
+            svg_page(svg_browser, scene, run, svg_first, svg_frames)
         browser.close()
-        svg_first, svg_frames = svg_baseline(p, scene)
+        svg_browser.close()
     print(f"BENCH tree.first_frame_ms {statistics.median(first):.1f} ms", flush=True)
     print(f"BENCH tree.first_frame_geometry_only_ms {statistics.median(geometry_first):.1f} ms", flush=True)
     ratio = statistics.median(first) / statistics.median(geometry_first)
@@ -181,29 +190,23 @@ def measure(tmp: Path) -> None:
     print(f"BENCH tree.frame_vs_svg_ratio {percentile(frames, 0.5) / svg_frame_ms:.2f} x", flush=True)
 
 
-def svg_baseline(p, scene: str) -> tuple[list[float], list[float]]:
-    """The same scene as one SVG in a CPU-raster Chromium: first presentation (PAGES fresh pages) and frame intervals (3 of them)."""
+def svg_page(browser, scene: str, run: int, first: list[float], frames: list[float]) -> None:
+    """The same scene as one SVG in the CPU-raster Chromium: its first presentation, and on the first 3 runs its frame intervals."""
     import json
 
     size = json.loads(scene)
-    browser = launch_chromium(p, *SVG_ARGS)
-    first: list[float] = []
-    frames: list[float] = []
-    for run in range(PAGES):
-        ctx = browser.new_context(viewport={"width": 1400, "height": 900})
-        page = ctx.new_page()
-        page.route("http://svg.bench/", lambda route: route.fulfill(body=BLANK, content_type="text/html"))
-        page.goto("http://svg.bench/")
-        first.append(page.evaluate(SVG_FIRST, scene))
-        assert page.locator("#cam > *").count() == len(size["nodes"]) + len(size["edges"]) + len(size["groups"])
-        if run == 0:
-            page.evaluate(SVG_FRAMES_JS, 30)  # warm-up, like the WebGL side
-        if run < 3:
-            frames += page.evaluate(SVG_FRAMES_JS, SVG_FRAMES)
-        ctx.close()
-        time.sleep(SETTLE_S)
-    browser.close()
-    return first, frames
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    page.route("http://svg.bench/", lambda route: route.fulfill(body=BLANK, content_type="text/html"))
+    page.goto("http://svg.bench/")
+    first.append(page.evaluate(SVG_FIRST, scene))
+    assert page.locator("#cam > *").count() == len(size["nodes"]) + len(size["edges"]) + len(size["groups"])
+    if run == 0:
+        page.evaluate(SVG_FRAMES_JS, 30)  # warm-up, like the WebGL side
+    if run < 3:
+        frames += page.evaluate(SVG_FRAMES_JS, SVG_FRAMES)
+    ctx.close()
+    time.sleep(SETTLE_S)
 
 
 if __name__ == "__main__":
