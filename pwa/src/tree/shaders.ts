@@ -51,10 +51,6 @@ ${GROUP_VARYINGS}void main() {
 export const GROUP_FS = `
 precision mediump float;
 ${GROUP_VARYINGS}void main() {
-#ifdef POINTS
-  // gl_PointCoord runs 0..1 from the sprite's top left, as a_corner runs -1..1 from the quad's.
-  vec2 v_local = (gl_PointCoord * 2.0 - 1.0) * v_extent;
-#endif
   // Squared distance: no square root per pixel; the rim's ramp over 0.81..1 is the same 0.9..1 band.
   float d2 = dot(v_local, v_local);
   if (d2 > 1.0) discard;
