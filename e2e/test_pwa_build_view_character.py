@@ -274,3 +274,35 @@ def test_compare_with_a_different_cluster_jewel_in_one_socket(browser, live_serv
         screenshot(page, "view-character-different-cluster-jewel")
         different.first.scroll_into_view_if_needed()
         screenshot(page, "view-character-different-cluster-jewel-list")
+
+
+def test_skeleton_pulses_in_steps(browser, live_server, hierophant):
+    """While the character list loads, the build view shows a skeleton whose pulse moves in steps
+    (ui/steppedMotion.module.css): a few compositor frames a second, not one per display frame."""
+    ctx = browser.new_context(base_url=live_server.base_url, viewport={"width": 1400, "height": 900}, service_workers="block")
+    page = ctx.new_page()
+    try:
+        login(page, unique_name("Skeleton"))
+        held = []
+        pattern = re.compile(r".*/api/Character/character/pc.*")
+        page.route(pattern, lambda route: held.append(route))
+        page.goto(f"/build/view/{hierophant['info']['slug']}")
+        page.get_by_test_id("equipment-character-tab").click()
+        skeleton = page.get_by_test_id("characters-skeleton")
+        expect(skeleton).to_be_visible()
+        opacities = skeleton.evaluate(
+            """(el) => {
+              const anim = document.getAnimations().find((a) => a.effect.target === el && a.effect.pseudoElement === '::after');
+              anim.pause();
+              const seen = new Set();
+              for (let t = 0; t < 1500; t += 20) { anim.currentTime = t; seen.add(Number(getComputedStyle(el, '::after').opacity).toFixed(2)); }
+              return [...seen].sort();
+            }"""
+        )
+        assert opacities == ["0.40", "0.70", "1.00"], opacities
+        for route in held:
+            route.continue_()
+        page.unroute(pattern)
+        expect(page.get_by_test_id("character-select-prompt")).to_contain_text("Please select a character")
+    finally:
+        ctx.close()

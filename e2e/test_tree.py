@@ -732,7 +732,7 @@ def test_spinner_shows_while_the_tree_data_loads(gl_browser, live_server):
     page.route(re.compile(r".*/game-data/tree-.*"), lambda route: release.append(route))
     page.goto(dev_tree_url(corpus_code(FLICKER)))
     expect(page.get_by_role("status", name="Loading passive tree")).to_be_visible()
-    # The loader changes in steps (ui/steppedDots.module.css): across its cycle each dot has two
+    # The loader changes in steps (ui/steppedMotion.module.css): across its cycle each dot has two
     # opacities, so it asks the compositor for a few frames a second, not one per display frame.
     opacities = page.evaluate(
         """() => [...document.querySelectorAll('[role=status] span > span')].map((dot) => {

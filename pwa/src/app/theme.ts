@@ -1,6 +1,7 @@
-import { createTheme, Loader, type CSSVariablesResolver } from "@mantine/core";
+import { createTheme, Loader, Skeleton, type CSSVariablesResolver } from "@mantine/core";
 import type { CSSProperties } from "react";
 import { SteppedDots } from "../ui/SteppedDots";
+import stepped from "../ui/steppedMotion.module.css";
 
 export const theme = createTheme({
   primaryColor: "yellow",
@@ -9,8 +10,9 @@ export const theme = createTheme({
   // Dark text on light filled colours (yellow, orange): white on them fails WCAG AA contrast.
   autoContrast: true,
   components: {
-    // Every loader is the stepped dots (ui/steppedDots.module.css): a smooth one keeps the compositor drawing every frame.
+    // Progress indicators move in steps (ui/steppedMotion.module.css): a smooth one keeps the compositor drawing every frame.
     Loader: Loader.extend({ defaultProps: { type: "dots", loaders: { ...Loader.defaultLoaders, dots: SteppedDots } } }),
+    Skeleton: Skeleton.extend({ classNames: { root: stepped.skeleton } }),
   },
 });
 

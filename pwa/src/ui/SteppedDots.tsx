@@ -1,5 +1,5 @@
 import { Box, type MantineLoaderComponent } from "@mantine/core";
-import classes from "./steppedDots.module.css";
+import classes from "./steppedMotion.module.css";
 
 /** The app's loader (theme.ts): Mantine's dots, lit in turn in steps (see the CSS for why). */
 export const SteppedDots: MantineLoaderComponent = ({ className, ...others }) => (
