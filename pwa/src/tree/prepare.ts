@@ -5,7 +5,7 @@
  * process and the warm-up 200 to 300 ms more; started only once the tree view mounted, they
  * were still running when the data came, and the first frame waited for them.
  *
- * A small module of its own: the pages that call it load the renderer's chunk only here.
+ * A module of its own, so the pages that import it do not take the renderer into their own chunks.
  */
 export function prepareTreeGpu(): void {
   // A chunk that fails to load is reported by the tree view, which loads the same chunk.
