@@ -44,6 +44,7 @@ depend on it); the geometry is built and uploaded inside the measured window.
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import sys
@@ -192,8 +193,6 @@ def measure(tmp: Path) -> None:
 
 def svg_page(browser, scene: str, run: int, first: list[float], frames: list[float]) -> None:
     """The same scene as one SVG in the CPU-raster Chromium: its first presentation, and on the first 3 runs its frame intervals."""
-    import json
-
     size = json.loads(scene)
     ctx = browser.new_context(viewport={"width": 1400, "height": 900})
     page = ctx.new_page()

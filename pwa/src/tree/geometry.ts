@@ -170,6 +170,12 @@ class Ascendancies {
     return out;
   }
 
+  /** The first node of the named ascendancy (-1: none): the node whose visibility shows it. */
+  firstNode(name: string | null): number {
+    const ordinal = name === null ? undefined : this.ordinals.get(name);
+    return ordinal === undefined ? -1 : this.owners[ordinal];
+  }
+
   /** The tile owner of a byCell cell: an ascendancy's node, or -1 for a grid cell. */
   owner(cell: number): number {
     return cell < GRID * GRID ? -1 : this.owners[cell - GRID * GRID];
@@ -474,15 +480,13 @@ export function buildGeometryData(model: TreeModel): GeometryData {
   }
   const fineEdges = { ...edges.build(), owners: spans };
 
-  const firstOfAscendancy = new Map<string, number>();
-  for (const n of model.nodes) if (n.ascendancyName && !firstOfAscendancy.has(n.ascendancyName)) firstOfAscendancy.set(n.ascendancyName, n.index);
   const groups = new LayerBuilder(GROUP_STRIDE, model.groups.length * 4, model.groups.length * 6);
   const groupCells = cellsOf(model.groups, (g) => g.x, (g) => g.y, (g) => g.ascendancyName);
   for (let k = 0; k < groupCells.order.length; k++) {
     const g = model.groups[groupCells.order[k]], cell = groupCells.cells[k];
     groups.enter(cell, ascendancies.owner(cell));
     groups.grow(g.x, g.y, g.radius);
-    const vis = g.ascendancyName ? (firstOfAscendancy.get(g.ascendancyName) ?? -1) : -1;
+    const vis = ascendancies.firstNode(g.ascendancyName);
     const c0 = groups.vertex(vis, g.x, g.y, -1, -1, g.radius);
     const c1 = groups.vertex(vis, g.x, g.y, 1, -1, g.radius);
     const c2 = groups.vertex(vis, g.x, g.y, 1, 1, g.radius);

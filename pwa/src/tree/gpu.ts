@@ -35,8 +35,6 @@ export interface PreparedGpu {
    * the context was lost meanwhile.
    */
   warmRest: (size: () => Viewport, redraw: () => void) => void;
-  /** Whether the warm-up frame was drawn (at the frame size known then). */
-  warmedUp: () => boolean;
 }
 
 let spare: PreparedGpu | null = null;
@@ -144,7 +142,7 @@ export function prepareGpu(size?: Viewport): PreparedGpu | null {
   if (sized) frameSize = size;
   if (spare) {
     // Readied before the frame was laid out (prepareTreeGpu): its drawing buffer takes the frame's size now, not in the first frame.
-    if (sized && spare.warmedUp()) fitDrawingBuffer(spare.canvas, frameSize, window.devicePixelRatio || 1);
+    if (sized) fitDrawingBuffer(spare.canvas, frameSize, window.devicePixelRatio || 1);
     return spare;
   }
   if (unsupported) return null;
@@ -181,7 +179,7 @@ export function prepareGpu(size?: Viewport): PreparedGpu | null {
   };
   // Off the current task, so loading the tree data is not held up by the compile.
   whenSettled(ctx, programs, finish, () => warmed);
-  spare = { canvas, gl, programs, finish, warmRest, warmedUp: () => warmed };
+  spare = { canvas, gl, programs, finish, warmRest };
   return spare;
 }
 
