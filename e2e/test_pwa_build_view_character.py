@@ -278,7 +278,8 @@ def test_compare_with_a_different_cluster_jewel_in_one_socket(browser, live_serv
 
 def test_skeleton_pulses_in_steps(browser, live_server, hierophant):
     """While the character list loads, the build view shows a skeleton whose pulse moves in steps
-    (ui/steppedMotion.module.css): a few compositor frames a second, not one per display frame."""
+    (ui/steppedMotion.module.css): a few compositor frames a second, not one per display frame; the
+    loading state passes axe."""
     ctx = browser.new_context(base_url=live_server.base_url, viewport={"width": 1400, "height": 900}, service_workers="block")
     page = ctx.new_page()
     try:
@@ -300,6 +301,10 @@ def test_skeleton_pulses_in_steps(browser, live_server, hierophant):
             }"""
         )
         assert opacities == ["0.40", "0.70", "1.00"], opacities
+        # The loading state is a labelled status, like every progress indicator.
+        expect(page.get_by_role("status", name="Loading characters")).to_be_visible()
+        bad = axe_serious(page, "[data-testid=build-view]")
+        assert not bad, "\n".join(x[:300] for x in bad)
         for route in held:
             route.continue_()
         page.unroute(pattern)

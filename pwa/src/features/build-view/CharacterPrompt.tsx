@@ -17,7 +17,7 @@ export function CharacterPrompt({ me, what }: { me: ViewCharacter; what: string 
       </Stack>
     );
   }
-  if (me.chars.loading && !me.chars.characters.length) return <Skeleton h={60} maw={420} data-testid="characters-skeleton" aria-label="Loading characters" />;
+  if (me.chars.loading && !me.chars.characters.length) return <Skeleton h={60} maw={420} data-testid="characters-skeleton" role="status" aria-label="Loading characters" />;
   return (
     <Stack gap="xs" data-testid="character-select-prompt">
       <Text c="gray.5">Select one of your characters to see its {what} beside this build.</Text>
