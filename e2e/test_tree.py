@@ -272,6 +272,64 @@ def test_nodes_drawn_as_point_sprites_look_like_quads(tree_page, bundle):
     assert page.errors == []
 
 
+# Draws the frame with the plain edges forced to quads, then to hairlines, reads both drawing buffers in
+# the same task and counts, in each: pixels of exactly the plain edge colour (EDGE_VS; a hairline is
+# opaque, a quad only in its core), and pixels of the build's colours (allocated edges and nodes).
+COMPARE_EDGE_MODES = """(selector) => {
+  const c = document.querySelector(selector), t = c.__tree;
+  const gl = c.getContext('webgl2') || c.getContext('webgl');
+  const grab = (mode) => {
+    t.setEdgeMode(mode);
+    const out = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4);
+    gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, out);
+    let plain = 0, built = 0;
+    for (let i = 0; i < out.length; i += 4) {
+      const [r, g, b] = [out[i], out[i + 1], out[i + 2]];
+      if (Math.abs(r - 69) <= 2 && Math.abs(g - 66) <= 2 && Math.abs(b - 61) <= 2) plain++;
+      if (r > 150 && g > 120 && b < 120) built++;
+    }
+    return { pixels: out, plain, built, hairlines: t.edgeHairlines() };
+  };
+  const quads = grab('quads'), lines = grab('hairlines');
+  t.setEdgeMode('auto');
+  let differ = 0;
+  for (let i = 0; i < quads.pixels.length; i += 4) {
+    if (Math.max(...[0, 1, 2].map((k) => Math.abs(quads.pixels[i + k] - lines.pixels[i + k]))) > 24) differ++;
+  }
+  return { quads: [quads.plain, quads.built, quads.hairlines], lines: [lines.plain, lines.built, lines.hairlines],
+    differ, pixels: quads.pixels.length / 4, auto: t.edgeHairlines() };
+}"""
+
+
+def test_zoomed_out_plain_edges_are_hairlines_and_the_build_path_keeps_its_width(tree_page):
+    page = tree_page
+    open_tree(page, FLICKER)
+    page.mouse.move(2, 2)
+    got = page.evaluate(COMPARE_EDGE_MODES, CANVAS)
+    # The first frame is zoomed out: its plain edges are 1 px lines (one primitive per chord, not two triangles).
+    assert got["auto"] is True
+    assert got["quads"][2] is False and got["lines"][2] is True
+    plain_quads, built_quads = got["quads"][:2]
+    plain_lines, built_lines = got["lines"][:2]
+    # Every hairline pixel has the plain edge colour; a quad has it only in its core. No edge went missing.
+    assert plain_lines > 5000 and plain_lines > plain_quads * 0.8, got
+    # The build's path keeps its quads, drawn over the hairlines: its pixels are the same.
+    assert built_quads > 1500 and abs(built_lines - built_quads) <= built_quads * 0.01, got
+    # Only the plain edges changed: a few per cent of the frame at most.
+    assert got["differ"] < got["pixels"] * 0.03, got
+    # Zoomed in, the plain edges are wider than 1.4 px: quads again.
+    box = page.locator(CANVAS).bounding_box()
+    for _ in range(3):
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.wheel(0, -500)
+        page.wait_for_timeout(100)
+    page.mouse.move(2, 2)
+    tree_api(page, "t.readPixel(1, 1)")
+    assert tree_api(page, "t.camera().zoom") > INITIAL_ZOOM * 2.5
+    assert tree_api(page, "t.edgeHairlines()") is False
+    assert page.errors == []
+
+
 def test_hover_shows_the_node_tooltip(tree_page, bundle, flicker_spec):
     page = tree_page
     canvas = open_tree(page, FLICKER)

@@ -5,7 +5,7 @@
  */
 import { pixelScale } from "./camera";
 import type { TreeController } from "./controller";
-import { geometrySource, type GeometrySource, type NodeMode, type TreeRenderer } from "./renderer";
+import { geometrySource, type EdgeMode, type GeometrySource, type NodeMode, type TreeRenderer } from "./renderer";
 import { COLOURS, nodeRadius } from "./style";
 
 /**
@@ -47,6 +47,10 @@ export interface TreeDebugApi {
   nodeMarks(): boolean;
   /** Forces point sprites or quads for the nodes ("auto": by the zoom), to compare the two. */
   setNodeMode(mode: NodeMode): void;
+  /** Whether the last frame drew the plain edges as hairlines. */
+  edgeHairlines(): boolean;
+  /** Forces hairlines (where a coarse level has them) or quads for the plain edges ("auto": by the zoom). */
+  setEdgeMode(mode: EdgeMode): void;
   firstFrameMs(): number | null;
   /** Where the drawn geometry was built: in the geometry worker, or in the page (geometryWorker.ts). */
   geometrySource(): GeometrySource | null;
@@ -90,6 +94,11 @@ export function exposeDebugApi(
     nodeMarks: () => renderer.lastNodeMarks,
     setNodeMode(mode) {
       renderer.nodeMode = mode;
+      drawNow();
+    },
+    edgeHairlines: () => renderer.lastEdgeHairlines,
+    setEdgeMode(mode) {
+      renderer.edgeMode = mode;
       drawNow();
     },
     firstFrameMs: parts.firstFrameMs,

@@ -5,7 +5,7 @@
  * everything that changes goes through the state buffer.
  */
 import type { Bounds, TreeArc, TreeModel } from "./model";
-import { nodeRadius, SHAPE } from "./style";
+import { EDGE_WIDTH, nodeRadius, SHAPE } from "./style";
 
 /*
  * Vertex strides in 4-byte words. The vertices hold only what the shaders read; which node
@@ -53,7 +53,7 @@ export function nodesAsPoints(scale: number, maxPointSize: number): boolean {
  */
 const ARC_SEGMENT = 60;
 /** The widest an edge is drawn, in world units (allocated edges; see EDGE_VS). */
-const EDGE_HALF_WIDTH = 9;
+const EDGE_HALF_WIDTH = EDGE_WIDTH.styled.half;
 const ARC_SEGMENT_ANGLE = Math.PI / 18;
 
 /** A run of a layer's indices whose shapes all lie inside the bounds (world units, shape extents included). */
@@ -97,12 +97,17 @@ export interface EdgeLod {
   /** Used while the device pixels per world unit are at most this. */
   maxScale: number;
   indices: Uint16Array | Uint32Array;
+  /**
+   * The same chords as lines, two indices per quad's six, in the same order (a tile's lines are its
+   * index range divided by 3): each from the left vertex of its first point to that of its last.
+   */
+  lines: Uint16Array | Uint32Array;
   tiles: Tile[];
 }
 
 /**
  * Device pixels the coarse arcs may stray from the orbit. Zoomed out, edges are drawn at their
- * minimum width (1.4 to 2.4 px, EDGE_VS); a pixel off the orbit does not show at that width, and
+ * minimum width (a 1 px hairline to 2.4 px, EDGE_VS); a pixel off the orbit does not show at that width, and
  * against half a pixel it cuts a quarter of the edge triangles, the largest cost of a frame on a software GPU.
  */
 export const EDGE_LOD_TOLERANCE_PX = 1;
@@ -229,10 +234,21 @@ export function edgeLodAt(scale: number): number {
   return EDGE_LOD_SCALES.findIndex((maxScale) => scale <= maxScale);
 }
 
-/** The edge triangles to draw at `scale` device pixels per world unit. */
-export function edgeLayerAt(geo: TreeGeometry, scale: number): { indices: Uint16Array | Uint32Array; tiles: Tile[]; lod: number } {
+/** The edge triangles to draw at `scale` device pixels per world unit; and their chords as lines, zoomed out. */
+export function edgeLayerAt(geo: TreeGeometry, scale: number): { indices: Uint16Array | Uint32Array; lines?: Uint16Array | Uint32Array; tiles: Tile[]; lod: number } {
   const k = edgeLodAt(scale);
   return k < 0 ? { indices: geo.edges.indices, tiles: geo.edges.tiles, lod: -1 } : { ...geo.edgeLod(k), lod: k };
+}
+
+/**
+ * Whether the plain edges are drawn as 1 px lines at `scale` device px per world unit: where their
+ * quads would be drawn at their least width anyway (EDGE_WIDTH.normal, 1.4 px) and a coarse level
+ * has the lines. A software GPU pays per primitive, and a thin quad is two triangles that each
+ * span its whole length; a line is one. The styled edges (the build's path, compare, pathing) stay
+ * quads, at their own least width of 2.4 px, over the lines.
+ */
+export function edgesAsHairlines(scale: number): boolean {
+  return edgeLodAt(scale) >= 0 && EDGE_WIDTH.normal.half * scale <= EDGE_WIDTH.normal.minHalfPx;
 }
 
 /** Tree angle (0 up, clockwise) to a point on the circle. */
@@ -535,7 +551,9 @@ function buildEdgeLod(runs: Float64Array, fine: Layer, maxScale: number): EdgeLo
     strides[k] = lodStride({ segs: runs[o + 2], r: runs[o + 3], step: runs[o + 4] }, maxScale);
     quads += Math.ceil(runs[o + 2] / strides[k]);
   }
-  const indices = fine.vertexCount <= 65536 ? new Uint16Array(quads * 6) : new Uint32Array(quads * 6);
+  const small = fine.vertexCount <= 65536;
+  const indices = small ? new Uint16Array(quads * 6) : new Uint32Array(quads * 6);
+  const lines = small ? new Uint16Array(quads * 2) : new Uint32Array(quads * 2);
   // The fine layer's tiles are one per cell in the same run order; each gets its coarse range.
   const tiles: Tile[] = fine.tiles.map((t) => ({ ...t, start: 0, count: 0 }));
   let o = 0, tile = -1, cell = -1;
@@ -555,9 +573,11 @@ function buildEdgeLod(runs: Float64Array, fine: Layer, maxScale: number): EdgeLo
       indices[o + 3] = a;
       indices[o + 4] = b + 1;
       indices[o + 5] = b;
+      lines[o / 3] = a;
+      lines[o / 3 + 1] = b;
       o += 6;
     }
   }
   tiles.forEach((t, k) => (t.count = (tiles[k + 1]?.start ?? o) - t.start));
-  return { maxScale, indices, tiles };
+  return { maxScale, indices, lines, tiles };
 }

@@ -11,16 +11,16 @@
  * given later (prepareGpu(size)), when the drawing buffer is resized ahead of the data.
  *
  * The warm-up draws only what a first frame draws (the tree fitted to the canvas:
- * discs, edges, nodes as point sprites, no marks). The other pipelines (node quads,
+ * discs, edges as quads and as hairlines, nodes as point sprites, no marks). The other pipelines (node quads,
  * the marks programs) are warmed after the first frame (PreparedGpu.warmRest): on a
  * software GPU each one is a compile of its own in the GPU process, and warmed
  * before, they were still compiling when the data came and held the first frame up.
  */
-import { buildGeometry } from "./geometry";
+import { buildGeometry, EDGE_LOD_SCALES } from "./geometry";
 import type { TreeModel } from "./model";
 import { createContext, fitDrawingBuffer, PROGRAM_NAMES, programsSettled, startPrograms, TreeRenderer, type GL, type TreePrograms } from "./renderer";
 import { NodeState, StateBuffer } from "./states";
-import type { Viewport } from "./camera";
+import { fitScale, type Viewport } from "./camera";
 
 export interface PreparedGpu {
   canvas: HTMLCanvasElement;
@@ -81,10 +81,13 @@ function warmUp(gl: GL, programs: TreePrograms, size: Viewport, nodes: readonly 
   };
   const plain = statesOf(false), marked = statesOf(true);
   const r = new TreeRenderer(gl, model, programs, buildGeometry(model));
+  const dpr = window.devicePixelRatio || 1;
+  // Close, where edges are quads, and zoomed out, where the plain ones are hairlines (LINES, no blending): pipelines of their own.
+  const zooms = [1, EDGE_LOD_SCALES[0] / (fitScale(model.bounds, size) * dpr)];
   // At the frame's size: the canvas's drawing buffer is resized (a wait on the GPU process) now, not in the first frame.
   for (const [mode, withMarks] of nodes) {
     r.nodeMode = mode;
-    r.draw({ x: 0, y: 0, zoom: 1 }, size, window.devicePixelRatio || 1, withMarks ? marked : plain);
+    for (const zoom of zooms) r.draw({ x: 0, y: 0, zoom }, size, dpr, withMarks ? marked : plain);
   }
   readBackLater(gl);
   // No blocking readPixels: the GPU process builds its pipeline while this thread goes on loading the data.

@@ -5,13 +5,13 @@
  */
 import * as twgl from "twgl.js";
 import { pixelScale, VIEW, type Camera, type Viewport } from "./camera";
-import { buildGeometry, EDGE_LOD_SCALES, edgeLayerAt, MAX_NODE_POINT_PX, NODE_POINT_STRIDE, nodesAsPoints, visibleRuns, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type Layer, type TreeGeometry } from "./geometry";
+import { buildGeometry, EDGE_LOD_SCALES, edgeLayerAt, edgesAsHairlines, MAX_NODE_POINT_PX, NODE_POINT_STRIDE, nodesAsPoints, visibleRuns, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type Layer, type Tile, type TreeGeometry } from "./geometry";
 import type { TreeModel } from "./model";
 import { startProgram } from "./art/program";
 import { EDGE_FS, EDGE_VS, GROUP_FS, GROUP_VS, NODE_FS, NODE_MARKS_FS, NODE_POINT_FS, NODE_POINT_MARKS_FS, NODE_POINT_VS, NODE_VS } from "./shaders";
 import type { StateBuffer } from "./states";
 import { COLOURS } from "./style";
-import { VertexStates } from "./vertexStates";
+import { EdgeStyle, VertexStates } from "./vertexStates";
 
 /** Shapes keep a minimum size on screen (a few pixels); tiles this close to the edge may reach into view. */
 const VIEW_MARGIN_PX = 12;
@@ -135,6 +135,8 @@ export type TreePrograms = Partial<Record<ProgramName, WebGLProgram>>;
 
 /** How nodes are drawn: by the zoom (auto), or forced, for the warm-up and the tests that compare the two. */
 export type NodeMode = "auto" | "points" | "quads";
+/** How the plain edges are drawn: by the zoom (auto: geometry.ts edgesAsHairlines), or forced, like NodeMode. */
+export type EdgeMode = "auto" | "hairlines" | "quads";
 
 /**
  * Starts compiling and linking the named programs not started yet, without asking for their
@@ -184,11 +186,21 @@ interface GpuResources {
    * (geometry.edgeLod, by index) and the fine one last. A frame needs one of them.
    */
   edgeIndexBufs: (twgl.BufferInfo | undefined)[];
+  /** Each coarse level's chords as lines (EdgeLod.lines), uploaded on first use, for the hairlines. */
+  edgeLineBufs: (twgl.BufferInfo | undefined)[];
+  /** Per coarse level, the quads of the styled edges, drawn over the hairlines. */
+  styledEdgeBufs: (StyledEdges | undefined)[];
   /** The node quads, uploaded the first time the nodes are drawn zoomed in (zoomed out they are points). */
   nodeBuf: LayerBuffers | undefined;
   nodePointBuf: LayerBuffers;
   /** The largest point sprite the context draws (ALIASED_POINT_SIZE_RANGE). */
   maxPointSize: number;
+}
+
+/** The styled edges' quads of one coarse level, for the edge states as of `revision`. */
+interface StyledEdges {
+  info: twgl.BufferInfo;
+  revision: number;
 }
 
 /** A layer's buffers for twgl, with `state`: its per-vertex state bytes (vertexStates.ts), a dynamic buffer. */
@@ -213,12 +225,17 @@ export class TreeRenderer {
   readonly stats: FrameStats = { frames: 0, uploads: 0, geometryUploads: 0, geometryBytes: 0 };
   /** The edge level of detail of the last frame (-1: the fine layer), for tests. */
   lastEdgeLod = -1;
+  /** Whether the last frame drew the plain edges as hairlines, for tests. */
+  lastEdgeHairlines = false;
   /** Whether the last frame drew the nodes as point sprites, for tests. */
   lastNodePoints = false;
   /** Whether the last frame drew the nodes with the marks program, for tests. */
   lastNodeMarks = false;
   nodeMode: NodeMode = "auto";
+  edgeMode: EdgeMode = "auto";
   lost = false;
+  /** Counts the changes of the edge states, so the styled edges' quads are picked again after one. */
+  private edgeRevision = 0;
 
   /** `programs` from startPrograms on this context (compiled ahead of the data); a restore compiles afresh. */
   constructor(
@@ -248,6 +265,8 @@ export class TreeRenderer {
       groupBuf,
       edgeBuf,
       edgeIndexBufs: [...EDGE_LOD_SCALES, "fine"].map(() => undefined),
+      edgeLineBufs: EDGE_LOD_SCALES.map(() => undefined),
+      styledEdgeBufs: EDGE_LOD_SCALES.map(() => undefined),
       nodeBuf: undefined,
       nodePointBuf,
       maxPointSize: maxPointSize(gl),
@@ -319,7 +338,10 @@ export class TreeRenderer {
       if (res.nodeBuf) upload(res.nodeBuf.state, vs.nodes);
       upload(res.nodePointBuf.state, vs.nodePoints);
     }
-    if (changed.edges || this.uploadedRevision < 0) upload(res.edgeBuf.state, vs.edges);
+    if (changed.edges || this.uploadedRevision < 0) {
+      upload(res.edgeBuf.state, vs.edges);
+      this.edgeRevision++;
+    }
     if (changed.groups || this.uploadedRevision < 0) upload(res.groupBuf.state, vs.groups);
     this.uploadedStates = states;
     this.uploadedRevision = states.revision;
@@ -355,45 +377,93 @@ export class TreeRenderer {
     this.lastEdgeLod = edges.lod;
     const level = edges.lod < 0 ? res.edgeIndexBufs.length - 1 : edges.lod;
     const edgeBuf = (res.edgeIndexBufs[level] ??= { ...res.edgeBuf, ...this.indexBuffer(edges.indices) });
+    const hairlines = !!edges.lines && (this.edgeMode === "auto" ? edgesAsHairlines(uniforms.u_scale) : this.edgeMode === "hairlines");
+    this.lastEdgeHairlines = hairlines;
     const points = this.nodeMode === "auto" ? nodesAsPoints(uniforms.u_scale, res.maxPointSize) : this.nodeMode === "points";
     this.lastNodePoints = points;
     this.lastNodeMarks = this.vertexStates.marked;
-    const group = this.program("group");
     const shown = (node: number) => states.visible(node);
-    const passes: [twgl.ProgramInfo, twgl.BufferInfo, Pick<Layer, "indices" | "tiles">, (() => void) | undefined][] = [
-      [group, res.groupBuf, geo.groups, between?.afterGroups],
-      [this.program("edge"), edgeBuf, edges, between?.afterEdges],
-      points
-        ? [this.program(this.vertexStates.marked ? "nodePointMarks" : "nodePoint"), res.nodePointBuf, geo.nodePoints, undefined]
-        : [this.program(this.vertexStates.marked ? "nodeMarks" : "node"), this.nodeQuads(res), geo.nodes, undefined],
-    ];
-    for (const [prog, buf, layer, after] of passes) {
-      const runs = visibleRuns(layer.tiles, view, shown);
-      if (runs.length === 0) {
-        after?.();
-        continue;
-      }
+    const edgeProgram = this.program("edge");
+    const passes: [tiles: Tile[], draw: (runs: [number, number][]) => void, after: (() => void) | undefined][] = [
       // Group discs are opaque and go straight onto the clear colour; edges and nodes blend their anti-aliased rims.
-      if (prog === group) gl.disable(gl.BLEND);
-      else gl.enable(gl.BLEND);
-      gl.useProgram(prog.program);
-      twgl.setBuffersAndAttributes(gl, prog, buf);
-      if (buf === res.nodePointBuf) {
-        // A guard band: the viewport reaches past the canvas by half the largest sprite, so a
-        // sprite whose centre is just off screen (points are clipped by their centre) still shows its part.
-        const band = MAX_NODE_POINT_PX / 2;
-        gl.viewport(-band, -band, w + 2 * band, h + 2 * band);
-        twgl.setUniforms(prog, { ...uniforms, u_resolution: [w + 2 * band, h + 2 * band] });
-        for (const [start, count] of runs) gl.drawArrays(gl.POINTS, start, count);
-        gl.viewport(0, 0, w, h);
-      } else {
-        twgl.setUniforms(prog, uniforms);
-        const bytes = layer.indices.BYTES_PER_ELEMENT;
-        for (const [start, count] of runs) twgl.drawBufferInfo(gl, buf, gl.TRIANGLES, count, start * bytes);
-      }
+      [geo.groups.tiles, (runs) => this.drawTriangles(this.program("group"), res.groupBuf, runs, uniforms, false), between?.afterGroups],
+      [
+        edges.tiles,
+        (runs) => {
+          if (!hairlines) return this.drawTriangles(edgeProgram, edgeBuf, runs, { ...uniforms, u_hairline: 0 }, true);
+          // Opaque 1 px lines; a tile's lines are its quads' index range divided by 3 (EdgeLod.lines).
+          const lines = (res.edgeLineBufs[level] ??= { ...res.edgeBuf, ...this.indexBuffer(edges.lines!) });
+          this.drawRuns(edgeProgram, lines, runs.map(([start, count]) => [start / 3, count / 3]), { ...uniforms, u_hairline: 1 }, false, this.gl.LINES);
+          const styled = this.styledEdges(res, level, edges.indices);
+          if (styled.numElements > 0) this.drawTriangles(edgeProgram, styled, [[0, styled.numElements]], { ...uniforms, u_hairline: 0 }, true);
+        },
+        between?.afterEdges,
+      ],
+      points
+        ? [geo.nodePoints.tiles, (runs) => this.drawPoints(this.program(this.vertexStates.marked ? "nodePointMarks" : "nodePoint"), res.nodePointBuf, runs, uniforms, w, h), undefined]
+        : [geo.nodes.tiles, (runs) => this.drawTriangles(this.program(this.vertexStates.marked ? "nodeMarks" : "node"), this.nodeQuads(res), runs, uniforms, true), undefined],
+    ];
+    for (const [tiles, drawRuns, after] of passes) {
+      const runs = visibleRuns(tiles, view, shown);
+      if (runs.length > 0) drawRuns(runs);
       after?.();
     }
     this.stats.frames++;
+  }
+
+  /** Indexed draws of [first index, count] runs. */
+  private drawRuns(prog: twgl.ProgramInfo, buf: twgl.BufferInfo, runs: [number, number][], uniforms: object, blend: boolean, mode: number): void {
+    const gl = this.gl;
+    if (blend) gl.enable(gl.BLEND);
+    else gl.disable(gl.BLEND);
+    gl.useProgram(prog.program);
+    twgl.setBuffersAndAttributes(gl, prog, buf);
+    twgl.setUniforms(prog, uniforms);
+    const bytes = buf.elementType === gl.UNSIGNED_INT ? 4 : 2;
+    for (const [start, count] of runs) twgl.drawBufferInfo(gl, buf, mode, count, start * bytes);
+  }
+
+  private drawTriangles(prog: twgl.ProgramInfo, buf: twgl.BufferInfo, runs: [number, number][], uniforms: object, blend: boolean): void {
+    this.drawRuns(prog, buf, runs, uniforms, blend, this.gl.TRIANGLES);
+  }
+
+  /** The nodes as point sprites: [first vertex, count] runs. */
+  private drawPoints(prog: twgl.ProgramInfo, buf: twgl.BufferInfo, runs: [number, number][], uniforms: object, w: number, h: number): void {
+    const gl = this.gl;
+    gl.enable(gl.BLEND);
+    gl.useProgram(prog.program);
+    twgl.setBuffersAndAttributes(gl, prog, buf);
+    // A guard band: the viewport reaches past the canvas by half the largest sprite, so a
+    // sprite whose centre is just off screen (points are clipped by their centre) still shows its part.
+    const band = MAX_NODE_POINT_PX / 2;
+    gl.viewport(-band, -band, w + 2 * band, h + 2 * band);
+    twgl.setUniforms(prog, { ...uniforms, u_resolution: [w + 2 * band, h + 2 * band] });
+    for (const [start, count] of runs) gl.drawArrays(gl.POINTS, start, count);
+    gl.viewport(0, 0, w, h);
+  }
+
+  /**
+   * The quads of the edges with a style (in the build, compared, pathing) at coarse level `level`, picked
+   * from its `quads` by their first vertex's style; again only after the edge states changed.
+   */
+  private styledEdges(res: GpuResources, level: number, quads: Uint16Array | Uint32Array): twgl.BufferInfo {
+    const got = res.styledEdgeBufs[level];
+    if (got && got.revision === this.edgeRevision) return got.info;
+    const style = this.vertexStates.edges;
+    const picked = quads instanceof Uint32Array ? new Uint32Array(quads.length) : new Uint16Array(quads.length);
+    let n = 0;
+    for (let o = 0; o < quads.length; o += 6) {
+      if (style[quads[o]] < EdgeStyle.InBuild) continue;
+      picked.set(quads.subarray(o, o + 6), n);
+      n += 6;
+    }
+    const gl = this.gl;
+    const indices = got?.info.indices ?? gl.createBuffer()!;
+    gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, indices);
+    gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, picked.subarray(0, n), gl.DYNAMIC_DRAW);
+    const info = { ...res.edgeBuf, indices, elementType: picked instanceof Uint32Array ? gl.UNSIGNED_INT : gl.UNSIGNED_SHORT, numElements: n };
+    res.styledEdgeBufs[level] = { info, revision: this.edgeRevision };
+    return info;
   }
 
   /** Reads one pixel (device coordinates, origin top left) of the current frame. */
@@ -419,7 +489,7 @@ export class TreeRenderer {
       for (const a of Object.values(b.attribs!)) gl.deleteBuffer(a.buffer);
       if (b.indices) gl.deleteBuffer(b.indices);
     }
-    for (const b of res.edgeIndexBufs) if (b) gl.deleteBuffer(b.indices!);
+    for (const b of [...res.edgeIndexBufs, ...res.edgeLineBufs, ...res.styledEdgeBufs.map((e) => e?.info)]) if (b) gl.deleteBuffer(b.indices!);
     this.res = null;
   }
 }

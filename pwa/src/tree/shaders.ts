@@ -4,6 +4,7 @@
  * visible; edges their precomputed EdgeStyle; groups visible. Flag tests use
  * floor/mod because GLSL ES 1.00 has no bitwise operators.
  */
+import { EDGE_WIDTH } from "./style";
 
 /**
  * Every tree vertex shader's head, the art layers' too (art/program.ts useArtProgram sets
@@ -59,28 +60,37 @@ ${GROUP_VARYINGS}void main() {
   gl_FragColor = vec4(vec3(0.0875, 0.087, 0.089) + rim * 0.0275, 1.0);
 }`;
 
+/** A number as a GLSL float literal ("5.0", not "5"). */
+const glsl = (n: number): string => (Number.isInteger(n) ? n.toFixed(1) : String(n));
+
+/**
+ * u_hairline 1: the plain edges as 1 px lines (geometry.ts edgesAsHairlines), drawn with LINES
+ * between left vertices, so nothing is offset; the styled ones are drawn as quads in a pass of their own.
+ */
 export const EDGE_VS = `${COMMON}
+uniform float u_hairline;
 attribute vec2 a_pos;
 // Unit normal, then the side (-1, 1), from normalized int8s; four, since every driver fetches four-byte vectors natively.
 attribute vec4 a_normal;
 attribute float a_style; // EdgeStyle: 0 hidden, 1 normal, 2 in build, 3 in other, 4 both, 5 pathing
 ${EDGE_VARYINGS}void main() {
-  if (a_style < 0.5) { gl_Position = HIDDEN; return; }
+  if (a_style < 0.5 || (u_hairline > 0.5 && a_style > 1.5)) { gl_Position = HIDDEN; return; }
   vec3 c = vec3(0.27, 0.26, 0.24);
-  float hw = 5.0;
-  float minPx = 0.7;
+  float hw = ${glsl(EDGE_WIDTH.normal.half)};
+  float minPx = ${glsl(EDGE_WIDTH.normal.minHalfPx)};
   if (a_style > 1.5) {
-    hw = 9.0;
-    minPx = 1.2;
+    hw = ${glsl(EDGE_WIDTH.styled.half)};
+    minPx = ${glsl(EDGE_WIDTH.styled.minHalfPx)};
     if (a_style < 2.5) c = vec3(0.25, 0.85, 0.35);
     else if (a_style < 3.5) c = vec3(0.95, 0.27, 0.27);
     else if (a_style < 4.5) c = vec3(0.95, 0.78, 0.35);
     else c = vec3(0.45, 0.7, 1.0);
   }
   hw = max(hw, minPx / u_scale);
+  float side = a_normal.z * (1.0 - u_hairline);
   v_colour = vec4(c, 1.0);
-  v_side = a_normal.z;
-  gl_Position = toClip(a_pos + a_normal.xy * a_normal.z * hw);
+  v_side = side;
+  gl_Position = toClip(a_pos + a_normal.xy * side * hw);
 }`;
 
 export const EDGE_FS = `

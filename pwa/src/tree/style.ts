@@ -23,6 +23,15 @@ export function nodeRadius(n: Pick<TreeNode, "kind" | "notable">): number {
   return RADIUS[n.kind];
 }
 
+/**
+ * Edge half widths in world units, and the least half width they are drawn at, in device px, so
+ * they stay visible zoomed out (EDGE_VS): plain edges, and the styled ones (in the build, compared, pathing).
+ */
+export const EDGE_WIDTH = {
+  normal: { half: 5, minHalfPx: 0.7 },
+  styled: { half: 9, minHalfPx: 1.2 },
+} as const;
+
 /** Shader shape ids; keep in sync with shaders.ts. */
 export const SHAPE: Record<NodeKind, number> = {
   normal: 0,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { arcPoint, arcSegments, arcSweep, buildGeometry, edgeNormal, EDGE_LOD_SCALES, EDGE_SPAN, type Layer, EDGE_LOD_TOLERANCE_PX, EDGE_STRIDE, edgeLayerAt, GROUP_STRIDE, lodStride, MAX_NODE_POINT_PX, NODE_POINT_STRIDE, NODE_STRIDE, nodesAsPoints, visibleRuns } from "../geometry";
-import { nodeRadius, SHAPE } from "../style";
+import { arcPoint, arcSegments, arcSweep, buildGeometry, edgeNormal, edgesAsHairlines, EDGE_LOD_SCALES, EDGE_SPAN, type Layer, EDGE_LOD_TOLERANCE_PX, EDGE_STRIDE, edgeLayerAt, GROUP_STRIDE, lodStride, MAX_NODE_POINT_PX, NODE_POINT_STRIDE, NODE_STRIDE, nodesAsPoints, visibleRuns } from "../geometry";
+import { EDGE_WIDTH, nodeRadius, SHAPE } from "../style";
 import { realTree, tinyModel } from "./testModel";
 
 /** The ends of the edge that edge vertex `v` belongs to, from the layer's spans (one lookup table per layer). */
@@ -162,6 +162,33 @@ describe("geometry", () => {
     expect(edgeLayerAt(g, 0.01).lod).toBe(0);
     expect(edgeLayerAt(g, EDGE_LOD_SCALES[1]).lod).toBe(1);
     expect(edgeLayerAt(g, 10).indices).toBe(g.edges.indices);
+  });
+
+  it("gives each coarse level its chords as lines, from left vertex to left vertex, in the quads' order", () => {
+    const { model } = realTree();
+    const g = buildGeometry(model);
+    for (const k of [0, Math.floor(EDGE_LOD_SCALES.length / 2), EDGE_LOD_SCALES.length - 1]) {
+      const { indices, lines, tiles } = g.edgeLod(k);
+      expect(lines.length).toBe(indices.length / 3);
+      expect(lines instanceof Uint16Array).toBe(indices instanceof Uint16Array);
+      const wrong: number[] = [];
+      for (let q = 0; q < indices.length / 6; q++) {
+        const [a, b] = [lines[2 * q], lines[2 * q + 1]];
+        // The quad's first and last index: the left vertices of the chord's two points (EdgeBuilder.edgePoint).
+        if (a !== indices[6 * q] || b !== indices[6 * q + 5] || edgeNormal(g.edges.vertices, a)[2] >= 0 || edgeNormal(g.edges.vertices, b)[2] >= 0) wrong.push(q);
+      }
+      expect(wrong).toEqual([]);
+      // A tile's index range divided by 3 is its range of line indices.
+      for (const t of tiles) expect([t.start % 6, t.count % 6]).toEqual([0, 0]);
+    }
+  });
+
+  it("draws the plain edges as hairlines only where their quads would be at their least width", () => {
+    const least = EDGE_WIDTH.normal.minHalfPx / EDGE_WIDTH.normal.half;
+    expect(least).toBeCloseTo(0.14);
+    for (const scale of [0.01, EDGE_LOD_SCALES[0], 0.059, 0.1, least]) expect(edgesAsHairlines(scale)).toBe(true);
+    // Wider than 1.4 px, and on the fine layer (no lines), they stay quads.
+    for (const scale of [least * 1.01, 0.2, EDGE_LOD_SCALES[EDGE_LOD_SCALES.length - 1], 1, 5]) expect(edgesAsHairlines(scale)).toBe(false);
   });
 
   it("keeps a coarse chord within the tolerance of the orbit", () => {
