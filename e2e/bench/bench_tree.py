@@ -28,7 +28,8 @@ a factor of 1.5 or more, and a median of 3 followed it). frame_ms: full redraws 
 3,500 edges) while panning and zooming, each waited on with a 1-pixel
 readPixels so the figure covers the GPU work; 3 runs of 320 frames. Edges are
 drawn at the level of detail of the zoom (arc chords within 1 device px of the
-orbit, geometry.ts EdgeLod), as the product draws them.
+orbit, geometry.ts EdgeLod; zoomed out, the plain ones as 1 px lines,
+edgesAsHairlines), as the product draws them.
 
 Our pages and the SVG's alternate (ours, then the SVG's, PAGES times), so a change in the shared
 machine's speed during the run weighs on both sides of each ratio alike.
