@@ -117,6 +117,17 @@ def click_node(page, node_id: int) -> None:
     wait_idle(page)
 
 
+def zoom_in_at_centre(page, steps: int, delta: int, pause_ms: int) -> None:
+    """Wheel `steps` times over the canvas's centre, then move the pointer off and wait for that frame to be drawn."""
+    box = page.locator(CANVAS).bounding_box()
+    for _ in range(steps):
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.wheel(0, -delta)
+        page.wait_for_timeout(pause_ms)
+    page.mouse.move(2, 2)
+    tree_api(page, "t.readPixel(1, 1)")
+
+
 def brightness(px) -> int:
     return px[0] + px[1] + px[2]
 
@@ -207,18 +218,23 @@ def test_full_tree_screenshot_and_one_geometry_upload(tree_page):
     assert tree_api(page, "t.stats().geometryBytes") == quads["geometryBytes"]
 
 
+# Page-side: `frame(set, mode)` calls the tree handle's `set` (setNodeMode, setEdgeMode) with `mode`,
+# which redraws, and returns the whole drawing buffer, read in the same task.
+GRAB_FRAME = """const c = document.querySelector(selector), t = c.__tree;
+  const gl = c.getContext('webgl2') || c.getContext('webgl');
+  const frame = (set, mode) => {
+    t[set](mode);
+    const out = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4);
+    gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, out);
+    return out;
+  };"""
+
 # Draws the frame with the nodes forced to quads, then to point sprites, reads both whole drawing
 # buffers in the same task and compares them: how many channel values differ by more than 2 and
 # by more than 24 (anti-aliased rims may round differently; a shape missing or moved differs by far more).
 COMPARE_NODE_MODES = """(selector) => {
-  const c = document.querySelector(selector), t = c.__tree;
-  const gl = c.getContext('webgl2') || c.getContext('webgl');
-  const grab = (mode) => {
-    t.setNodeMode(mode);
-    const out = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4);
-    gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, out);
-    return [out, t.nodePoints()];
-  };
+  """ + GRAB_FRAME + """
+  const grab = (mode) => [frame('setNodeMode', mode), t.nodePoints()];
   const [quads, wasPoints] = grab('quads'), [points, isPoints] = grab('points');
   t.setNodeMode('auto');
   let small = 0, large = 0, lit = 0;
@@ -262,12 +278,7 @@ def test_nodes_drawn_as_point_sprites_look_like_quads(tree_page, bundle):
     got = page.evaluate(COMPARE_NODE_MODES, CANVAS)
     assert got["auto"] is True and got["large"] < 40 and got["small"] < got["values"] * 0.01, got
     # Zoomed in to the maximum, the largest nodes would outgrow a sprite: quads again.
-    for _ in range(12):
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.mouse.wheel(0, -800)
-        page.wait_for_timeout(50)
-    page.mouse.move(2, 2)
-    tree_api(page, "t.readPixel(1, 1)")
+    zoom_in_at_centre(page, 12, 800, 50)
     assert tree_api(page, "t.nodePoints()") is False
     assert page.errors == []
 
@@ -276,12 +287,9 @@ def test_nodes_drawn_as_point_sprites_look_like_quads(tree_page, bundle):
 # the same task and counts, in each: pixels of exactly the plain edge colour (EDGE_VS; a hairline is
 # opaque, a quad only in its core), and pixels of the build's colours (allocated edges and nodes).
 COMPARE_EDGE_MODES = """(selector) => {
-  const c = document.querySelector(selector), t = c.__tree;
-  const gl = c.getContext('webgl2') || c.getContext('webgl');
+  """ + GRAB_FRAME + """
   const grab = (mode) => {
-    t.setEdgeMode(mode);
-    const out = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4);
-    gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, out);
+    const out = frame('setEdgeMode', mode);
     let plain = 0, built = 0;
     for (let i = 0; i < out.length; i += 4) {
       const [r, g, b] = [out[i], out[i + 1], out[i + 2]];
@@ -318,13 +326,7 @@ def test_zoomed_out_plain_edges_are_hairlines_and_the_build_path_keeps_its_width
     # Only the plain edges changed: a few per cent of the frame at most.
     assert got["differ"] < got["pixels"] * 0.03, got
     # Zoomed in, the plain edges are wider than 1.4 px: quads again.
-    box = page.locator(CANVAS).bounding_box()
-    for _ in range(3):
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.mouse.wheel(0, -500)
-        page.wait_for_timeout(100)
-    page.mouse.move(2, 2)
-    tree_api(page, "t.readPixel(1, 1)")
+    zoom_in_at_centre(page, 3, 500, 100)
     assert tree_api(page, "t.camera().zoom") > INITIAL_ZOOM * 2.5
     assert tree_api(page, "t.edgeHairlines()") is False
     assert page.errors == []
