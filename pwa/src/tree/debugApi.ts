@@ -5,6 +5,7 @@
  */
 import { pixelScale } from "./camera";
 import type { TreeController } from "./controller";
+import { Ascendancies } from "./geometry";
 import { geometrySource, type EdgeMode, type GeometrySource, type NodeMode, type TreeRenderer } from "./renderer";
 import { COLOURS, nodeRadius } from "./style";
 
@@ -134,8 +135,7 @@ export function exposeDebugApi(
     const active = (i: number) => states.has(i, 1);
     const shown = (i: number) => states.visible(i);
     const colour = (kind: string) => (COLOURS as Record<string, readonly number[]>)[kind] ?? COLOURS.normal;
-    const firstOfAscendancy = new Map<string, number>();
-    for (const n of model.nodes) if (n.ascendancyName && !firstOfAscendancy.has(n.ascendancyName)) firstOfAscendancy.set(n.ascendancyName, n.index);
+    const ascendancies = new Ascendancies(model);
     return {
       width: viewport.width,
       height: viewport.height,
@@ -150,7 +150,7 @@ export function exposeDebugApi(
           return [a.x, a.y, b.x, b.y, e.arc?.r ?? 0, sweep, active(e.a) && active(e.b)];
         }),
       groups: model.groups
-        .filter((g) => !g.ascendancyName || shown(firstOfAscendancy.get(g.ascendancyName) ?? -1))
+        .filter((g) => !g.ascendancyName || shown(ascendancies.firstNode(g.ascendancyName)))
         .map((g) => [g.x, g.y, g.radius]),
     };
   }

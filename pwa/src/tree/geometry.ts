@@ -153,7 +153,7 @@ function byCell(centres: Float64Array, bounds: Bounds, ascendancy: Int32Array, a
 }
 
 /** Each ascendancy as an ordinal (by its first node) and the node whose visibility shows it: its first. */
-class Ascendancies {
+export class Ascendancies {
   readonly owners: number[] = [];
   private readonly ordinals = new Map<string, number>();
 
