@@ -1,3 +1,5 @@
+import { useEffect } from "react";
+
 /**
  * Readies the tree's GPU side (gpu.ts: the WebGL context, the first frame's programs and their
  * warm-up draw) as soon as a page knows it will show a tree, while its planner code decodes and
@@ -10,4 +12,14 @@
 export function prepareTreeGpu(): void {
   // A chunk that fails to load is reported by the tree view, which loads the same chunk.
   void import("./gpu").then((gpu) => gpu.prepareGpu(), () => undefined);
+}
+
+/**
+ * prepareTreeGpu once `shows` turns true, and again only if it turns false and true again: a call
+ * after a view took the prepared canvas readies another.
+ */
+export function usePreparedTreeGpu(shows: boolean): void {
+  useEffect(() => {
+    if (shows) prepareTreeGpu();
+  }, [shows]);
 }

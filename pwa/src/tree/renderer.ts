@@ -223,8 +223,6 @@ export class TreeRenderer {
   private uploadedStates: StateBuffer | null = null;
   private readonly vertexStates: VertexStates;
   readonly stats: FrameStats = { frames: 0, uploads: 0, geometryUploads: 0, geometryBytes: 0 };
-  /** The edge level of detail of the last frame (-1: the fine layer), for tests. */
-  lastEdgeLod = -1;
   /** Whether the last frame drew the plain edges as hairlines, for tests. */
   lastEdgeHairlines = false;
   /** Whether the last frame drew the nodes as point sprites, for tests. */
@@ -374,7 +372,6 @@ export class TreeRenderer {
     between?.beforeGroups?.();
     // Zoomed out, arcs use a coarser index set over the same vertices (geometry.ts EdgeLod).
     const edges = edgeLayerAt(geo, uniforms.u_scale);
-    this.lastEdgeLod = edges.lod;
     const level = edges.lod < 0 ? res.edgeIndexBufs.length - 1 : edges.lod;
     const edgeBuf = (res.edgeIndexBufs[level] ??= { ...res.edgeBuf, ...this.indexBuffer(edges.indices) });
     const hairlines = !!edges.lines && (this.edgeMode === "auto" ? edgesAsHairlines(uniforms.u_scale) : this.edgeMode === "hairlines");

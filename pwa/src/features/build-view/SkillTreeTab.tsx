@@ -1,7 +1,7 @@
 import { Box, Stack, Text } from "@mantine/core";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import type { PlannerBuild, PlannerTree } from "@workers/planner/types";
-import { prepareTreeGpu } from "../../tree/prepare";
+import { usePreparedTreeGpu } from "../../tree/prepare";
 import { PageLoader } from "../../ui/PageLoader";
 
 // The renderer (WebGL, tree bundle) loads only when this tab opens.
@@ -33,11 +33,8 @@ function WhenNear({ children, height }: { children: ReactNode; height: string })
 export function SkillTreeTab({ tree, items, deferred, compare }: {
   tree?: PlannerTree; items?: PlannerBuild["items"]; deferred?: boolean; compare?: ReactNode;
 }) {
-  const shown = !!tree && !deferred;
   // The GPU side gets ready while the renderer's chunk and the tree data load.
-  useEffect(() => {
-    if (shown) prepareTreeGpu();
-  }, [shown]);
+  usePreparedTreeGpu(!!tree && !deferred);
   if (!tree) return <Text c="dimmed" data-testid="skill-tree-missing">This step has no passive tree.</Text>;
   return (
     <Stack gap="xs" data-testid="skill-tree" data-tree-id={tree.id} data-nodes={tree.nodes.length}>

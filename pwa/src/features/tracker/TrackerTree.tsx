@@ -5,9 +5,9 @@
  */
 import { Badge, Box, Group, List, Stack, Tabs, Text, Title, UnstyledButton } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import type { PlannerBuild, PlannerTree } from "@workers/planner/types";
-import { prepareTreeGpu } from "../../tree/prepare";
+import { usePreparedTreeGpu } from "../../tree/prepare";
 import { PageLoader } from "../../ui/PageLoader";
 import type { NextPassives } from "../../tree/pathing";
 import type { TreeAllocation } from "../../tree/types";
@@ -44,12 +44,8 @@ export function TrackerTree({ tree, buildItems, character, compareCharacter, jew
   const mine = detail.character;
   const charItems = useMemo(() => (mine ? characterGear(mine).items : {}), [mine]);
   const bothItems = useMemo(() => ({ ...buildItems, ...charItems }), [buildItems, charItems]);
-  // The GPU side gets ready while the renderer's chunk and the tree data load (once per mount: each call after
-  // a view took the prepared canvas readies another).
-  const hasTree = !!tree;
-  useEffect(() => {
-    if (hasTree) prepareTreeGpu();
-  }, [hasTree]);
+  // The GPU side gets ready while the renderer's chunk and the tree data load, once per mount.
+  usePreparedTreeGpu(!!tree);
   if (!tree) return <Text c="gray.5" data-testid="skill-tree-missing">This step has no passive tree.</Text>;
   const view = (props: Parameters<typeof PassiveTreeView>[0]) => (
     <Suspense fallback={<PageLoader label="Loading passive tree" />}>
