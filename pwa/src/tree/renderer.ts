@@ -8,7 +8,7 @@ import { pixelScale, VIEW, type Camera, type Viewport } from "./camera";
 import { buildGeometry, EDGE_LOD_SCALES, edgeLayerAt, edgesAsHairlines, MAX_NODE_POINT_PX, NODE_POINT_STRIDE, nodesAsPoints, visibleRuns, EDGE_STRIDE, GROUP_STRIDE, NODE_STRIDE, type Layer, type Tile, type TreeGeometry } from "./geometry";
 import type { TreeModel } from "./model";
 import { startProgram } from "./art/program";
-import { EDGE_FS, EDGE_VS, GROUP_FS, GROUP_VS, NODE_FS, NODE_MARKS_FS, NODE_POINT_FS, NODE_POINT_MARKS_FS, NODE_POINT_VS, NODE_VS } from "./shaders";
+import { EDGE_FS, EDGE_LINE_FS, EDGE_LINE_VS, EDGE_VS, GROUP_FS, GROUP_VS, NODE_FS, NODE_MARKS_FS, NODE_POINT_FS, NODE_POINT_MARKS_FS, NODE_POINT_VS, NODE_VS } from "./shaders";
 import type { StateBuffer } from "./states";
 import { COLOURS } from "./style";
 import { EdgeStyle, VertexStates } from "./vertexStates";
@@ -113,6 +113,8 @@ export function fitDrawingBuffer(canvas: HTMLCanvasElement, vp: Viewport, dpr: n
 const PROGRAM_SOURCES = {
   group: [GROUP_VS, GROUP_FS],
   edge: [EDGE_VS, EDGE_FS],
+  /** The plain edges as hairlines (geometry.ts edgesAsHairlines), zoomed out. */
+  edgeLine: [EDGE_LINE_VS, EDGE_LINE_FS],
   /** The nodes as point sprites (geometry.ts nodesAsPoints), zoomed out; as quads (node) zoomed in. */
   nodePoint: [NODE_POINT_VS, NODE_POINT_FS],
   node: [NODE_VS, NODE_FS],
@@ -128,7 +130,7 @@ export const PROGRAM_NAMES = Object.keys(PROGRAM_SOURCES) as ProgramName[];
  * data. The others are started after the first frame (gpu.ts warmRest), or when first drawn: on a
  * software GPU every compile is GPU-process time that a first frame would otherwise wait behind.
  */
-export const FIRST_FRAME_PROGRAMS: readonly ProgramName[] = ["group", "edge", "nodePoint"];
+export const FIRST_FRAME_PROGRAMS: readonly ProgramName[] = ["group", "edge", "edgeLine", "nodePoint"];
 
 /** The programs started on a context so far; their compile and link may still be running (KHR_parallel_shader_compile). */
 export type TreePrograms = Partial<Record<ProgramName, WebGLProgram>>;
@@ -387,12 +389,12 @@ export class TreeRenderer {
       [
         edges.tiles,
         (runs) => {
-          if (!hairlines) return this.drawTriangles(edgeProgram, edgeBuf, runs, { ...uniforms, u_hairline: 0 }, true);
+          if (!hairlines) return this.drawTriangles(edgeProgram, edgeBuf, runs, uniforms, true);
           // Opaque 1 px lines; a tile's lines are its quads' index range divided by 3 (EdgeLod.lines).
           const lines = (res.edgeLineBufs[level] ??= { ...res.edgeBuf, ...this.indexBuffer(edges.lines!) });
-          this.drawRuns(edgeProgram, lines, runs.map(([start, count]) => [start / 3, count / 3]), { ...uniforms, u_hairline: 1 }, false, this.gl.LINES);
+          this.drawRuns(this.program("edgeLine"), lines, runs.map(([start, count]) => [start / 3, count / 3]), uniforms, false, this.gl.LINES);
           const styled = this.styledEdges(res, level, edges.indices);
-          if (styled.numElements > 0) this.drawTriangles(edgeProgram, styled, [[0, styled.numElements]], { ...uniforms, u_hairline: 0 }, true);
+          if (styled.numElements > 0) this.drawTriangles(edgeProgram, styled, [[0, styled.numElements]], uniforms, true);
         },
         between?.afterEdges,
       ],

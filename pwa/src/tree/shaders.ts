@@ -63,19 +63,18 @@ ${GROUP_VARYINGS}void main() {
 /** A number as a GLSL float literal ("5.0", not "5"). */
 const glsl = (n: number): string => (Number.isInteger(n) ? n.toFixed(1) : String(n));
 
-/**
- * u_hairline 1: the plain edges as 1 px lines (geometry.ts edgesAsHairlines), drawn with LINES
- * between left vertices, so nothing is offset; the styled ones are drawn as quads in a pass of their own.
- */
+/** The plain (unstyled) edges' colour, as quads and as hairlines. */
+const PLAIN_EDGE = "vec3(0.27, 0.26, 0.24)";
+
+/** Edges as quads: each vertex offset along its normal by the half width (at least minHalfPx on screen). */
 export const EDGE_VS = `${COMMON}
-uniform float u_hairline;
 attribute vec2 a_pos;
 // Unit normal, then the side (-1, 1), from normalized int8s; four, since every driver fetches four-byte vectors natively.
 attribute vec4 a_normal;
 attribute float a_style; // EdgeStyle: 0 hidden, 1 normal, 2 in build, 3 in other, 4 both, 5 pathing
 ${EDGE_VARYINGS}void main() {
-  if (a_style < 0.5 || (u_hairline > 0.5 && a_style > 1.5)) { gl_Position = HIDDEN; return; }
-  vec3 c = vec3(0.27, 0.26, 0.24);
+  if (a_style < 0.5) { gl_Position = HIDDEN; return; }
+  vec3 c = ${PLAIN_EDGE};
   float hw = ${glsl(EDGE_WIDTH.normal.half)};
   float minPx = ${glsl(EDGE_WIDTH.normal.minHalfPx)};
   if (a_style > 1.5) {
@@ -87,7 +86,7 @@ ${EDGE_VARYINGS}void main() {
     else c = vec3(0.45, 0.7, 1.0);
   }
   hw = max(hw, minPx / u_scale);
-  float side = a_normal.z * (1.0 - u_hairline);
+  float side = a_normal.z;
   v_colour = vec4(c, 1.0);
   v_side = side;
   gl_Position = toClip(a_pos + a_normal.xy * side * hw);
@@ -97,6 +96,25 @@ export const EDGE_FS = `
 precision mediump float;
 ${EDGE_VARYINGS}void main() {
   gl_FragColor = vec4(v_colour.rgb, v_colour.a * (1.0 - smoothstep(0.55, 1.0, abs(v_side))));
+}`;
+
+/**
+ * The plain edges as hairlines (LINES between left vertices): position only, one colour, no
+ * varyings. A software GPU sets up and interpolates every varying per primitive and per pixel,
+ * and the hairlines are the most primitives in a zoomed-out frame; the styled edges are hidden
+ * here and drawn as quads (EDGE_VS) over them.
+ */
+export const EDGE_LINE_VS = `${CAMERA_VS}
+attribute vec2 a_pos;
+attribute float a_style; // EdgeStyle: 1 normal; 0 hidden and 2.. styled are not drawn here
+void main() {
+  gl_Position = a_style > 0.5 && a_style < 1.5 ? toClip(a_pos) : HIDDEN;
+}`;
+
+export const EDGE_LINE_FS = `
+precision mediump float;
+void main() {
+  gl_FragColor = vec4(${PLAIN_EDGE}, 1.0);
 }`;
 
 /**
