@@ -26,7 +26,7 @@ adapted) to the first frame drawn and finished on the GPU; median of PAGES fresh
 page loads (5: on these shared machines one page's first frame, ours or the SVG's, varies by
 a factor of 1.5 or more, and a median of 3 followed it). frame_ms: full redraws of the whole tree (about 3,000 nodes and
 3,500 edges) while panning and zooming, each waited on with a 1-pixel
-readPixels so the figure covers the GPU work; 3 runs of 320 frames. Edges are
+readPixels so the figure covers the GPU work; 320 frames on each of the PAGES pages. Edges are
 drawn at the level of detail of the zoom (arc chords within 1 device px of the
 orbit, geometry.ts EdgeLod; zoomed out, the plain ones as 1 px lines,
 edgesAsHairlines), as the product draws them.
@@ -166,8 +166,7 @@ def measure(tmp: Path) -> None:
             backdrop_ready.append(tree_api(page, "t.art().backdropReadyMs"))
             if run == 0:
                 tree_api(page, "t.bench(30)")  # warm-up: shader and JIT caches
-            if run < 3:
-                frames += tree_api(page, f"t.bench({FRAMES})")
+            frames += tree_api(page, f"t.bench({FRAMES})")
             if scene is None:
                 scene = tree_api(page, "JSON.stringify(t.scene())")
             ctx.close()
@@ -193,7 +192,7 @@ def measure(tmp: Path) -> None:
 
 
 def svg_page(browser, scene: str, run: int, first: list[float], frames: list[float]) -> None:
-    """The same scene as one SVG in the CPU-raster Chromium: its first presentation, and on the first 3 runs its frame intervals."""
+    """The same scene as one SVG in the CPU-raster Chromium: its first presentation and its frame intervals."""
     size = json.loads(scene)
     ctx = browser.new_context(viewport={"width": 1400, "height": 900})
     page = ctx.new_page()
@@ -203,8 +202,7 @@ def svg_page(browser, scene: str, run: int, first: list[float], frames: list[flo
     assert page.locator("#cam > *").count() == len(size["nodes"]) + len(size["edges"]) + len(size["groups"])
     if run == 0:
         page.evaluate(SVG_FRAMES_JS, 30)  # warm-up, like the WebGL side
-    if run < 3:
-        frames += page.evaluate(SVG_FRAMES_JS, SVG_FRAMES)
+    frames += page.evaluate(SVG_FRAMES_JS, SVG_FRAMES)
     ctx.close()
     time.sleep(SETTLE_S)
 
