@@ -1,7 +1,8 @@
 /**
  * The WebGL renderer (twgl.js): WebGL2 with a WebGL1 fallback. Geometry goes to
- * the GPU once per tree version; a frame uploads the small state texture only
- * when the states changed, then issues three draw calls.
+ * the GPU once per tree version; a frame uploads the per-vertex state bytes only
+ * when the states changed, then draws three passes (group discs, edges, nodes),
+ * each as the runs of the tiles the camera sees.
  */
 import * as twgl from "twgl.js";
 import { pixelScale, VIEW, type Camera, type Viewport } from "./camera";
@@ -248,7 +249,7 @@ export class TreeRenderer {
     this.init();
   }
 
-  /** (Re)creates programs, buffers and the state texture; also after a context restore. */
+  /** (Re)creates programs and buffers (the state bytes among them); also after a context restore. */
   init(): void {
     const gl = this.gl;
     const geo = this.geometry;
