@@ -31,6 +31,13 @@ drawn at the level of detail of the zoom (arc chords within 1 device px of the
 orbit, geometry.ts EdgeLod; zoomed out, the plain ones as 1 px lines,
 edgesAsHairlines), as the product draws them.
 
+frame_pipelined_ms_p50 (no goal; for comparison): the same 320 frames drawn back to back, as the
+page draws them during a gesture, with one readPixels per BATCH frames, so the GPU works on one frame
+while the page issues the next: each batch's ms per frame. The SVG's figure is of that kind (its
+main thread, raster and compositor each work on a different frame); frame_ms_p50 waits after every
+frame, and the goal (frame_vs_svg_ratio) is on that stricter figure. frame_pipelined_vs_svg_ratio
+divides this one by the SVG's.
+
 Our pages and the SVG's alternate (ours, then the SVG's, PAGES times), so a change in the shared
 machine's speed during the run weighs on both sides of each ratio alike.
 
@@ -63,6 +70,7 @@ from e2e.tree_helpers import GEOMETRY_ONLY, SWIFTSHADER, corpus_code, dev_tree_u
 
 BUILD = "AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.code.txt"
 FRAMES = 320
+BATCH = 40
 SVG_FRAMES = 120
 SVG_ARGS = ("--disable-gpu-rasterization", "--disable-frame-rate-limit", "--disable-gpu-vsync")
 SETTLE_S = 1.0
@@ -134,6 +142,7 @@ def measure(tmp: Path) -> None:
         backdrop_ready: list[float] = []
         geometry_first: list[float] = []
         frames: list[float] = []
+        pipelined: list[float] = []
         svg_first: list[float] = []
         svg_frames: list[float] = []
         for _ in range(3):
@@ -167,6 +176,7 @@ def measure(tmp: Path) -> None:
             if run == 0:
                 tree_api(page, "t.bench(30)")  # warm-up: shader and JIT caches
             frames += tree_api(page, f"t.bench({FRAMES})")
+            pipelined += tree_api(page, f"t.bench({FRAMES}, {BATCH})")
             if scene is None:
                 scene = tree_api(page, "JSON.stringify(t.scene())")
             ctx.close()
@@ -189,6 +199,8 @@ def measure(tmp: Path) -> None:
     print(f"BENCH tree.svg_frame_ms_p50 {svg_frame_ms:.2f} ms", flush=True)
     print(f"BENCH tree.first_frame_vs_svg_ratio {statistics.median(first) / svg_first_ms:.2f} x", flush=True)
     print(f"BENCH tree.frame_vs_svg_ratio {percentile(frames, 0.5) / svg_frame_ms:.2f} x", flush=True)
+    print(f"BENCH tree.frame_pipelined_ms_p50 {percentile(pipelined, 0.5):.2f} ms", flush=True)
+    print(f"BENCH tree.frame_pipelined_vs_svg_ratio {percentile(pipelined, 0.5) / svg_frame_ms:.2f} x", flush=True)
 
 
 def svg_page(browser, scene: str, run: int, first: list[float], frames: list[float]) -> None:
