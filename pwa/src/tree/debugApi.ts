@@ -111,6 +111,7 @@ export function exposeDebugApi(
     restWarmed: parts.restWarmed,
     geometrySource: () => geometrySource(renderer.model),
     bench(frames, batch = 1) {
+      const per = Math.max(1, Math.floor(batch) || 1);
       const start = { ...ctl.camera };
       const out: number[] = [];
       const { width, height } = ctl.viewport;
@@ -125,10 +126,10 @@ export function exposeDebugApi(
           ctl.wheel(i % 40 < 20 ? -12 : 12, width * 0.4, height * 0.6);
         }
         drawNow();
-        if ((i + 1) % batch !== 0) continue;
+        if ((i + 1) % per !== 0) continue;
         renderer.readPixel(1, 1);
         const t1 = performance.now();
-        out.push((t1 - t0) / batch);
+        out.push((t1 - t0) / per);
         t0 = t1;
       }
       ctl.camera = start;

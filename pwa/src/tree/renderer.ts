@@ -411,13 +411,19 @@ export class TreeRenderer {
     this.stats.frames++;
   }
 
-  /** Indexed draws of [first index, count] runs. */
-  private drawRuns(prog: twgl.ProgramInfo, buf: twgl.BufferInfo, runs: [number, number][], uniforms: object, blend: boolean, mode: number): void {
+  /** Blending on or off, the program and its attributes from `buf`: what every draw below starts with. */
+  private use(prog: twgl.ProgramInfo, buf: twgl.BufferInfo, blend: boolean): void {
     const gl = this.gl;
     if (blend) gl.enable(gl.BLEND);
     else gl.disable(gl.BLEND);
     gl.useProgram(prog.program);
     twgl.setBuffersAndAttributes(gl, prog, buf);
+  }
+
+  /** Indexed draws of [first index, count] runs. */
+  private drawRuns(prog: twgl.ProgramInfo, buf: twgl.BufferInfo, runs: [number, number][], uniforms: object, blend: boolean, mode: number): void {
+    const gl = this.gl;
+    this.use(prog, buf, blend);
     twgl.setUniforms(prog, uniforms);
     const bytes = buf.elementType === gl.UNSIGNED_INT ? 4 : 2;
     for (const [start, count] of runs) twgl.drawBufferInfo(gl, buf, mode, count, start * bytes);
@@ -430,9 +436,7 @@ export class TreeRenderer {
   /** The nodes as point sprites: [first vertex, count] runs. */
   private drawPoints(prog: twgl.ProgramInfo, buf: twgl.BufferInfo, runs: [number, number][], uniforms: object, w: number, h: number): void {
     const gl = this.gl;
-    gl.enable(gl.BLEND);
-    gl.useProgram(prog.program);
-    twgl.setBuffersAndAttributes(gl, prog, buf);
+    this.use(prog, buf, true);
     // A guard band: the viewport reaches past the canvas by half the largest sprite, so a
     // sprite whose centre is just off screen (points are clipped by their centre) still shows its part.
     const band = MAX_NODE_POINT_PX / 2;

@@ -86,10 +86,9 @@ ${EDGE_VARYINGS}void main() {
     else c = vec3(0.45, 0.7, 1.0);
   }
   hw = max(hw, minPx / u_scale);
-  float side = a_normal.z;
   v_colour = vec4(c, 1.0);
-  v_side = side;
-  gl_Position = toClip(a_pos + a_normal.xy * side * hw);
+  v_side = a_normal.z;
+  gl_Position = toClip(a_pos + a_normal.xy * a_normal.z * hw);
 }`;
 
 export const EDGE_FS = `
