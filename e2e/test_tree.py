@@ -332,6 +332,60 @@ def test_zoomed_out_plain_edges_are_hairlines_and_the_build_path_keeps_its_width
     assert page.errors == []
 
 
+# Draws the frame with each pass's visible runs as one draw call each, then with one call per run,
+# reads both drawing buffers in the same task and counts the draw calls of each frame.
+COMPARE_GATHER = """(selector) => {
+  """ + GRAB_FRAME + """
+  const grab = (on) => {
+    let calls = 0;
+    const count = (name) => {
+      const real = gl[name];
+      gl[name] = function (...args) { calls++; return real.apply(this, args); };
+    };
+    count('drawElements');
+    count('drawArrays');
+    try {
+      return [frame('setGather', on), calls];
+    } finally {
+      delete gl.drawElements;
+      delete gl.drawArrays;
+    }
+  };
+  const [each, eachCalls] = grab(false), [one, oneCalls] = grab(true);
+  let differ = 0;
+  for (let i = 0; i < each.length; i++) if (each[i] !== one[i]) differ++;
+  return { differ, eachCalls, oneCalls, lit: one.filter((v) => v > 150).length };
+}"""
+
+
+def test_each_pass_is_one_draw_call_and_draws_what_its_runs_draw(tree_page):
+    page = tree_page
+    open_tree(page, FLICKER)
+    page.mouse.move(2, 2)
+    box = page.locator(CANVAS).bounding_box()
+    centre = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    cameras = []
+    for move in ("first frame", "zoom in", "drag", "drag"):
+        if move == "zoom in":
+            zoom_in_at_centre(page, 2, 400, 100)
+        elif move == "drag":
+            # Tiles come into view that the last gathered runs did not hold: they must be gathered again.
+            page.mouse.move(*centre)
+            page.mouse.down()
+            page.mouse.move(centre[0] - box["width"] * 0.45, centre[1] - box["height"] * 0.4, steps=4)
+            page.mouse.up()
+            page.mouse.move(2, 2)
+        cameras.append(tree_api(page, "t.camera()"))
+        got = page.evaluate(COMPARE_GATHER, CANVAS)
+        # The same primitives in the same order: the very same pixels.
+        assert got["lit"] > 2000 and got["differ"] == 0, (move, got)
+        # Groups, edges (hairlines and the build's quads over them) and nodes: one call each, where
+        # drawing the runs one by one takes several per pass.
+        assert got["oneCalls"] <= 4 and got["eachCalls"] > got["oneCalls"] + 4, (move, got)
+    assert cameras[1]["zoom"] > INITIAL_ZOOM * 1.5 and cameras[3]["x"] > cameras[2]["x"] > cameras[1]["x"]
+    assert page.errors == []
+
+
 def test_hover_shows_the_node_tooltip(tree_page, bundle, flicker_spec):
     page = tree_page
     canvas = open_tree(page, FLICKER)

@@ -71,7 +71,6 @@ from e2e.tree_helpers import GEOMETRY_ONLY, SWIFTSHADER, corpus_code, dev_tree_u
 BUILD = "AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.code.txt"
 FRAMES = 320
 BATCH = 40
-SVG_FRAMES = 120
 SVG_ARGS = ("--disable-gpu-rasterization", "--disable-frame-rate-limit", "--disable-gpu-vsync")
 SETTLE_S = 1.0
 PAGES = 5
@@ -99,17 +98,17 @@ SVG_FIRST = """async (json) => {
   return (await seen) - t0;
 }"""
 
-# Pans and zooms like t.bench, one transform change per animation frame; returns frame intervals.
-SVG_FRAMES_JS = """(frames) => new Promise((resolve) => {
+# Shows the cameras of t.path (the views t.bench draws, in order), one per animation frame;
+# returns the frame intervals.
+SVG_FRAMES_JS = """(path) => new Promise((resolve) => {
   const s = window.__scene, g = document.getElementById('cam');
-  let cx = s.center[0], cy = s.center[1], scale = s.scale, i = 0, last = 0;
+  let i = 0, last = 0;
   const out = [];
   const step = (now) => {
     if (last) out.push(now - last);
     last = now;
-    if (i >= frames) return resolve(out);
-    if (i % 2 === 0) { cx -= 7 * Math.sin(i / 9) / scale; cy -= 5 / scale; }
-    else scale *= i % 40 < 20 ? 1.02 : 1 / 1.02;
+    if (i >= path.length) return resolve(out);
+    const [cx, cy, scale] = path[i];
     g.setAttribute('transform', `translate(${s.width / 2} ${s.height / 2}) scale(${scale}) translate(${-cx} ${-cy})`);
     i++;
     requestAnimationFrame(step);
@@ -155,6 +154,7 @@ def measure(tmp: Path) -> None:
             ctx.close()
             time.sleep(SETTLE_S)
         scene = None
+        path: list = []
         # Our page and the SVG's alternate: the shared machine's speed drifts within minutes, and
         # measured one after the other, a drift between the two halves showed up in the ratios.
         for run in range(PAGES):
@@ -179,9 +179,10 @@ def measure(tmp: Path) -> None:
             pipelined += tree_api(page, f"t.bench({FRAMES}, {BATCH})")
             if scene is None:
                 scene = tree_api(page, "JSON.stringify(t.scene())")
+                path = tree_api(page, f"t.path({FRAMES})")
             ctx.close()
             time.sleep(SETTLE_S)
-            svg_page(svg_browser, scene, run, svg_first, svg_frames)
+            svg_page(svg_browser, scene, path, run, svg_first, svg_frames)
         browser.close()
         svg_browser.close()
     print(f"BENCH tree.first_frame_ms {statistics.median(first):.1f} ms", flush=True)
@@ -203,8 +204,9 @@ def measure(tmp: Path) -> None:
     print(f"BENCH tree.frame_pipelined_vs_svg_ratio {percentile(pipelined, 0.5) / svg_frame_ms:.2f} x", flush=True)
 
 
-def svg_page(browser, scene: str, run: int, first: list[float], frames: list[float]) -> None:
-    """The same scene as one SVG in the CPU-raster Chromium: its first presentation and its frame intervals."""
+def svg_page(browser, scene: str, path: list, run: int, first: list[float], frames: list[float]) -> None:
+    """The same scene as one SVG in the CPU-raster Chromium: its first presentation and its frame intervals
+    along `path`, the cameras our frames were drawn at."""
     size = json.loads(scene)
     ctx = browser.new_context(viewport={"width": 1400, "height": 900})
     page = ctx.new_page()
@@ -213,8 +215,8 @@ def svg_page(browser, scene: str, run: int, first: list[float], frames: list[flo
     first.append(page.evaluate(SVG_FIRST, scene))
     assert page.locator("#cam > *").count() == len(size["nodes"]) + len(size["edges"]) + len(size["groups"])
     if run == 0:
-        page.evaluate(SVG_FRAMES_JS, 30)  # warm-up, like the WebGL side
-    frames += page.evaluate(SVG_FRAMES_JS, SVG_FRAMES)
+        page.evaluate(SVG_FRAMES_JS, path[:30])  # warm-up, like the WebGL side
+    frames += page.evaluate(SVG_FRAMES_JS, path)
     ctx.close()
     time.sleep(SETTLE_S)
 

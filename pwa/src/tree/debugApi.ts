@@ -52,6 +52,8 @@ export interface TreeDebugApi {
   edgeHairlines(): boolean;
   /** Forces hairlines (where a coarse level has them) or quads for the plain edges ("auto": by the zoom). */
   setEdgeMode(mode: EdgeMode): void;
+  /** Draws each pass's visible runs as one draw call (true, the default) or one call per run, and redraws. */
+  setGather(on: boolean): void;
   firstFrameMs(): number | null;
   /** Where the drawn geometry was built: in the geometry worker, or in the page (geometryWorker.ts). */
   geometrySource(): GeometrySource | null;
@@ -64,7 +66,28 @@ export interface TreeDebugApi {
    * each batch's ms per frame.
    */
   bench(frames: number, batch?: number): number[];
+  /**
+   * The cameras bench(frames) draws, without drawing: [x, y, CSS px per world unit] per frame, so the
+   * benchmark's SVG baseline shows exactly the same views.
+   */
+  path(frames: number): [number, number, number][];
   scene(): TreeScene;
+}
+
+/**
+ * Frame `i` of the benchmark's gesture: a short drag and a wheel step in turn. The drag sways
+ * (sine in x, cosine in y) and the wheel zooms in for 10 steps and out for 10 around one point, so
+ * the camera stays over the same part of the tree however many frames are drawn.
+ */
+function benchStep(ctl: TreeController, i: number): void {
+  const { width, height } = ctl.viewport;
+  if (i % 2 === 0) {
+    ctl.pointerDown(99, width / 2, height / 2);
+    ctl.pointerMove(99, width / 2 + 7 * Math.sin(i / 9), height / 2 + 6 * Math.cos(i / 17));
+    ctl.pointerCancel(99);
+  } else {
+    ctl.wheel(i % 40 < 20 ? -12 : 12, width * 0.4, height * 0.6);
+  }
 }
 
 const css = (c: readonly number[], k = 1) => `rgb(${c.map((v) => Math.round(v * k * 255)).join(",")})`;
@@ -107,6 +130,10 @@ export function exposeDebugApi(
       renderer.edgeMode = mode;
       drawNow();
     },
+    setGather(on) {
+      renderer.gather = on;
+      drawNow();
+    },
     firstFrameMs: parts.firstFrameMs,
     restWarmed: parts.restWarmed,
     geometrySource: () => geometrySource(renderer.model),
@@ -114,17 +141,9 @@ export function exposeDebugApi(
       const per = Math.max(1, Math.floor(batch) || 1);
       const start = { ...ctl.camera };
       const out: number[] = [];
-      const { width, height } = ctl.viewport;
       let t0 = performance.now();
       for (let i = 0; i < frames; i++) {
-        // Alternate panning and zooming around the tree, like a user exploring it.
-        if (i % 2 === 0) {
-          ctl.pointerDown(99, width / 2, height / 2);
-          ctl.pointerMove(99, width / 2 + 7 * Math.sin(i / 9), height / 2 + 5);
-          ctl.pointerCancel(99);
-        } else {
-          ctl.wheel(i % 40 < 20 ? -12 : 12, width * 0.4, height * 0.6);
-        }
+        benchStep(ctl, i);
         drawNow();
         if ((i + 1) % per !== 0) continue;
         renderer.readPixel(1, 1);
@@ -135,6 +154,17 @@ export function exposeDebugApi(
       ctl.camera = start;
       ctl.dirty = true;
       drawNow();
+      return out;
+    },
+    path(frames) {
+      const start = { ...ctl.camera };
+      const out: [number, number, number][] = [];
+      for (let i = 0; i < frames; i++) {
+        benchStep(ctl, i);
+        out.push([ctl.camera.x, ctl.camera.y, pixelScale(ctl.camera, ctl.model.bounds, ctl.viewport)]);
+      }
+      ctl.camera = start;
+      ctl.dirty = true;
       return out;
     },
     scene: () => scene(),

@@ -13,6 +13,7 @@ import { EDGE_FS, EDGE_LINE_FS, EDGE_LINE_VS, EDGE_VS, GROUP_FS, GROUP_VS, NODE_
 import type { StateBuffer } from "./states";
 import { COLOURS } from "./style";
 import { EdgeStyle, VertexStates } from "./vertexStates";
+import { GatheredRuns, type Indices, type Run } from "./gatheredRuns";
 
 /** Shapes keep a minimum size on screen (a few pixels); tiles this close to the edge may reach into view. */
 const VIEW_MARGIN_PX = 12;
@@ -225,6 +226,8 @@ export class TreeRenderer {
   private uploadedRevision = -1;
   private uploadedStates: StateBuffer | null = null;
   private readonly vertexStates: VertexStates;
+  /** Each pass's visible runs as one index buffer, so a pass is one draw call (gatheredRuns.ts). */
+  private gathered: GatheredRuns;
   readonly stats: FrameStats = { frames: 0, uploads: 0, geometryUploads: 0, geometryBytes: 0 };
   /** Whether the last frame drew the plain edges as hairlines, for tests. */
   lastEdgeHairlines = false;
@@ -234,6 +237,8 @@ export class TreeRenderer {
   lastNodeMarks = false;
   nodeMode: NodeMode = "auto";
   edgeMode: EdgeMode = "auto";
+  /** Whether a pass's runs are gathered into one draw call; off, each run is a draw of its own (to compare the two). */
+  gather = true;
   lost = false;
   /** Counts the changes of the edge states, so the styled edges' quads are picked again after one. */
   private edgeRevision = 0;
@@ -246,6 +251,7 @@ export class TreeRenderer {
     private readonly geometry: TreeGeometry = geometryFor(model),
   ) {
     this.vertexStates = new VertexStates(geometry);
+    this.gathered = new GatheredRuns(gl);
     this.init();
   }
 
@@ -256,7 +262,10 @@ export class TreeRenderer {
     performance.mark("tree:geometry");
     // Programs first: their queries block until the GPU process has done everything queued before them.
     // A restored context compiles afresh.
-    if (this.lost) this.programs = {};
+    if (this.lost) {
+      this.programs = {};
+      this.gathered = new GatheredRuns(gl);
+    }
     for (const name of FIRST_FRAME_PROGRAMS) this.program(name);
     performance.mark("tree:programs");
     const groupBuf = this.layer(geo.groups, GROUP_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1]], ["a_visible", this.vertexStates.groups]);
@@ -384,24 +393,24 @@ export class TreeRenderer {
     this.lastNodeMarks = this.vertexStates.marked;
     const shown = (node: number) => states.visible(node);
     const edgeProgram = this.program("edge");
-    const passes: [tiles: Tile[], draw: (runs: [number, number][]) => void, after: (() => void) | undefined][] = [
+    const passes: [tiles: Tile[], draw: (runs: Run[]) => void, after: (() => void) | undefined][] = [
       // Group discs are opaque and go straight onto the clear colour; edges and nodes blend their anti-aliased rims.
-      [geo.groups.tiles, (runs) => this.drawTriangles(this.program("group"), res.groupBuf, runs, uniforms, false), between?.afterGroups],
+      [geo.groups.tiles, (runs) => this.drawRuns(this.program("group"), res.groupBuf, runs, uniforms, false, gl.TRIANGLES, ["groups", geo.groups.indices]), between?.afterGroups],
       [
         edges.tiles,
         (runs) => {
-          if (!hairlines) return this.drawTriangles(edgeProgram, edgeBuf, runs, uniforms, true);
+          if (!hairlines) return this.drawRuns(edgeProgram, edgeBuf, runs, uniforms, true, gl.TRIANGLES, ["edges", edges.indices]);
           // Opaque 1 px lines; a tile's lines are its quads' index range divided by 3 (EdgeLod.lines).
           const lines = (res.edgeLineBufs[level] ??= { ...res.edgeBuf, ...this.indexBuffer(edges.lines!) });
-          this.drawRuns(this.program("edgeLine"), lines, runs.map(([start, count]) => [start / 3, count / 3]), uniforms, false, this.gl.LINES);
+          this.drawRuns(this.program("edgeLine"), lines, runs.map(([start, count]) => [start / 3, count / 3]), uniforms, false, gl.LINES, ["lines", edges.lines!]);
           const styled = this.styledEdges(res, level, edges.indices);
-          if (styled.numElements > 0) this.drawTriangles(edgeProgram, styled, [[0, styled.numElements]], uniforms, true);
+          if (styled.numElements > 0) this.drawRuns(edgeProgram, styled, [[0, styled.numElements]], uniforms, true, gl.TRIANGLES);
         },
         between?.afterEdges,
       ],
       points
         ? [geo.nodePoints.tiles, (runs) => this.drawPoints(this.program(this.vertexStates.marked ? "nodePointMarks" : "nodePoint"), res.nodePointBuf, runs, uniforms, w, h), undefined]
-        : [geo.nodes.tiles, (runs) => this.drawTriangles(this.program(this.vertexStates.marked ? "nodeMarks" : "node"), this.nodeQuads(res), runs, uniforms, true), undefined],
+        : [geo.nodes.tiles, (runs) => this.drawRuns(this.program(this.vertexStates.marked ? "nodeMarks" : "node"), this.nodeQuads(res), runs, uniforms, true, gl.TRIANGLES, ["nodes", geo.nodes.indices]), undefined],
     ];
     for (const [tiles, drawRuns, after] of passes) {
       const runs = visibleRuns(tiles, view, shown);
@@ -420,21 +429,22 @@ export class TreeRenderer {
     twgl.setBuffersAndAttributes(gl, prog, buf);
   }
 
-  /** Indexed draws of [first index, count] runs. */
-  private drawRuns(prog: twgl.ProgramInfo, buf: twgl.BufferInfo, runs: [number, number][], uniforms: object, blend: boolean, mode: number): void {
+  /**
+   * Indexed draws of [first index, count] runs of `buf`: one draw of the runs gathered into the
+   * slot's own index buffer when `source` names the slot and the indices, else one draw per run.
+   */
+  private drawRuns(prog: twgl.ProgramInfo, buf: twgl.BufferInfo, runs: Run[], uniforms: object, blend: boolean, mode: number, source?: [slot: string, indices: Indices]): void {
     const gl = this.gl;
     this.use(prog, buf, blend);
     twgl.setUniforms(prog, uniforms);
+    const one = source && this.gather && runs.length > 1 ? this.gathered.bind(source[0], source[1], runs) : null;
+    if (one) return gl.drawElements(mode, one.count, one.type, 0);
     const bytes = buf.elementType === gl.UNSIGNED_INT ? 4 : 2;
     for (const [start, count] of runs) twgl.drawBufferInfo(gl, buf, mode, count, start * bytes);
   }
 
-  private drawTriangles(prog: twgl.ProgramInfo, buf: twgl.BufferInfo, runs: [number, number][], uniforms: object, blend: boolean): void {
-    this.drawRuns(prog, buf, runs, uniforms, blend, this.gl.TRIANGLES);
-  }
-
-  /** The nodes as point sprites: [first vertex, count] runs. */
-  private drawPoints(prog: twgl.ProgramInfo, buf: twgl.BufferInfo, runs: [number, number][], uniforms: object, w: number, h: number): void {
+  /** The nodes as point sprites: [first vertex, count] runs, gathered into one draw like drawRuns. */
+  private drawPoints(prog: twgl.ProgramInfo, buf: twgl.BufferInfo, runs: Run[], uniforms: object, w: number, h: number): void {
     const gl = this.gl;
     this.use(prog, buf, true);
     // A guard band: the viewport reaches past the canvas by half the largest sprite, so a
@@ -442,7 +452,9 @@ export class TreeRenderer {
     const band = MAX_NODE_POINT_PX / 2;
     gl.viewport(-band, -band, w + 2 * band, h + 2 * band);
     twgl.setUniforms(prog, { ...uniforms, u_resolution: [w + 2 * band, h + 2 * band] });
-    for (const [start, count] of runs) gl.drawArrays(gl.POINTS, start, count);
+    const one = this.gather && runs.length > 1 ? this.gathered.bind("points", null, runs) : null;
+    if (one) gl.drawElements(gl.POINTS, one.count, one.type, 0);
+    else for (const [start, count] of runs) gl.drawArrays(gl.POINTS, start, count);
     gl.viewport(0, 0, w, h);
   }
 
@@ -494,6 +506,7 @@ export class TreeRenderer {
       if (b.indices) gl.deleteBuffer(b.indices);
     }
     for (const b of [...res.edgeIndexBufs, ...res.edgeLineBufs, ...res.styledEdgeBufs.map((e) => e?.info)]) if (b) gl.deleteBuffer(b.indices!);
+    this.gathered.dispose();
     this.res = null;
   }
 }
