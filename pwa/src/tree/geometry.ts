@@ -222,8 +222,9 @@ export interface TreeGeometry {
   edges: Layer;
   /**
    * Level k of the coarser index sets over edges.vertices (EDGE_LOD_SCALES[k], coarsest
-   * first; see EdgeLod). Built on first use: a frame needs one level, and building all six
-   * up front was a third of the geometry's time before the first frame.
+   * first; see EdgeLod). The geometry worker builds them all after it sent the geometry
+   * (geometryOf's `levels`); one not there yet is built on first use: a frame needs one level, and
+   * building all of them before the first frame was a third of the geometry's time.
    */
   edgeLod(k: number): EdgeLod;
   groups: Layer;
@@ -392,11 +393,29 @@ export function buildGeometry(model: TreeModel): TreeGeometry {
   return geometryOf(buildGeometryData(model));
 }
 
-/** The geometry of `data`: its layers, and the coarser edge levels built from its runs on first use. */
-export function geometryOf(data: GeometryData): TreeGeometry {
-  const levels: (EdgeLod | undefined)[] = EDGE_LOD_SCALES.map(() => undefined);
+/**
+ * The geometry of `data`: its layers, and the coarser edge levels: those in `levels` (which may be
+ * filled in later: the worker's, geometryWorker.ts), the others built from its runs on first use.
+ */
+export function geometryOf(data: GeometryData, levels: (EdgeLod | undefined)[] = EDGE_LOD_SCALES.map(() => undefined)): TreeGeometry {
   const edgeLod = (k: number): EdgeLod => (levels[k] ??= buildEdgeLod(data.runs, data.edges, EDGE_LOD_SCALES[k]));
   return { nodes: data.nodes, nodePoints: data.nodePoints, edges: data.edges, edgeLod, groups: data.groups };
+}
+
+/** What the coarse edge levels are built from: the runs and the fine layer's tiles, kept when its buffers are sent away. */
+export interface EdgeLodSource {
+  runs: Float64Array;
+  edges: Pick<Layer, "vertexCount" | "tiles">;
+}
+
+/** Every coarse edge level (EDGE_LOD_SCALES order). */
+export function buildEdgeLods(source: EdgeLodSource): EdgeLod[] {
+  return EDGE_LOD_SCALES.map((scale) => buildEdgeLod(source.runs, source.edges, scale));
+}
+
+/** The buffers of coarse edge levels, to transfer. */
+export function edgeLodBuffersOf(levels: EdgeLod[]): ArrayBuffer[] {
+  return levels.flatMap((l) => [l.indices.buffer, l.lines.buffer]) as ArrayBuffer[];
 }
 
 /** The buffers of `data`, to transfer rather than copy across a worker boundary. */
@@ -542,7 +561,7 @@ export function lodStride(run: { segs: number; r: number; step: number }, maxSca
 }
 
 /** Quads between every stride-th point of each edge (its last point always kept), tiled like the fine layer. */
-function buildEdgeLod(runs: Float64Array, fine: Layer, maxScale: number): EdgeLod {
+function buildEdgeLod(runs: Float64Array, fine: EdgeLodSource["edges"], maxScale: number): EdgeLod {
   const n = runs.length / RUN_STRIDE;
   let quads = 0;
   const strides = new Int32Array(n);

@@ -4,10 +4,14 @@
  * cluster jewel rings, as the view will draw it) and, once its model is ready, adopts the worker's
  * geometry for it (renderer.ts geometryFor's cache). A model the worker did not build, a worker
  * that fails, or no Worker at all: the page builds the geometry itself.
+ *
+ * After the geometry, the worker builds every coarse edge level (geometry.ts EdgeLod) and they join
+ * the adopted geometry as they come: built in the page, the first frame's level took 3 to 15 ms of
+ * it, and each zoom into a level not built yet paid as much mid-gesture.
  */
 import { wrap } from "comlink";
 import type { ClusterSockets } from "./buildClusters";
-import { geometryOf, modelSignature, type GeometryData } from "./geometry";
+import { EDGE_LOD_SCALES, geometryOf, modelSignature, type EdgeLod, type GeometryData } from "./geometry";
 import type { GeometryWorkerApi } from "./geometry.worker";
 import type { TreeModel } from "./model";
 import { hasGeometry, seedGeometry } from "./renderer";
@@ -19,6 +23,13 @@ export interface GeometryJob {
   result: Promise<Built>;
   /** The result once it came (undefined before). */
   settled?: Built;
+  /** The coarse edge levels, filled when the worker sends them after the geometry (levelsArrived). */
+  levels: (EdgeLod | undefined)[];
+}
+
+/** Puts the worker's levels where `levels` has none yet: a level the page built meanwhile stays, drawn already. */
+export function levelsArrived(levels: (EdgeLod | undefined)[], sent: EdgeLod[]): void {
+  sent.forEach((level, k) => (levels[k] ??= level));
 }
 
 /** How long an answer waits to be adopted; later, the page builds the geometry itself. */
@@ -42,8 +53,9 @@ export function startGeometryJob(version: string | null, nodes: readonly number[
   } catch {
     return null;
   }
-  const job: GeometryJob = { key, result: Promise.resolve(null) };
-  job.result = wrap<GeometryWorkerApi>(worker)
+  const job: GeometryJob = { key, result: Promise.resolve(null), levels: EDGE_LOD_SCALES.map(() => undefined) };
+  const api = wrap<GeometryWorkerApi>(worker);
+  job.result = api
     .build(version, [...nodes], sockets)
     .then(
       (built): Built => built,
@@ -54,9 +66,18 @@ export function startGeometryJob(version: string | null, nodes: readonly number[
     )
     .then((built) => {
       job.settled = built;
-      worker.terminate();
+      if (!built) worker.terminate();
+      else
+        api.edgeLods().then(
+          (sent) => levelsArrived(job.levels, sent),
+          (err: unknown) => console.warn("coarse edge levels not built in the worker; the page builds them", err),
+        ).finally(() => worker.terminate());
       // A view that went away before its model was ready never adopts it: the data is not kept for long.
-      setTimeout(() => (job.settled &&= null), KEEP_ANSWER_MS);
+      setTimeout(() => {
+        if (!job.settled) return; // adopted (adoptSettled let go of it), or nothing built
+        job.settled = null;
+        job.levels = EDGE_LOD_SCALES.map(() => undefined);
+      }, KEEP_ANSWER_MS);
       return built;
     });
   jobs.set(key, job);
@@ -74,7 +95,7 @@ export function adoptSettled(model: TreeModel, job: GeometryJob): boolean {
   if (built) {
     // Asked once: a model it was not built for would be signed again on every render otherwise.
     job.settled = null;
-    if (!hasGeometry(model) && built.signature === modelSignature(model)) seedGeometry(model, geometryOf(built.data), "worker");
+    if (!hasGeometry(model) && built.signature === modelSignature(model)) seedGeometry(model, geometryOf(built.data, job.levels), "worker");
   }
   return true;
 }

@@ -8,7 +8,9 @@
  *
  * Pages start it as soon as they know a tree will show (prepare.ts prepareTreeGpu), before
  * the frame is laid out: the warm-up then draws at a small size, and the frame's own size is
- * given later (prepareGpu(size)), when the drawing buffer is resized ahead of the data.
+ * given later (prepareGpu(size)), when the drawing buffer is resized ahead of the data and the
+ * warm-up drawn again at that size: on SwiftShader the first draws into a resized drawing buffer
+ * took 15 to 30 ms again, as much as the whole warm-up saved, and the first frame paid them.
  *
  * The warm-up draws only what a first frame draws (the tree fitted to the canvas:
  * discs, edges as quads and as hairlines, nodes as point sprites, no marks). The other pipelines (node quads,
@@ -28,6 +30,8 @@ export interface PreparedGpu {
   programs: TreePrograms;
   /** Links the programs and draws the warm-up frame now, unless that already happened in the background. */
   finish: () => void;
+  /** Sizes the drawing buffer for a frame of `size` CSS pixels; drawn already, the warm-up is drawn again at that size. */
+  resize: (size: Viewport) => void;
   /**
    * Compiles the programs a first frame does not use (node quads, marks) and draws them once, so
    * a zoom or a search does not compile them mid-gesture; then calls `redraw`, in the same task:
@@ -145,7 +149,7 @@ export function prepareGpu(size?: Viewport): PreparedGpu | null {
   if (sized) frameSize = size;
   if (spare) {
     // Readied before the frame was laid out (prepareTreeGpu): its drawing buffer takes the frame's size now, not in the first frame.
-    if (sized) fitDrawingBuffer(spare.canvas, frameSize, window.devicePixelRatio || 1);
+    if (sized) spare.resize(frameSize);
     return spare;
   }
   if (unsupported) return null;
@@ -164,11 +168,22 @@ export function prepareGpu(size?: Viewport): PreparedGpu | null {
   const programs = startPrograms(gl);
   const ctx = gl;
   let warmed = false;
+  // The drawing buffer size the warm-up last drew at (it sizes the buffer to frameSize first).
+  let warmedAt = "";
+  const bufferSize = () => `${canvas.width}x${canvas.height}`;
+  const warm = () => {
+    tryWarmUp(ctx, programs, frameSize, FIRST_FRAME_NODES);
+    warmedAt = bufferSize();
+    performance.mark("tree:gpu-warmed");
+  };
   const finish = () => {
     if (warmed) return;
     warmed = true;
-    tryWarmUp(ctx, programs, frameSize, FIRST_FRAME_NODES);
-    performance.mark("tree:gpu-warmed");
+    warm();
+  };
+  const resize = (size: Viewport) => {
+    fitDrawingBuffer(canvas, size, window.devicePixelRatio || 1);
+    if (warmed && !ctx.isContextLost() && warmedAt !== bufferSize()) warm();
   };
   let restStarted = false;
   const warmRest = (size: () => Viewport, redraw: () => void) => {
@@ -182,7 +197,7 @@ export function prepareGpu(size?: Viewport): PreparedGpu | null {
   };
   // Off the current task, so loading the tree data is not held up by the compile.
   whenSettled(ctx, programs, finish, () => warmed);
-  spare = { canvas, gl, programs, finish, warmRest };
+  spare = { canvas, gl, programs, finish, resize, warmRest };
   return spare;
 }
 

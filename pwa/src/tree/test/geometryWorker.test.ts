@@ -8,8 +8,8 @@ import { decodePlanner } from "@workers/planner/index";
 import type { ClustersBundle } from "../../data/gameDataTypes";
 import { treeModelFromBundle } from "../adapter";
 import { clusterSockets, withBuildClusters } from "../buildClusters";
-import { buffersOf, buildGeometry, buildGeometryData, EDGE_LOD_SCALES, geometryOf, modelSignature } from "../geometry";
-import { adoptSettled, type GeometryJob } from "../geometryWorker";
+import { buffersOf, buildEdgeLods, buildGeometry, buildGeometryData, EDGE_LOD_SCALES, edgeLodBuffersOf, geometryOf, modelSignature, type EdgeLod } from "../geometry";
+import { adoptSettled, levelsArrived, type GeometryJob } from "../geometryWorker";
 import { geometryFor, geometrySource } from "../renderer";
 import { distManifest, realTree } from "./testModel";
 
@@ -50,6 +50,28 @@ describe("geometry across the worker boundary", () => {
     for (const k of [0, Math.floor(EDGE_LOD_SCALES.length / 2), EDGE_LOD_SCALES.length - 1]) expect(there.edgeLod(k)).toEqual(here.edgeLod(k));
   });
 
+  it("takes the coarse edge levels the worker sends after the geometry, keeping a level the page built meanwhile", () => {
+    const { model } = realTree("3.28");
+    const data = buildGeometryData(model);
+    // What the worker keeps to build them after its geometry's buffers went: a copy of the runs, the fine tiles.
+    const source = { runs: data.runs.slice(), edges: { vertexCount: data.edges.vertexCount, tiles: data.edges.tiles } };
+    const sent = structuredClone(data, { transfer: buffersOf(data) });
+    const levels: (EdgeLod | undefined)[] = EDGE_LOD_SCALES.map(() => undefined);
+    const there = geometryOf(sent, levels);
+    const drawnFirst = there.edgeLod(3); // a frame before the levels came: built in the page
+    const built = buildEdgeLods(source);
+    const buffers = edgeLodBuffersOf(built);
+    expect(new Set(buffers).size).toBe(2 * EDGE_LOD_SCALES.length);
+    const arrived = structuredClone(built, { transfer: buffers });
+    levelsArrived(levels, arrived);
+    expect(there.edgeLod(3)).toBe(drawnFirst);
+    const here = buildGeometry(model);
+    for (let k = 0; k < EDGE_LOD_SCALES.length; k++) {
+      if (k !== 3) expect(there.edgeLod(k)).toBe(arrived[k]); // not built again
+      expect(there.edgeLod(k)).toEqual(here.edgeLod(k));
+    }
+  });
+
   it("signs a model by its version, nodes, edges and groups: the same bundle twice alike, a build's cluster rings not", () => {
     const { bundle, model } = realTree("3.28");
     expect(modelSignature(treeModelFromBundle(bundle))).toBe(modelSignature(model));
@@ -68,7 +90,7 @@ describe("geometry across the worker boundary", () => {
     const { bundle } = realTree("3.28");
     const built = treeModelFromBundle(bundle);
     const data = buildGeometryData(built);
-    const job = (settled?: GeometryJob["settled"]): GeometryJob => ({ key: "k", result: Promise.resolve(settled ?? null), settled });
+    const job = (settled?: GeometryJob["settled"]): GeometryJob => ({ key: "k", result: Promise.resolve(settled ?? null), settled, levels: EDGE_LOD_SCALES.map(() => undefined) });
 
     const running = treeModelFromBundle(bundle);
     expect(adoptSettled(running, job())).toBe(false); // still running: wait
