@@ -174,7 +174,7 @@ export function prepareGpu(size?: Viewport): PreparedGpu | null {
   const warm = () => {
     tryWarmUp(ctx, programs, frameSize, FIRST_FRAME_NODES);
     warmedAt = bufferSize();
-    performance.mark("tree:gpu-warmed");
+    performance.mark("tree:gpu-warmed", { detail: warmedAt });
   };
   const finish = () => {
     if (warmed) return;
