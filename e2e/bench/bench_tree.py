@@ -9,7 +9,8 @@ cap lifted so vsync does not floor its frames.
 svg_first_presented_ms: from the scene data being parsed to the SVG's first
 contentful paint (Chromium stamps it at presentation); median of PAGES fresh pages.
 svg_frame_ms_p50: the interval between animation frames while the transform
-changes every frame (each frame is styled, laid out, rasterized and presented).
+changes every frame (each frame is styled, laid out, rasterized and presented), at the very
+cameras our frames are drawn at, in the same order (t.path): FRAMES frames on each page, as ours.
 first_frame_vs_svg_ratio (goal <= 0.5) and frame_vs_svg_ratio (goal <= 0.3)
 divide ours by the SVG's.
 
@@ -24,12 +25,16 @@ ascendancy and bloodline sheets, asked for once the icons are in) being uploaded
 first_frame_ms: from the tree data being ready (bundle fetched, decoded,
 adapted) to the first frame drawn and finished on the GPU; median of PAGES fresh
 page loads (5: on these shared machines one page's first frame, ours or the SVG's, varies by
-a factor of 1.5 or more, and a median of 3 followed it). frame_ms: full redraws of the whole tree (about 3,000 nodes and
-3,500 edges) while panning and zooming, each waited on with a 1-pixel
-readPixels so the figure covers the GPU work; 320 frames on each of the PAGES pages. Edges are
-drawn at the level of detail of the zoom (arc chords within 1 device px of the
-orbit, geometry.ts EdgeLod; zoomed out, the plain ones as 1 px lines,
-edgesAsHairlines), as the product draws them.
+a factor of 1.5 or more, and a median of 3 followed it). frame_ms: full redraws of what the
+canvas shows (at the first camera about 1,100 nodes, 1,200 edges and 190 group discs of the
+tree's 2,400 visible nodes) while panning and zooming, each waited on with a 1-pixel readPixels
+so the figure covers the GPU work; 320 frames on each of the PAGES pages. The gesture (debugApi.ts
+benchStep) sways and zooms in and out around the first camera, so every frame shows about as much
+of the tree: one that drifted off it (until 2026-11, 5 px down per drag) made the later frames of a
+run 2.5 times cheaper than the first, for ours and the SVG alike, and the SVG, which drew only the
+first 120, was compared with a median over all 320 of ours. Edges are drawn at the level of detail
+of the zoom (arc chords within 1 device px of the orbit, geometry.ts EdgeLod; zoomed out, the plain
+ones as 1 px lines, edgesAsHairlines), as the product draws them.
 
 frame_pipelined_ms_p50 (no goal; for comparison): the same 320 frames drawn back to back, as the
 page draws them during a gesture, with one readPixels per BATCH frames, so the GPU works on one frame

@@ -2,7 +2,7 @@
  * The WebGL renderer (twgl.js): WebGL2 with a WebGL1 fallback. Geometry goes to
  * the GPU once per tree version; a frame uploads the per-vertex state bytes only
  * when the states changed, then draws three passes (group discs, edges, nodes),
- * each as the runs of the tiles the camera sees.
+ * each as one draw of the runs of the tiles the camera sees (gatheredRuns.ts).
  */
 import * as twgl from "twgl.js";
 import { pixelScale, VIEW, type Camera, type Viewport } from "./camera";
