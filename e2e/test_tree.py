@@ -190,8 +190,10 @@ def test_full_tree_screenshot_and_one_geometry_upload(tree_page):
     screenshot(page, "tree-full")
     stats = tree_api(page, "t.stats()")
     assert stats["geometryUploads"] == 1
-    # The geometry, cluster jewel rings included, was built by the geometry worker while the tree loaded.
+    # The geometry, cluster jewel rings included, was built by the geometry worker while the tree loaded,
+    # and the page took the worker's layout of the rings rather than laying them out again.
     assert tree_api(page, "t.geometrySource()") == "worker"
+    assert page.evaluate("() => performance.getEntriesByName('tree:cluster-rings').map((m) => m.detail)") == ["worker"]
     # Only what the zoomed-out frame draws went up: the vertices the shaders read (no node ids), the node
     # points but not their quads, one edge level. All of it (quads, fine edges) is about 1.3 MB.
     assert 200_000 < stats["geometryBytes"] < 800_000, stats

@@ -16,8 +16,9 @@ import { allocationStates, NodeState } from "./states";
 import { canvasFrameStyle, TreeCanvas } from "./TreeCanvas";
 import type { PassiveTreeViewProps } from "./types";
 import { useTreeModel } from "./useTreeModel";
+import { useGeometryJob, useWorkerGeometry } from "./useWorkerGeometry";
+import { hasClusterJewel } from "./clusterJewel";
 import { useClusterModel } from "./useClusterModel";
-import { useWorkerGeometry } from "./useWorkerGeometry";
 
 
 export default function TreeViewer({ build, other, height = 640, jewelItems, pathing }: PassiveTreeViewProps) {
@@ -37,11 +38,12 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
   // The boot work (sync engine, cache warming) waits for the tree's first frame, or its failure.
   const settled = drawn || gpuFailed || data.status === "error";
   useEffect(() => (settled ? undefined : holdFirstContent()), [settled]);
+  // The geometry of the tree as drawn (with its cluster jewel rings), built by a worker while the tree loads (geometryWorker.ts).
+  const job = useGeometryJob(build, other, hasClusterJewel(jewelItems, build, other) ? jewelItems : undefined);
   // Cluster jewel rings are added to the tree before its first frame (their data loads beside the tree's).
-  const clustered = useClusterModel(data.status === "ready" ? data.model : null, jewelItems, build, other);
+  const clustered = useClusterModel(data.status === "ready" ? data.model : null, jewelItems, build, other, job);
   const model = clustered.ready ? clustered.model : null;
-  // The geometry of that model, built by a worker while the tree loads (geometryWorker.ts).
-  const geometryReady = useWorkerGeometry(model, build, other, clustered.hasClusterJewel ? jewelItems : undefined);
+  const geometryReady = useWorkerGeometry(model, job);
 
   const derived = useMemo(() => {
     if (!model) return null;

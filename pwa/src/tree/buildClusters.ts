@@ -5,7 +5,7 @@
  */
 import type { ClustersBundle } from "../data/gameDataTypes";
 import { clusterItemIn, readClusterJewel } from "./clusterJewel";
-import { layoutClusters, withClusters } from "./clusterLayout";
+import { layoutClusters, withClusters, type ClusterLayout } from "./clusterLayout";
 import type { TreeModel } from "./model";
 import type { TreeAllocation } from "./types";
 
@@ -24,10 +24,15 @@ export function clusterSockets(items: Record<string, unknown> | undefined, build
   return { items: socketed, mine, theirs };
 }
 
-export function withBuildClusters(model: TreeModel, bundle: ClustersBundle, { items, mine, theirs }: ClusterSockets): TreeModel {
+/** Where the rings go (plain data: the geometry worker lays them out and sends them to the page). */
+export function buildClusterLayout(model: TreeModel, bundle: ClustersBundle, { items, mine, theirs }: ClusterSockets): ClusterLayout {
   const jewelAt = (socketId: number) => {
     const item = clusterItemIn(items, mine[socketId]) ?? clusterItemIn(items, theirs[socketId]);
     return item ? readClusterJewel(item, bundle) : null;
   };
-  return withClusters(model, layoutClusters(model, bundle, jewelAt));
+  return layoutClusters(model, bundle, jewelAt);
+}
+
+export function withBuildClusters(model: TreeModel, bundle: ClustersBundle, sockets: ClusterSockets): TreeModel {
+  return withClusters(model, buildClusterLayout(model, bundle, sockets));
 }

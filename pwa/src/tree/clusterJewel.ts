@@ -4,6 +4,7 @@
  * the planner reads them. Pure: the cluster data bundle is passed in.
  */
 import type { ClusterJewelData, ClustersBundle } from "../data/gameDataTypes";
+import type { TreeAllocation } from "./types";
 
 export type ClusterSize = "Small" | "Medium" | "Large";
 
@@ -102,4 +103,9 @@ export function readClusterJewel(item: ClusterItemLike, bundle: ClustersBundle):
     smallName: skill?.name ?? "Nothingness",
     smallStats: skill ? [...skill.stats, ...also] : [],
   };
+}
+
+/** Whether either allocation socketed a cluster jewel (then the cluster data is loaded with the tree). */
+export function hasClusterJewel(items: Record<string, unknown> | undefined, ...allocs: (TreeAllocation | undefined)[]): boolean {
+  return allocs.some((a) => Object.values(a?.jewels ?? {}).some((id) => clusterItemIn(items, id) !== null));
 }

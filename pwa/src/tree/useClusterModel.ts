@@ -2,27 +2,30 @@ import { useEffect, useMemo, useState } from "react";
 import { loadClusters } from "../data/gameData";
 import type { ClustersBundle } from "../data/gameDataTypes";
 import { withBuildClusters } from "./buildClusters";
-import { clusterItemIn as clusterItem } from "./clusterJewel";
+import { hasClusterJewel } from "./clusterJewel";
+import { withClusters } from "./clusterLayout";
+import { settledRings, type GeometryJob } from "./geometryWorker";
+import { useJobAnswered } from "./useWorkerGeometry";
 import type { TreeModel } from "./model";
 import type { TreeAllocation } from "./types";
 
 type Items = Record<string, unknown> | undefined;
 
-/** Whether either allocation socketed a cluster jewel (then the cluster data is loaded with the tree). */
-export function hasClusterJewel(items: Items, ...allocs: (TreeAllocation | undefined)[]): boolean {
-  return allocs.some((a) => Object.values(a?.jewels ?? {}).some((id) => clusterItem(items, id) !== null));
-}
-
 /**
  * The tree with the build's cluster jewel rings added (the build's jewels first, then the
  * other allocation's in sockets the build leaves empty). `ready` is false while the cluster
  * data loads; when it cannot load, the plain tree is used (and the notice counts the passives).
+ * The rings' layout is the geometry job's (it lays them out for its own model): `ready` waits for
+ * its answer as the geometry does (useWorkerGeometry), and only a job that answered without a
+ * layout for this tree, or none within WORKER_WAIT_MS, has them laid out here. The mark
+ * "tree:cluster-rings" says which.
  */
 export function useClusterModel(
   model: TreeModel | null,
   items: Items,
   build: TreeAllocation,
-  other?: TreeAllocation,
+  other: TreeAllocation | undefined,
+  job: GeometryJob | null,
 ): { model: TreeModel | null; ready: boolean; hasClusterJewel: boolean } {
   const wanted = hasClusterJewel(items, build, other);
   const [bundle, setBundle] = useState<ClustersBundle | null | "failed">(null);
@@ -40,10 +43,14 @@ export function useClusterModel(
   // Keyed by what the layout reads (the sockets' items), not the allocations' identity: a new
   // model means a new renderer, so a caller's fresh but equal allocation must not make one.
   const sockets = JSON.stringify([build.jewels ?? {}, other?.jewels ?? {}]);
+  const answered = useJobAnswered(job, !!model && wanted);
   const derived = useMemo(() => {
-    if (!model || !wanted || bundle === null || bundle === "failed") return model;
+    if (!model || !wanted || bundle === null || bundle === "failed" || !answered) return model;
+    const laidOut = settledRings(job, model);
+    performance.mark("tree:cluster-rings", { detail: laidOut ? "worker" : "page" });
+    if (laidOut) return withClusters(model, laidOut);
     const [mine, theirs] = JSON.parse(sockets) as Record<number, string>[];
     return withBuildClusters(model, bundle, { items, mine, theirs });
-  }, [model, wanted, bundle, items, sockets]);
-  return { model: derived, ready: !wanted || bundle !== null, hasClusterJewel: wanted };
+  }, [model, wanted, bundle, items, sockets, job, answered]);
+  return { model: derived, ready: !wanted || (bundle !== null && (bundle === "failed" || answered)), hasClusterJewel: wanted };
 }

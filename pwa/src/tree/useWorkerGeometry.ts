@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { clusterSockets } from "./buildClusters";
-import { adoptGeometry, adoptSettled, startGeometryJob } from "./geometryWorker";
+import { adoptGeometry, adoptSettled, startGeometryJob, type GeometryJob } from "./geometryWorker";
 import type { TreeModel } from "./model";
 import type { TreeAllocation } from "./types";
 
@@ -9,19 +9,42 @@ export const WORKER_WAIT_MS = 1000;
 
 /**
  * Starts the geometry worker's job for the tree a view draws (geometryWorker.ts), with the view's
- * first render, beside the tree's own load; then answers whether `model`'s geometry may be asked
- * for: once the job has answered (adopted or not), WORKER_WAIT_MS after the model without an
- * answer (the page builds it), or at once without a job.
+ * first render, beside the tree's own load. `clusterItems`: the items, when a socket holds a
+ * cluster jewel (the worker lays out the rings too).
  */
-export function useWorkerGeometry(
-  model: TreeModel | null,
-  build: TreeAllocation,
-  other: TreeAllocation | undefined,
-  clusterItems: Record<string, unknown> | undefined,
-): boolean {
+export function useGeometryJob(build: TreeAllocation, other: TreeAllocation | undefined, clusterItems: Record<string, unknown> | undefined): GeometryJob | null {
   const sockets = useMemo(() => (clusterItems ? clusterSockets(clusterItems, build, other) : null), [clusterItems, build, other]);
   // Started in render, once per tree: the job must not wait for an effect a commit later.
-  const job = useMemo(() => startGeometryJob(build.treeVersion, build.nodes, sockets), [build.treeVersion, build.nodes, sockets]);
+  return useMemo(() => startGeometryJob(build.treeVersion, build.nodes, sockets), [build.treeVersion, build.nodes, sockets]);
+}
+
+/**
+ * Whether the job has answered (whatever it answered), or WORKER_WAIT_MS have passed since `waiting`
+ * turned true without an answer; true without a job. What waits for the worker waits no longer.
+ */
+export function useJobAnswered(job: GeometryJob | null, waiting: boolean): boolean {
+  const [, answer] = useState(0);
+  const [capped, setCapped] = useState(false);
+  const answered = !job || !!job.answered || capped;
+  useEffect(() => {
+    if (!waiting || answered || !job) return;
+    let live = true;
+    void job.result.then(() => live && answer((n) => n + 1));
+    // A worker that never answers (a request held, a hang) must not keep the tree from being drawn.
+    const cap = setTimeout(() => live && setCapped(true), WORKER_WAIT_MS);
+    return () => {
+      live = false;
+      clearTimeout(cap);
+    };
+  }, [waiting, answered, job]);
+  return answered;
+}
+
+/**
+ * Whether `model`'s geometry may be asked for: once the job has answered (adopted or not),
+ * WORKER_WAIT_MS after the model without an answer (the page builds it), or at once without a job.
+ */
+export function useWorkerGeometry(model: TreeModel | null, job: GeometryJob | null): boolean {
   const [waited, setWaited] = useState<TreeModel | null>(null);
   const ready = !!model && (!job || waited === model || adoptSettled(model, job));
   useEffect(() => {

@@ -5,7 +5,7 @@ import type { Character } from "../../data/character";
 import type { ClassTable } from "../../data/classes";
 import type { NextPassives } from "../../tree/pathing";
 import type { TreeAllocation } from "../../tree/types";
-import { hasClusterJewel } from "../../tree/useClusterModel";
+import { hasClusterJewel } from "../../tree/clusterJewel";
 import { useTreeModel } from "../../tree/useTreeModel";
 import type { StepSets } from "../build-view/stepView";
 import type { JewelPlacement } from "./characterJewels";

@@ -7,9 +7,10 @@ import { POB_CORPUS_DIR } from "@workers/sharedDir";
 import { decodePlanner } from "@workers/planner/index";
 import type { ClustersBundle } from "../../data/gameDataTypes";
 import { treeModelFromBundle } from "../adapter";
-import { clusterSockets, withBuildClusters } from "../buildClusters";
+import { buildClusterLayout, clusterSockets, withBuildClusters } from "../buildClusters";
+import { withClusters } from "../clusterLayout";
 import { buffersOf, buildEdgeLods, buildGeometry, buildGeometryData, EDGE_LOD_SCALES, edgeLodBuffersOf, geometryOf, modelSignature, type EdgeLod } from "../geometry";
-import { adoptSettled, levelsArrived, type GeometryJob } from "../geometryWorker";
+import { adoptSettled, levelsArrived, settledRings, type GeometryJob } from "../geometryWorker";
 import { geometryFor, geometrySource } from "../renderer";
 import { distManifest, realTree } from "./testModel";
 
@@ -86,6 +87,28 @@ describe("geometry across the worker boundary", () => {
     expect(modelSignature(withBuildClusters(treeModelFromBundle(bundle), clusters, sent))).toBe(modelSignature(ringed));
   });
 
+  it("takes the worker's cluster ring layout for a model like the one it was laid out on, and only for that one", () => {
+    const { bundle } = realTree("3.28");
+    const { build, tree } = clusterBuild();
+    // The worker's side: the rings laid out on its own model, from the sockets it was sent.
+    const theirs = treeModelFromBundle(bundle);
+    const sockets = structuredClone(clusterSockets(build.items, tree));
+    const rings = structuredClone({ base: modelSignature(theirs), layout: buildClusterLayout(theirs, clusters, sockets) });
+    expect(rings.layout.nodes.length).toBeGreaterThan(0);
+    const job: GeometryJob = { key: "k", result: Promise.resolve(null), levels: [], rings };
+    // The page's own model of the same tree: the same rings as laid out in the page.
+    const mine = treeModelFromBundle(bundle);
+    const layout = settledRings(job, mine);
+    expect(layout).not.toBeNull();
+    const ringed = withClusters(mine, layout!);
+    expect(modelSignature(ringed)).toBe(modelSignature(withBuildClusters(mine, clusters, clusterSockets(build.items, tree))));
+    expect(ringed.nodes.map((n) => [n.id, n.x, n.y])).toEqual(withBuildClusters(mine, clusters, clusterSockets(build.items, tree)).nodes.map((n) => [n.id, n.x, n.y]));
+    // Another tree, or none answered yet: the page lays the rings out itself.
+    expect(settledRings(job, realTree("3.25").model)).toBeNull();
+    expect(settledRings({ ...job, rings: undefined }, mine)).toBeNull();
+    expect(settledRings(null, mine)).toBeNull();
+  });
+
   it("adopts a finished job's geometry for the model it was built for, and only that one", () => {
     const { bundle } = realTree("3.28");
     const built = treeModelFromBundle(bundle);
@@ -97,13 +120,13 @@ describe("geometry across the worker boundary", () => {
     expect(geometrySource(running)).toBeNull();
 
     const same = treeModelFromBundle(bundle);
-    expect(adoptSettled(same, job({ signature: modelSignature(same), data }))).toBe(true);
+    expect(adoptSettled(same, job({ signature: modelSignature(same), data, rings: null }))).toBe(true);
     expect(geometrySource(same)).toBe("worker");
     expect(geometryFor(same).edges.vertices).toBe(data.edges.vertices);
 
     const { build, tree } = clusterBuild();
     const other = withBuildClusters(treeModelFromBundle(bundle), clusters, clusterSockets(build.items, tree));
-    expect(adoptSettled(other, job({ signature: modelSignature(built), data }))).toBe(true); // answered, but for another model
+    expect(adoptSettled(other, job({ signature: modelSignature(built), data, rings: null }))).toBe(true); // answered, but for another model
     expect(geometrySource(other)).toBeNull();
     geometryFor(other);
     expect(geometrySource(other)).toBe("page");
