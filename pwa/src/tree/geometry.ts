@@ -429,9 +429,12 @@ export function buffersOf(data: GeometryData): ArrayBuffer[] {
  * model with the same version, nodes in the same order, edges and groups.
  */
 export function modelSignature(model: TreeModel): string {
+  // Indexed loops in 32-bit integers: it runs once or twice per page load, in V8's interpreter,
+  // where an iterator or a floating-point remainder per node cost a millisecond or more of the first frame.
+  const { nodes, edges } = model;
   let ids = 0, ends = 0;
-  for (const n of model.nodes) ids = (ids * 31 + n.id) % 2147483647;
-  for (const e of model.edges) ends = (ends * 31 + e.a * 7 + e.b) % 2147483647;
+  for (let i = 0; i < nodes.length; i++) ids = (Math.imul(ids, 31) + nodes[i].id) | 0;
+  for (let i = 0; i < edges.length; i++) ends = (Math.imul(ends, 31) + edges[i].a * 7 + edges[i].b) | 0;
   return `${model.version}:${model.nodes.length}:${model.edges.length}:${model.groups.length}:${ids}:${ends}`;
 }
 

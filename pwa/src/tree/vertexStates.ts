@@ -35,6 +35,9 @@ export class VertexStates {
   marked = false;
   /** 1 byte per group vertex: visible. */
   readonly groups: Uint8Array;
+  /** `nodes` and `nodePoints` as one 32-bit word per vertex: a node's 4 state bytes move as one. */
+  private readonly nodeWords: Uint32Array;
+  private readonly pointWords: Uint32Array;
   private readonly nodeIndex: Int32Array;
   /** Each edge's vertex range and ends (geometry EDGE_SPAN). */
   private readonly edgeSpans: Int32Array;
@@ -48,6 +51,8 @@ export class VertexStates {
     this.nodePoints = new Uint8Array(geo.nodePoints.vertexCount * 4);
     this.edges = new Uint8Array(geo.edges.vertexCount);
     this.groups = new Uint8Array(this.groupIndex.length);
+    this.nodeWords = new Uint32Array(this.nodes.buffer);
+    this.pointWords = new Uint32Array(this.nodePoints.buffer);
   }
 
   /** Refills every layer from `s`; returns which layers' bytes changed. */
@@ -57,17 +62,20 @@ export class VertexStates {
     const marks = NodeState.Highlighted | NodeState.Desired | NodeState.UnDesired;
     this.marked = false;
     for (let o = 0; o < src.length; o += 4) if (src[o] & marks && src[o + 2]) this.marked = true;
-    for (let v = 0; v < this.nodeIndex.length; v++) {
-      const o = this.nodeIndex[v] * 4;
-      for (let k = 0; k < 3; k++) {
-        if (this.nodes[v * 4 + k] !== src[o + k]) {
-          this.nodes[v * 4 + k] = src[o + k];
-          changed.nodes = true;
-        }
+    // Word by word (flags, side, visible and the unused fourth byte): this runs for every vertex
+    // on the first frame, in V8's interpreter, where a loop per byte cost a few milliseconds.
+    const words = new Uint32Array(src.buffer, src.byteOffset, src.length >> 2);
+    const nodeWords = this.nodeWords, index = this.nodeIndex;
+    for (let v = 0; v < index.length; v++) {
+      const w = words[index[v]];
+      if (nodeWords[v] !== w) {
+        nodeWords[v] = w;
+        changed.nodes = true;
       }
     }
     // A node's point vertex takes the state of its quad's first vertex.
-    if (changed.nodes) for (let p = 0; p < this.nodePoints.length; p += 4) this.nodePoints.set(this.nodes.subarray(p * 4, p * 4 + 4), p);
+    const pointWords = this.pointWords;
+    if (changed.nodes) for (let p = 0; p < pointWords.length; p++) pointWords[p] = nodeWords[p * 4];
     // Every vertex of an edge takes the edge's style: one style and one fill per edge.
     const spans = this.edgeSpans;
     for (let k = 0; k < spans.length; k += EDGE_SPAN) {
