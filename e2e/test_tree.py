@@ -875,6 +875,27 @@ def test_spinner_shows_while_the_tree_data_loads(gl_browser, live_server):
     ctx.close()
 
 
+def test_a_geometry_worker_that_never_answers_does_not_keep_the_tree_from_being_drawn(gl_browser, live_server, bundle, flicker_spec):
+    """The worker's script is held for good: after WORKER_WAIT_MS the page lays out the cluster jewel
+    rings and builds the geometry itself (useWorkerGeometry.ts useJobAnswered)."""
+    ctx = gl_browser.new_context(base_url=live_server.base_url, service_workers="block")
+    page = ctx.new_page()
+    held = []
+    page.route(re.compile(r".*/assets/geometry\.worker-[^/]*\.js$"), lambda route: held.append(route))
+    page.goto(dev_tree_url(corpus_code(FLICKER)))
+    wait_tree_ready(page)
+    assert held, "the worker's script was never asked for"
+    assert tree_api(page, "t.geometrySource()") == "page"
+    assert page.evaluate("() => performance.getEntriesByName('tree:cluster-rings').map((m) => m.detail)") == ["page"]
+    # The rings are there all the same: every cluster jewel passive of the build is drawn active.
+    cluster = {i for i in flicker_spec.nodes if i >= 65536 or i in bundle.proxy}
+    assert len(cluster) > 1
+    for i in cluster:
+        assert tree_api(page, f"t.state({i})")["flags"] & 1, i
+    expect(page.get_by_test_id("tree-version-notice")).to_have_count(0)
+    ctx.close()
+
+
 @pytest.mark.parametrize("where", ["build view", "dev page"])
 def test_gpu_is_readied_before_the_tree_viewer_loads(gl_browser, live_server, where):
     """The page that will show a tree readies the WebGL context and warms its programs up (prepare.ts)

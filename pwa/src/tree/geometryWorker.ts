@@ -123,9 +123,3 @@ export function adoptSettled(model: TreeModel, job: GeometryJob): boolean {
   }
   return true;
 }
-
-/** Waits for the job, then adoptSettled. */
-export async function adoptGeometry(model: TreeModel, job: GeometryJob): Promise<void> {
-  await job.result;
-  adoptSettled(model, job);
-}

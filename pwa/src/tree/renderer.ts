@@ -72,7 +72,7 @@ export function hasGeometry(model: TreeModel): boolean {
   return geometryCache.has(model);
 }
 
-/** Gives `model` a geometry built elsewhere (geometryWorker.ts adoptGeometry). */
+/** Gives `model` a geometry built elsewhere (geometryWorker.ts adoptSettled). */
 export function seedGeometry(model: TreeModel, geometry: TreeGeometry, builtIn: GeometrySource): void {
   geometryCache.set(model, { geometry, builtIn });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { clusterSockets } from "./buildClusters";
-import { adoptGeometry, adoptSettled, startGeometryJob, type GeometryJob } from "./geometryWorker";
+import { adoptSettled, startGeometryJob, type GeometryJob } from "./geometryWorker";
 import type { TreeModel } from "./model";
 import type { TreeAllocation } from "./types";
 
@@ -24,14 +24,14 @@ export function useGeometryJob(build: TreeAllocation, other: TreeAllocation | un
  */
 export function useJobAnswered(job: GeometryJob | null, waiting: boolean): boolean {
   const [, answer] = useState(0);
-  const [capped, setCapped] = useState(false);
-  const answered = !job || !!job.answered || capped;
+  const [gaveUpOn, giveUp] = useState<GeometryJob | null>(null);
+  const answered = !job || !!job.answered || gaveUpOn === job;
   useEffect(() => {
     if (!waiting || answered || !job) return;
     let live = true;
     void job.result.then(() => live && answer((n) => n + 1));
     // A worker that never answers (a request held, a hang) must not keep the tree from being drawn.
-    const cap = setTimeout(() => live && setCapped(true), WORKER_WAIT_MS);
+    const cap = setTimeout(() => live && giveUp(job), WORKER_WAIT_MS);
     return () => {
       live = false;
       clearTimeout(cap);
@@ -41,22 +41,13 @@ export function useJobAnswered(job: GeometryJob | null, waiting: boolean): boole
 }
 
 /**
- * Whether `model`'s geometry may be asked for: once the job has answered (adopted or not),
- * WORKER_WAIT_MS after the model without an answer (the page builds it), or at once without a job.
+ * Whether `model`'s geometry may be asked for: once the job has answered (its geometry adopted
+ * when built for this model, geometryWorker.ts adoptSettled), WORKER_WAIT_MS after the model
+ * without an answer (the page builds it), or at once without a job.
  */
 export function useWorkerGeometry(model: TreeModel | null, job: GeometryJob | null): boolean {
-  const [waited, setWaited] = useState<TreeModel | null>(null);
-  const ready = !!model && (!job || waited === model || adoptSettled(model, job));
-  useEffect(() => {
-    if (!model || ready || !job) return;
-    let live = true;
-    void adoptGeometry(model, job).then(() => live && setWaited(model));
-    // A worker that never answers (a request held, a hang) must not keep the tree from being drawn.
-    const cap = setTimeout(() => live && setWaited(model), WORKER_WAIT_MS);
-    return () => {
-      live = false;
-      clearTimeout(cap);
-    };
-  }, [model, ready, job]);
-  return ready;
+  const answered = useJobAnswered(job, !!model);
+  if (!model || !answered) return false;
+  if (job) adoptSettled(model, job);
+  return true;
 }
