@@ -16,7 +16,7 @@ import { allocationStates, NodeState } from "./states";
 import { canvasFrameStyle, TreeCanvas } from "./TreeCanvas";
 import type { PassiveTreeViewProps } from "./types";
 import { useTreeModel } from "./useTreeModel";
-import { useGeometryJob, useWorkerGeometry } from "./useWorkerGeometry";
+import { useGeometryJob, useJobAnswered, workerGeometryReady } from "./useWorkerGeometry";
 import { hasClusterJewel } from "./clusterJewel";
 import { useClusterModel } from "./useClusterModel";
 
@@ -40,10 +40,12 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
   useEffect(() => (settled ? undefined : holdFirstContent()), [settled]);
   // The geometry of the tree as drawn (with its cluster jewel rings), built by a worker while the tree loads (geometryWorker.ts).
   const job = useGeometryJob(build, other, hasClusterJewel(jewelItems, build, other) ? jewelItems : undefined);
+  // One wait for the worker, from the tree data on: its one answer brings the rings' layout and the geometry.
+  const answered = useJobAnswered(job, data.status === "ready");
   // Cluster jewel rings are added to the tree before its first frame (their data loads beside the tree's).
-  const clustered = useClusterModel(data.status === "ready" ? data.model : null, jewelItems, build, other, job);
+  const clustered = useClusterModel(data.status === "ready" ? data.model : null, jewelItems, build, other, job, answered);
   const model = clustered.ready ? clustered.model : null;
-  const geometryReady = useWorkerGeometry(model, job);
+  const geometryReady = workerGeometryReady(model, job, answered);
 
   const derived = useMemo(() => {
     if (!model) return null;

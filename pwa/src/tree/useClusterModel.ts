@@ -5,7 +5,6 @@ import { withBuildClusters } from "./buildClusters";
 import { hasClusterJewel } from "./clusterJewel";
 import { withClusters } from "./clusterLayout";
 import { settledRings, type GeometryJob } from "./geometryWorker";
-import { useJobAnswered } from "./useWorkerGeometry";
 import type { TreeModel } from "./model";
 import type { TreeAllocation } from "./types";
 
@@ -16,8 +15,8 @@ type Items = Record<string, unknown> | undefined;
  * other allocation's in sockets the build leaves empty). `ready` is false while the cluster
  * data loads; when it cannot load, the plain tree is used (and the notice counts the passives).
  * The rings' layout is the geometry job's (it lays them out for its own model): `ready` waits for
- * its answer as the geometry does (useWorkerGeometry), and only a job that answered without a
- * layout for this tree, or none within WORKER_WAIT_MS, has them laid out here. The mark
+ * its answer (`answered`, useJobAnswered) as the geometry does, and only a job that answered
+ * without a layout for this tree, or none within WORKER_WAIT_MS, has them laid out here. The mark
  * "tree:cluster-rings" says which.
  */
 export function useClusterModel(
@@ -26,6 +25,7 @@ export function useClusterModel(
   build: TreeAllocation,
   other: TreeAllocation | undefined,
   job: GeometryJob | null,
+  answered: boolean,
 ): { model: TreeModel | null; ready: boolean; hasClusterJewel: boolean } {
   const wanted = hasClusterJewel(items, build, other);
   const [bundle, setBundle] = useState<ClustersBundle | null | "failed">(null);
@@ -43,7 +43,6 @@ export function useClusterModel(
   // Keyed by what the layout reads (the sockets' items), not the allocations' identity: a new
   // model means a new renderer, so a caller's fresh but equal allocation must not make one.
   const sockets = JSON.stringify([build.jewels ?? {}, other?.jewels ?? {}]);
-  const answered = useJobAnswered(job, !!model && wanted);
   const derived = useMemo(() => {
     if (!model || !wanted || bundle === null || bundle === "failed" || !answered) return model;
     const laidOut = settledRings(job, model);

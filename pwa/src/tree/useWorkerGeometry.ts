@@ -41,12 +41,11 @@ export function useJobAnswered(job: GeometryJob | null, waiting: boolean): boole
 }
 
 /**
- * Whether `model`'s geometry may be asked for: once the job has answered (its geometry adopted
- * when built for this model, geometryWorker.ts adoptSettled), WORKER_WAIT_MS after the model
- * without an answer (the page builds it), or at once without a job.
+ * Whether `model`'s geometry may be asked for, given whether the job has answered (useJobAnswered):
+ * then its geometry is adopted when it was built for this model (geometryWorker.ts adoptSettled),
+ * and otherwise the page builds it.
  */
-export function useWorkerGeometry(model: TreeModel | null, job: GeometryJob | null): boolean {
-  const answered = useJobAnswered(job, !!model);
+export function workerGeometryReady(model: TreeModel | null, job: GeometryJob | null, answered: boolean): boolean {
   if (!model || !answered) return false;
   if (job) adoptSettled(model, job);
   return true;
