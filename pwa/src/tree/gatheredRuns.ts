@@ -53,11 +53,12 @@ interface Slot {
 /** One index buffer per slot (a pass), holding the runs the slot drew last. */
 export class GatheredRuns {
   private readonly slots = new Map<string, Slot>();
-  private readonly uint32: boolean;
 
-  constructor(private readonly gl: GL) {
-    this.uint32 = (typeof WebGL2RenderingContext !== "undefined" && gl instanceof WebGL2RenderingContext) || !!gl.getExtension("OES_element_index_uint");
-  }
+  /** `uint32`: whether the context draws 32-bit indices (renderer.ts drawsUint32). */
+  constructor(
+    private readonly gl: GL,
+    private readonly uint32: boolean,
+  ) {}
 
   /**
    * Binds the slot's index buffer holding `runs` of `source` (null: vertex runs), uploaded only when

@@ -167,8 +167,7 @@ export function prepareGpu(size?: Viewport): PreparedGpu | null {
   }
   const programs = startPrograms(gl);
   const ctx = gl;
-  let warmed = false;
-  // The drawing buffer size the warm-up last drew at (it sizes the buffer to frameSize first).
+  // The drawing buffer size the warm-up last drew at (it sizes the buffer to frameSize first); "" before.
   let warmedAt = "";
   const bufferSize = () => `${canvas.width}x${canvas.height}`;
   const warm = () => {
@@ -177,13 +176,11 @@ export function prepareGpu(size?: Viewport): PreparedGpu | null {
     performance.mark("tree:gpu-warmed", { detail: warmedAt });
   };
   const finish = () => {
-    if (warmed) return;
-    warmed = true;
-    warm();
+    if (!warmedAt) warm();
   };
   const resize = (size: Viewport) => {
     fitDrawingBuffer(canvas, size, window.devicePixelRatio || 1);
-    if (warmed && !ctx.isContextLost() && warmedAt !== bufferSize()) warm();
+    if (warmedAt && !ctx.isContextLost() && warmedAt !== bufferSize()) warm();
   };
   let restStarted = false;
   const warmRest = (size: () => Viewport, redraw: () => void) => {
@@ -196,7 +193,7 @@ export function prepareGpu(size?: Viewport): PreparedGpu | null {
     }, () => ctx.isContextLost());
   };
   // Off the current task, so loading the tree data is not held up by the compile.
-  whenSettled(ctx, programs, finish, () => warmed);
+  whenSettled(ctx, programs, finish, () => warmedAt !== "");
   spare = { canvas, gl, programs, finish, resize, warmRest };
   return spare;
 }

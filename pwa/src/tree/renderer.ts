@@ -37,6 +37,11 @@ const CONTEXT_OPTIONS: WebGLContextAttributes = {
   powerPreference: "high-performance",
 };
 
+/** Whether `gl` draws 32-bit indices (WebGL2, or WebGL1 with OES_element_index_uint). */
+function drawsUint32(gl: GL): boolean {
+  return isWebGL2(gl) || !!gl.getExtension("OES_element_index_uint");
+}
+
 function isWebGL2(gl: GL): gl is WebGL2RenderingContext {
   return typeof WebGL2RenderingContext !== "undefined" && gl instanceof WebGL2RenderingContext;
 }
@@ -251,7 +256,7 @@ export class TreeRenderer {
     private readonly geometry: TreeGeometry = geometryFor(model),
   ) {
     this.vertexStates = new VertexStates(geometry);
-    this.gathered = new GatheredRuns(gl);
+    this.gathered = new GatheredRuns(gl, drawsUint32(gl));
     this.init();
   }
 
@@ -264,7 +269,7 @@ export class TreeRenderer {
     // A restored context compiles afresh.
     if (this.lost) {
       this.programs = {};
-      this.gathered = new GatheredRuns(gl);
+      this.gathered = new GatheredRuns(gl, drawsUint32(gl));
     }
     for (const name of FIRST_FRAME_PROGRAMS) this.program(name);
     performance.mark("tree:programs");
@@ -318,7 +323,7 @@ export class TreeRenderer {
 
   private indexBuffer(indices: Uint16Array | Uint32Array): Pick<twgl.BufferInfo, "indices" | "elementType" | "numElements"> {
     const gl = this.gl;
-    if (indices instanceof Uint32Array && !isWebGL2(gl) && !gl.getExtension("OES_element_index_uint")) throw new Error("32-bit indices are not supported");
+    if (indices instanceof Uint32Array && !drawsUint32(gl)) throw new Error("32-bit indices are not supported");
     this.stats.geometryBytes += indices.byteLength;
     return {
       indices: twgl.createBufferFromTypedArray(gl, indices, gl.ELEMENT_ARRAY_BUFFER),
