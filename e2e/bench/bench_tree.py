@@ -46,7 +46,19 @@ main thread, raster and compositor each work on a different frame); frame_ms_p50
 frame, and the goal (frame_vs_svg_ratio) is on that stricter figure. frame_pipelined_vs_svg_ratio
 divides this one by the SVG's.
 
-Our pages and the SVG's alternate (ours, then the SVG's, PAGES times), so a change in the shared
+primitive_floor_ms (no goal; the machine's floor under frame_ms): the primitives one frame of ours
+submits at the first camera (frame_primitives: points, lines and triangles, counted by wrapping the GL
+draw calls for one redraw) drawn again on a blank page of the same browser with nothing else to do:
+each under a pixel, one constant colour, no blending, one draw per kind, waited on like t.bench.
+SwiftShader sets up every primitive on the CPU (about 0.4 us each here), pixels or none, so this is
+what any renderer drawing these shapes one primitive each pays before its first pixel;
+primitive_floor_vs_svg_ratio divides it by the SVG's frame. It is a little high: all its primitives
+are on the canvas, while some of ours (a quarter of the node points at the first camera) lie in a
+tile in view but off the canvas, where clipping drops them at about a third of the cost.
+canvas_fill_ms: one opaque quad of one colour over the whole canvas, drawn the same way: the least
+that redrawing a cached image of the tree (a texture, sampled per pixel, costs more) would take.
+
+Our pages and the SVG's alternate (ours, the floor's, then the SVG's, PAGES times), so a change in the shared
 machine's speed during the run weighs on both sides of each ratio alike.
 
 Between page loads (ours and the SVG's alike) the bench waits SETTLE_S: a closed page's GPU
@@ -74,7 +86,15 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from e2e.harness import ServerProcess, build_pwa, launch_chromium  # noqa: E402
-from e2e.tree_helpers import GEOMETRY_ONLY, SWIFTSHADER, corpus_code, dev_tree_url, tree_api, wait_tree_ready  # noqa: E402
+from e2e.tree_helpers import (  # noqa: E402
+    CANVAS,
+    GEOMETRY_ONLY,
+    SWIFTSHADER,
+    corpus_code,
+    dev_tree_url,
+    tree_api,
+    wait_tree_ready,
+)
 
 BUILD = "AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.code.txt"
 FRAMES = 320
@@ -126,6 +146,80 @@ SVG_FRAMES_JS = """(path) => new Promise((resolve) => {
 })"""
 
 
+# Counts the primitives one redraw of ours submits, by kind: the GL draw calls are wrapped for that one frame.
+FRAME_PRIMITIVES = """(selector) => {
+  const c = document.querySelector(selector), t = c.__tree;
+  const gl = c.getContext('webgl2') || c.getContext('webgl');
+  const kinds = { [gl.POINTS]: ['points', 1], [gl.LINES]: ['lines', 2], [gl.TRIANGLES]: ['triangles', 3] };
+  const got = { points: 0, lines: 0, triangles: 0 };
+  const add = (mode, count) => {
+    if (!kinds[mode]) throw new Error(`a frame drew mode ${mode}, which the floor does not know`);
+    got[kinds[mode][0]] += Math.floor(count / kinds[mode][1]);
+  };
+  const proto = Object.getPrototypeOf(gl);
+  gl.drawElements = function (mode, count, ...rest) { add(mode, count); return proto.drawElements.call(this, mode, count, ...rest); };
+  gl.drawArrays = function (mode, first, count) { add(mode, count); return proto.drawArrays.call(this, mode, first, count); };
+  try { t.readPixel(1, 1); } finally { delete gl.drawElements; delete gl.drawArrays; }
+  return got;
+}"""
+
+# The machine's floor for a frame of those primitives: the same counts of points, lines and triangles,
+# each under a pixel (spread over a canvas of our size so none is clipped away), one constant colour,
+# no blending, one draw per kind; then one opaque quad over the whole canvas. Each frame is waited on
+# with a 1-pixel readPixels, as t.bench does; returns the medians in ms.
+FLOOR_JS = """([counts, width, height, frames]) => {
+  const canvas = document.createElement('canvas');
+  canvas.width = width; canvas.height = height;
+  document.body.append(canvas);
+  const gl = canvas.getContext('webgl2', { alpha: false, antialias: false, depth: false, stencil: false });
+  const shader = (type, src) => { const s = gl.createShader(type); gl.shaderSource(s, src); gl.compileShader(s); gl.attachShader(p, s); };
+  const p = gl.createProgram();
+  shader(gl.VERTEX_SHADER, 'attribute vec2 a_pos; void main() { gl_PointSize = 1.0; gl_Position = vec4(a_pos, 0.0, 1.0); }');
+  shader(gl.FRAGMENT_SHADER, 'precision mediump float; void main() { gl_FragColor = vec4(0.3, 0.3, 0.3, 1.0); }');
+  gl.bindAttribLocation(p, 0, 'a_pos');
+  gl.linkProgram(p);
+  if (!gl.getProgramParameter(p, gl.LINK_STATUS)) throw new Error(gl.getProgramInfoLog(p));
+  gl.useProgram(p);
+  // A quasi-random spread (Halton 2, 3) in clip space; each primitive's other corners a pixel away.
+  const halton = (i, b) => { let f = 1, r = 0; for (; i > 0; i = Math.floor(i / b)) { f /= b; r += f * (i % b); } return r; };
+  const px = 2 / width, py = 2 / height;
+  const v = [];
+  let k = 1;
+  const at = () => { const x = halton(k, 2) * 1.9 - 0.95, y = halton(k, 3) * 1.9 - 0.95; k++; return [x, y]; };
+  for (let i = 0; i < counts.points; i++) v.push(...at());
+  for (let i = 0; i < counts.lines; i++) { const [x, y] = at(); v.push(x, y, x + px, y); }
+  for (let i = 0; i < counts.triangles; i++) { const [x, y] = at(); v.push(x, y, x + px, y, x, y + py); }
+  v.push(-1, -1, 1, -1, -1, 1, -1, 1, 1, -1, 1, 1);
+  const buf = gl.createBuffer();
+  gl.bindBuffer(gl.ARRAY_BUFFER, buf);
+  gl.bufferData(gl.ARRAY_BUFFER, new Float32Array(v), gl.STATIC_DRAW);
+  gl.enableVertexAttribArray(0);
+  gl.vertexAttribPointer(0, 2, gl.FLOAT, false, 0, 0);
+  const lines = counts.points, triangles = lines + 2 * counts.lines, fill = triangles + 3 * counts.triangles;
+  const out = new Uint8Array(4);
+  const timed = (draw) => {
+    const ms = [];
+    for (let i = 0; i < frames + 20; i++) {
+      const t0 = performance.now();
+      gl.clearColor(0.06, 0.07, 0.07, 1);
+      gl.clear(gl.COLOR_BUFFER_BIT);
+      draw();
+      gl.readPixels(1, 1, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, out);
+      if (i >= 20) ms.push(performance.now() - t0);
+    }
+    ms.sort((a, b) => a - b);
+    return ms[ms.length >> 1];
+  };
+  const primitives = timed(() => {
+    gl.drawArrays(gl.POINTS, 0, counts.points);
+    gl.drawArrays(gl.LINES, lines, 2 * counts.lines);
+    gl.drawArrays(gl.TRIANGLES, triangles, 3 * counts.triangles);
+  });
+  const canvasFill = timed(() => gl.drawArrays(gl.TRIANGLES, fill, 6));
+  return { primitives, canvasFill };
+}"""
+
+
 def percentile(values: list[float], p: float) -> float:
     s = sorted(values)
     k = (len(s) - 1) * p
@@ -153,6 +247,9 @@ def measure(tmp: Path) -> None:
         pipelined: list[float] = []
         svg_first: list[float] = []
         svg_frames: list[float] = []
+        floor: list[float] = []
+        canvas_fill: list[float] = []
+        primitives = None
         scene = None
         path: list = []
         # Our page and the SVG's alternate: the shared machine's speed drifts within minutes, and
@@ -182,8 +279,10 @@ def measure(tmp: Path) -> None:
             if scene is None:
                 scene = tree_api(page, "JSON.stringify(t.scene())")
                 path = tree_api(page, f"t.path({FRAMES})")
+                primitives = page.evaluate(FRAME_PRIMITIVES, CANVAS)
             ctx.close()
             time.sleep(SETTLE_S)
+            floor_page(browser, primitives, json.loads(scene), floor, canvas_fill)
             svg_page(svg_browser, scene, path, run, svg_first, svg_frames)
         browser.close()
         svg_browser.close()
@@ -203,7 +302,16 @@ def measure(tmp: Path) -> None:
     print(f"BENCH tree.first_frame_vs_svg_ratio {statistics.median(first) / svg_first_ms:.2f} x", flush=True)
     print(f"BENCH tree.frame_vs_svg_ratio {percentile(frames, 0.5) / svg_frame_ms:.2f} x", flush=True)
     print(f"BENCH tree.frame_pipelined_ms_p50 {percentile(pipelined, 0.5):.2f} ms", flush=True)
-    print(f"BENCH tree.frame_pipelined_vs_svg_ratio {percentile(pipelined, 0.5) / svg_frame_ms:.2f} x", flush=True)
+    print(
+        f"BENCH tree.frame_pipelined_vs_svg_ratio {percentile(pipelined, 0.5) / svg_frame_ms:.2f} x",
+        flush=True,
+    )
+    print(f"BENCH tree.frame_primitives {sum(primitives.values())} primitives", flush=True)
+    print(f"BENCH tree.primitive_floor_ms {statistics.median(floor):.2f} ms", flush=True)
+    print(
+        f"BENCH tree.primitive_floor_vs_svg_ratio {statistics.median(floor) / svg_frame_ms:.2f} x", flush=True
+    )
+    print(f"BENCH tree.canvas_fill_ms {statistics.median(canvas_fill):.2f} ms", flush=True)
 
 
 def geometry_only_first_frame(browser, base_url: str, url: str) -> float:
@@ -217,6 +325,19 @@ def geometry_only_first_frame(browser, base_url: str, url: str) -> float:
     ctx.close()
     time.sleep(SETTLE_S)
     return ms
+
+
+def floor_page(browser, primitives: dict, scene: dict, floor: list[float], canvas_fill: list[float]) -> None:
+    """The machine's floor for our frame, in the same browser (FLOOR_JS): its primitives alone, and one fill of the canvas."""
+    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    page.route("http://floor.bench/", lambda route: route.fulfill(body=BLANK, content_type="text/html"))
+    page.goto("http://floor.bench/")
+    got = page.evaluate(FLOOR_JS, [primitives, scene["width"], scene["height"], FRAMES])
+    floor.append(got["primitives"])
+    canvas_fill.append(got["canvasFill"])
+    ctx.close()
+    time.sleep(SETTLE_S)
 
 
 def svg_page(browser, scene: str, path: list, run: int, first: list[float], frames: list[float]) -> None:
