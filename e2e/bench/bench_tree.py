@@ -78,6 +78,7 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -327,34 +328,39 @@ def geometry_only_first_frame(browser, base_url: str, url: str) -> float:
     return ms
 
 
-def floor_page(browser, primitives: dict, scene: dict, floor: list[float], canvas_fill: list[float]) -> None:
-    """The machine's floor for our frame, in the same browser (FLOOR_JS): its primitives alone, and one fill of the canvas."""
+@contextmanager
+def blank_page(browser, host: str):
+    """A blank page of `browser` at http://{host}/ (served by the route, no server), closed with its context."""
     ctx = browser.new_context(viewport={"width": 1400, "height": 900})
     page = ctx.new_page()
-    page.route("http://floor.bench/", lambda route: route.fulfill(body=BLANK, content_type="text/html"))
-    page.goto("http://floor.bench/")
-    got = page.evaluate(FLOOR_JS, [primitives, scene["width"], scene["height"], FRAMES])
+    page.route(f"http://{host}/", lambda route: route.fulfill(body=BLANK, content_type="text/html"))
+    page.goto(f"http://{host}/")
+    try:
+        yield page
+    finally:
+        ctx.close()
+        time.sleep(SETTLE_S)
+
+
+def floor_page(browser, primitives: dict, scene: dict, floor: list[float], canvas_fill: list[float]) -> None:
+    """The machine's floor for our frame, in the same browser (FLOOR_JS): its primitives alone, and one fill of the canvas."""
+    with blank_page(browser, "floor.bench") as page:
+        got = page.evaluate(FLOOR_JS, [primitives, scene["width"], scene["height"], FRAMES])
     floor.append(got["primitives"])
     canvas_fill.append(got["canvasFill"])
-    ctx.close()
-    time.sleep(SETTLE_S)
 
 
 def svg_page(browser, scene: str, path: list, run: int, first: list[float], frames: list[float]) -> None:
     """The same scene as one SVG in the CPU-raster Chromium: its first presentation and its frame intervals
     along `path`, the cameras our frames were drawn at."""
     size = json.loads(scene)
-    ctx = browser.new_context(viewport={"width": 1400, "height": 900})
-    page = ctx.new_page()
-    page.route("http://svg.bench/", lambda route: route.fulfill(body=BLANK, content_type="text/html"))
-    page.goto("http://svg.bench/")
-    first.append(page.evaluate(SVG_FIRST, scene))
-    assert page.locator("#cam > *").count() == len(size["nodes"]) + len(size["edges"]) + len(size["groups"])
-    if run == 0:
-        page.evaluate(SVG_FRAMES_JS, path[:30])  # warm-up, like the WebGL side
-    frames += page.evaluate(SVG_FRAMES_JS, path)
-    ctx.close()
-    time.sleep(SETTLE_S)
+    with blank_page(browser, "svg.bench") as page:
+        first.append(page.evaluate(SVG_FIRST, scene))
+        shapes = len(size["nodes"]) + len(size["edges"]) + len(size["groups"])
+        assert page.locator("#cam > *").count() == shapes
+        if run == 0:
+            page.evaluate(SVG_FRAMES_JS, path[:30])  # warm-up, like the WebGL side
+        frames += page.evaluate(SVG_FRAMES_JS, path)
 
 
 if __name__ == "__main__":
