@@ -408,6 +408,11 @@ export interface EdgeLodSource {
   edges: Pick<Layer, "vertexCount" | "tiles">;
 }
 
+/** What `data`'s coarse edge levels are built from, kept apart from its buffers (the runs copied: they go with them). */
+export function edgeLodSourceOf(data: GeometryData): EdgeLodSource {
+  return { runs: data.runs.slice(), edges: { vertexCount: data.edges.vertexCount, tiles: data.edges.tiles } };
+}
+
 /** Every coarse edge level (EDGE_LOD_SCALES order). */
 export function buildEdgeLods(source: EdgeLodSource): EdgeLod[] {
   return EDGE_LOD_SCALES.map((scale) => buildEdgeLod(source.runs, source.edges, scale));

@@ -10,7 +10,7 @@ import { loadClusters, loadTreeBundle } from "../data/gameData";
 import { treeModelFromBundle } from "./adapter";
 import { buildClusterLayout, type ClusterSockets } from "./buildClusters";
 import { withClusters } from "./clusterLayout";
-import { buffersOf, buildEdgeLods, buildGeometryData, edgeLodBuffersOf, modelSignature, type EdgeLodSource } from "./geometry";
+import { buffersOf, buildEdgeLods, buildGeometryData, edgeLodBuffersOf, edgeLodSourceOf, modelSignature, type EdgeLodSource } from "./geometry";
 import type { ClusterRings } from "./geometryWorker";
 
 /** The last geometry's runs (copied: its own go with it) and fine tiles, for edgeLods. */
@@ -27,7 +27,7 @@ const api = {
       rings = { base: modelSignature(base), layout };
     }
     const data = buildGeometryData(model);
-    lodSource = { runs: data.runs.slice(), edges: { vertexCount: data.edges.vertexCount, tiles: data.edges.tiles } };
+    lodSource = edgeLodSourceOf(data);
     return transfer({ signature: modelSignature(model), data, rings }, buffersOf(data));
   },
   /** The coarse edge levels of the geometry build() sent; none before it. */

@@ -231,8 +231,8 @@ export class TreeRenderer {
   private uploadedRevision = -1;
   private uploadedStates: StateBuffer | null = null;
   private readonly vertexStates: VertexStates;
-  /** Each pass's visible runs as one index buffer, so a pass is one draw call (gatheredRuns.ts). */
-  private gathered: GatheredRuns;
+  /** Each pass's visible runs as one index buffer, so a pass is one draw call (gatheredRuns.ts); made afresh by init. */
+  private gathered!: GatheredRuns;
   readonly stats: FrameStats = { frames: 0, uploads: 0, geometryUploads: 0, geometryBytes: 0 };
   /** Whether the last frame drew the plain edges as hairlines, for tests. */
   lastEdgeHairlines = false;
@@ -256,7 +256,6 @@ export class TreeRenderer {
     private readonly geometry: TreeGeometry = geometryFor(model),
   ) {
     this.vertexStates = new VertexStates(geometry);
-    this.gathered = new GatheredRuns(gl, drawsUint32(gl));
     this.init();
   }
 
@@ -266,11 +265,9 @@ export class TreeRenderer {
     const geo = this.geometry;
     performance.mark("tree:geometry");
     // Programs first: their queries block until the GPU process has done everything queued before them.
-    // A restored context compiles afresh.
-    if (this.lost) {
-      this.programs = {};
-      this.gathered = new GatheredRuns(gl, drawsUint32(gl));
-    }
+    // A restored context compiles afresh, and its buffers went with the lost one.
+    if (this.lost) this.programs = {};
+    this.gathered = new GatheredRuns(gl, drawsUint32(gl));
     for (const name of FIRST_FRAME_PROGRAMS) this.program(name);
     performance.mark("tree:programs");
     const groupBuf = this.layer(geo.groups, GROUP_STRIDE, [["a_pos", 2], ["a_corner", 2], ["a_radius", 1]], ["a_visible", this.vertexStates.groups]);

@@ -26,7 +26,7 @@ export function useClusterModel(
   other: TreeAllocation | undefined,
   job: GeometryJob | null,
   answered: boolean,
-): { model: TreeModel | null; ready: boolean; hasClusterJewel: boolean } {
+): { model: TreeModel | null; ready: boolean } {
   const wanted = hasClusterJewel(items, build, other);
   const [bundle, setBundle] = useState<ClustersBundle | null | "failed">(null);
   useEffect(() => {
@@ -51,5 +51,5 @@ export function useClusterModel(
     const [mine, theirs] = JSON.parse(sockets) as Record<number, string>[];
     return withBuildClusters(model, bundle, { items, mine, theirs });
   }, [model, wanted, bundle, items, sockets, job, answered]);
-  return { model: derived, ready: !wanted || (bundle !== null && (bundle === "failed" || answered)), hasClusterJewel: wanted };
+  return { model: derived, ready: !wanted || (bundle !== null && (bundle === "failed" || answered)) };
 }

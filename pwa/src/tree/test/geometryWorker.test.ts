@@ -9,7 +9,7 @@ import type { ClustersBundle } from "../../data/gameDataTypes";
 import { treeModelFromBundle } from "../adapter";
 import { buildClusterLayout, clusterSockets, withBuildClusters } from "../buildClusters";
 import { withClusters } from "../clusterLayout";
-import { buffersOf, buildEdgeLods, buildGeometry, buildGeometryData, EDGE_LOD_SCALES, edgeLodBuffersOf, geometryOf, modelSignature, type EdgeLod } from "../geometry";
+import { buffersOf, buildEdgeLods, buildGeometry, buildGeometryData, EDGE_LOD_SCALES, edgeLodBuffersOf, edgeLodSourceOf, geometryOf, modelSignature, type EdgeLod } from "../geometry";
 import { adoptSettled, levelsArrived, settledRings, type GeometryJob } from "../geometryWorker";
 import { geometryFor, geometrySource } from "../renderer";
 import { distManifest, realTree } from "./testModel";
@@ -55,7 +55,7 @@ describe("geometry across the worker boundary", () => {
     const { model } = realTree("3.28");
     const data = buildGeometryData(model);
     // What the worker keeps to build them after its geometry's buffers went: a copy of the runs, the fine tiles.
-    const source = { runs: data.runs.slice(), edges: { vertexCount: data.edges.vertexCount, tiles: data.edges.tiles } };
+    const source = edgeLodSourceOf(data);
     const sent = structuredClone(data, { transfer: buffersOf(data) });
     const levels: (EdgeLod | undefined)[] = EDGE_LOD_SCALES.map(() => undefined);
     const there = geometryOf(sent, levels);
