@@ -32,14 +32,17 @@ type Built = { signature: string; data: GeometryData; rings: ClusterRings | null
 export interface GeometryJob {
   key: string;
   result: Promise<Built>;
-  /** The result once it came (undefined before; null again once adopted or dropped). */
+  /** The result once it came (undefined before; null again once adopted or dropped): see jobAnswered. */
   settled?: Built;
-  /** Whether the worker has answered, whatever it answered. */
-  answered?: boolean;
   /** The coarse edge levels, filled when the worker sends them after the geometry (levelsArrived). */
   levels: (EdgeLod | undefined)[];
   /** The cluster rings laid out in the worker, once it answered (kept after its geometry is adopted). */
   rings?: ClusterRings | null;
+}
+
+/** Whether the worker has answered, whatever it answered (`settled` is undefined only before). */
+export function jobAnswered(job: GeometryJob): boolean {
+  return job.settled !== undefined;
 }
 
 /** The job's cluster ring layout when it was laid out on a model like `model` (without rings); else null. */
@@ -87,7 +90,6 @@ export function startGeometryJob(version: string | null, nodes: readonly number[
     )
     .then((built) => {
       job.settled = built;
-      job.answered = true;
       job.rings = built?.rings ?? null;
       if (!built) worker.terminate();
       else
@@ -114,7 +116,7 @@ export function startGeometryJob(version: string | null, nodes: readonly number[
  * the job has answered, whatever it answered; false while it runs.
  */
 export function adoptSettled(model: TreeModel, job: GeometryJob): boolean {
-  if (job.settled === undefined) return false;
+  if (!jobAnswered(job)) return false;
   const built = job.settled;
   if (built) {
     // Asked once: a model it was not built for would be signed again on every render otherwise.

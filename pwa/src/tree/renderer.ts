@@ -318,7 +318,7 @@ export class TreeRenderer {
     return { attribs, state: stateBuf, ...this.indexBuffer(data.indices) };
   }
 
-  private indexBuffer(indices: Uint16Array | Uint32Array): Pick<twgl.BufferInfo, "indices" | "elementType" | "numElements"> {
+  private indexBuffer(indices: Indices): Pick<twgl.BufferInfo, "indices" | "elementType" | "numElements"> {
     const gl = this.gl;
     if (indices instanceof Uint32Array && !drawsUint32(gl)) throw new Error("32-bit indices are not supported");
     this.stats.geometryBytes += indices.byteLength;
@@ -464,7 +464,7 @@ export class TreeRenderer {
    * The quads of the edges with a style (in the build, compared, pathing) at coarse level `level`, picked
    * from its `quads` by their first vertex's style; again only after the edge states changed.
    */
-  private styledEdges(res: GpuResources, level: number, quads: Uint16Array | Uint32Array): twgl.BufferInfo {
+  private styledEdges(res: GpuResources, level: number, quads: Indices): twgl.BufferInfo {
     const got = res.styledEdgeBufs[level];
     if (got && got.revision === this.edgeRevision) return got.info;
     const style = this.vertexStates.edges;

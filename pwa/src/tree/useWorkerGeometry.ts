@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import { clusterSockets } from "./buildClusters";
-import { adoptSettled, startGeometryJob, type GeometryJob } from "./geometryWorker";
+import { adoptSettled, jobAnswered, startGeometryJob, type GeometryJob } from "./geometryWorker";
 import type { TreeModel } from "./model";
 import type { TreeAllocation } from "./types";
 
@@ -25,7 +25,7 @@ export function useGeometryJob(build: TreeAllocation, other: TreeAllocation | un
 export function useJobAnswered(job: GeometryJob | null, waiting: boolean): boolean {
   const [, answer] = useState(0);
   const [gaveUpOn, giveUp] = useState<GeometryJob | null>(null);
-  const answered = !job || !!job.answered || gaveUpOn === job;
+  const answered = !job || jobAnswered(job) || gaveUpOn === job;
   useEffect(() => {
     if (!waiting || answered || !job) return;
     let live = true;
