@@ -12,15 +12,19 @@ const Heart = ({ filled }: { filled: boolean }) => (
 );
 
 /**
- * The like toggle: optimistic (the pending outbox entry shows at once, the
- * override once the server accepted it), disabled while pending; the like
- * waits in the outbox when the server cannot be reached.
+ * The like toggle: optimistic, disabled while pending. The choice shows in the
+ * same render that disables the toggle (the live query sees the outbox entry
+ * only a few ticks later, or not at all before it starts when idle); after that
+ * the live overrides show it: the pending outbox entry, or the override once the
+ * server accepted it. The like waits in the outbox when the server cannot be reached.
  * Logged out it is a login prompt.
  */
 export function LikeToggle({ buildId, likes, isLiked }: { buildId: string; likes: number; isLiked: boolean }) {
   const { identity } = useSession();
-  const shown = useEffectiveLike(buildId, { likes, isLiked });
-  const [pending, setPending] = useState(false);
+  // The like asked for while it is pending (null when none is).
+  const [intent, setIntent] = useState<boolean | null>(null);
+  const shown = useEffectiveLike(buildId, { likes, isLiked }, intent);
+  const pending = intent !== null;
 
   if (!identity) {
     return (
@@ -47,14 +51,14 @@ export function LikeToggle({ buildId, likes, isLiked }: { buildId: string; likes
       onClick={async (e) => {
         e.stopPropagation();
         e.preventDefault();
-        setPending(true);
+        setIntent(!liked);
         try {
           const { setLike } = await import("../../data/sync");
           await setLike(buildId, !liked);
         } catch (err) {
           console.error("like failed", err);
         } finally {
-          setPending(false);
+          setIntent(null);
         }
       }}
     >

@@ -31,9 +31,12 @@ export function LikeOverridesProvider({ initial, children }: { initial?: Map<str
   return createElement(Shared.Provider, { value: useLikeOverrides(initial ?? NONE, true, whenIdle) }, children);
 }
 
-export function useEffectiveLike(buildId: string, server: LikeState): LikeState {
+/** The effective like of one build; `intent`, a like still on its way, wins over the live overrides. */
+export function useEffectiveLike(buildId: string, server: LikeState, intent: boolean | null = null): LikeState {
   const shared = useContext(Shared);
   // Outside a provider (the build view), its own live query; inside, none.
   const own = useLikeOverrides(NONE, shared === null);
-  return effectiveLike(server, (shared ?? own).get(buildId), Date.now());
+  const now = Date.now();
+  const override = intent === null ? (shared ?? own).get(buildId) : { buildId, liked: intent, at: now };
+  return effectiveLike(server, override, now);
 }
