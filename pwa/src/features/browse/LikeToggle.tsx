@@ -51,10 +51,11 @@ export function LikeToggle({ buildId, likes, isLiked }: { buildId: string; likes
       onClick={async (e) => {
         e.stopPropagation();
         e.preventDefault();
-        setIntent(!liked);
+        const want = !liked;
+        setIntent(want);
         try {
           const { setLike } = await import("../../data/sync");
-          await setLike(buildId, !liked);
+          await setLike(buildId, want);
         } catch (err) {
           console.error("like failed", err);
         } finally {
