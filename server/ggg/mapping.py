@@ -22,6 +22,11 @@ INFLUENCES = {
     "redeemer": "Redeemer", "warlord": "Warlord",
 }
 _NUMBER = re.compile(r"[-+]?\d+")
+# The official API sometimes answers `class` with the game's internal class ids (older characters).
+OLD_CLASS_IDS = {
+    "StrClass": "Marauder", "DexClass": "Ranger", "IntClass": "Witch", "StrDexClass": "Duelist",
+    "StrIntClass": "Templar", "DexIntClass": "Shadow", "StrDexIntClass": "Scion",
+}
 
 
 class Requirements(msgspec.Struct):
@@ -80,6 +85,17 @@ class SocketedJewel(msgspec.Struct, rename="camel"):
     allocated_orbit_indices: list[int] = []
 
 
+class SkillOverride(msgspec.Struct, rename="camel"):
+    """What a tattoo (or other override) puts in place of a passive node (passives.skill_overrides)."""
+
+    name: str = ""
+    icon: str = ""
+    active_effect_image: str = ""
+    is_tattoo: bool = False
+    stats: list[str] = []
+    reminder_text: list[str] = []
+
+
 class Passives(msgspec.Struct, rename="camel"):
     hashes: list[int]
     mastery_effects: dict[str, int]
@@ -88,6 +104,10 @@ class Passives(msgspec.Struct, rename="camel"):
     minor_pantheon: str
     jewels: list[SocketedJewel]
     expansion_jewels: list[SocketedJewel]
+    # Node id (string) -> the tattoo on it.
+    skill_overrides: dict[str, SkillOverride] = {}
+    # The Bloodline / Trial ascendancy chosen beside the class's own ("" when none), e.g. "Farrul".
+    alternate_ascendancy: str = ""
 
 
 class CharacterSummary(msgspec.Struct):
@@ -116,6 +136,8 @@ class Character(msgspec.Struct, rename="camel"):
     # The game version the official answer was made with (metadata.version, e.g. "3.28.0g"): the
     # tree whose jewel slot list the jewels' socket indexes refer to.
     version: str = ""
+    # A Ruthless-mode character (the official answer's `ruthless` flag).
+    ruthless: bool = False
 
 
 def _int(value: Any) -> int:
@@ -125,6 +147,10 @@ def _int(value: Any) -> int:
         return value
     m = _NUMBER.search(str(value or ""))
     return int(m.group()) if m else 0
+
+
+def _text(value: Any) -> str:
+    return value if isinstance(value, str) else ""
 
 
 def _mods(raw: Any) -> list[str]:
@@ -234,6 +260,32 @@ def _skills(item: dict, slot: str) -> list[CharacterSkill]:
     return out
 
 
+def class_name(raw: Any) -> str:
+    """The class as we name it: old internal ids ("StrClass") become the base class."""
+    name = str(raw or "")
+    return OLD_CLASS_IDS.get(name, name)
+
+
+def _str_list(raw: Any) -> list[str]:
+    return [s for s in raw if isinstance(s, str)] if isinstance(raw, list) else []
+
+
+def _skill_overrides(raw: Any) -> dict[str, SkillOverride]:
+    out = {}
+    for node, o in (raw.items() if isinstance(raw, dict) else []):
+        if not isinstance(o, dict):
+            continue
+        out[str(node)] = SkillOverride(
+            name=str(o.get("name") or ""),
+            icon=str(o.get("icon") or ""),
+            active_effect_image=str(o.get("activeEffectImage") or ""),
+            is_tattoo=bool(o.get("isTattoo")),
+            stats=_str_list(o.get("stats")),
+            reminder_text=_str_list(o.get("reminderText")),
+        )
+    return out
+
+
 def _allocated_orbits(subgraph: dict, allocated: set[str]) -> list[int]:
     """Orbit slots of a cluster subgraph's nodes that `hashes_ex` names (it uses the subgraph's node keys)."""
     nodes = subgraph.get("nodes") or {}
@@ -279,11 +331,12 @@ def map_character(raw: dict) -> Character:
         id=str(c.get("id") or c.get("name") or ""),
         name=str(c.get("name") or ""),
         level=_int(c.get("level")),
-        class_=str(c.get("class") or ""),
+        class_=class_name(c.get("class")),
         realm=str(c.get("realm") or "pc"),
         league=str(c.get("league") or ""),
         experience=_int(c.get("experience")),
         version=str((c.get("metadata") or {}).get("version") or "") if isinstance(c.get("metadata"), dict) else "",
+        ruthless=c.get("ruthless") is True,
         equipment=equipment,
         equipment_jewels=all_jewels,
         skills=skills,
@@ -295,6 +348,8 @@ def map_character(raw: dict) -> Character:
             minor_pantheon=str(p.get("pantheon_minor") or ""),
             jewels=jewels,
             expansion_jewels=expansion,
+            skill_overrides=_skill_overrides(p.get("skill_overrides")),
+            alternate_ascendancy=_text(p.get("alternate_ascendancy")),
         ),
     )
 
@@ -304,7 +359,7 @@ def map_summary(entry: dict, realm: str) -> CharacterSummary:
         id=str(entry.get("id") or entry.get("name") or ""),
         name=str(entry.get("name") or ""),
         realm=str(entry.get("realm") or realm),
-        class_=str(entry.get("class") or ""),
+        class_=class_name(entry.get("class")),
         league=str(entry.get("league") or ""),
         level=_int(entry.get("level")),
         experience=_int(entry.get("experience")),

@@ -44,6 +44,16 @@ export interface SocketedJewel {
   allocatedOrbitIndices?: number[];
 }
 
+/** What a tattoo (or another override) puts in place of a passive node (official passives.skill_overrides). */
+export interface SkillOverride {
+  name: string;
+  icon: string;
+  activeEffectImage: string;
+  isTattoo: boolean;
+  stats: string[];
+  reminderText: string[];
+}
+
 export interface CharacterPassives {
   hashes: number[];
   masteryEffects: Record<string, number>;
@@ -52,6 +62,10 @@ export interface CharacterPassives {
   minorPantheon: string;
   jewels: SocketedJewel[];
   expansionJewels: SocketedJewel[];
+  /** Node id (as a string) -> the tattoo on that node (absent in older caches). */
+  skillOverrides?: Record<string, SkillOverride>;
+  /** The Bloodline / Trial ascendancy beside the class's own, e.g. "Farrul"; "" when none (absent in older caches). */
+  alternateAscendancy?: string;
 }
 
 export interface Character {
@@ -68,4 +82,6 @@ export interface Character {
   passives: CharacterPassives | null;
   /** Game version of the official answer ("3.28.0g"); its tree's jewel slot list places the jewels. */
   version?: string;
+  /** A Ruthless-mode character (absent in older caches: false). */
+  ruthless?: boolean;
 }
