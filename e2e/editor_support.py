@@ -6,7 +6,7 @@ import json
 
 from playwright.sync_api import Page, expect
 
-from e2e.pwa_support import POB, db, inject_axe
+from e2e.pwa_support import POB, db, inject_axe, wait_settled
 
 MULTI_STEP = POB / "AdamZ-8113__pob-codes" / "sanavixx_cyclone_shockwave_slayer_328.code.txt"
 ONE_STEP = POB / "AdamZ-8113__pob-codes" / "flicker_strike_reliquarian_328.code.txt"
@@ -45,10 +45,11 @@ def keyboard_drag(page: Page, index: int, moves: int) -> None:
     page.keyboard.press("Space")
     # dnd-kit marks the handle pressed while a keyboard drag is on.
     expect(handle).to_have_attribute("aria-pressed", "true")
-    page.wait_for_timeout(200)
+    # Each move starts from where the cards have come to rest: the sensor measures them.
+    wait_settled(page)
     for _ in range(abs(moves)):
         page.keyboard.press("ArrowRight" if moves > 0 else "ArrowLeft")
-        page.wait_for_timeout(250)
+        wait_settled(page)
     page.keyboard.press("Space")
     expect(cards(page).get_by_test_id("step-drag").and_(page.locator("[aria-pressed=true]"))).to_have_count(0)
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lxml import etree
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from e2e.harness import REPO, TEST_PASSWORD, account_name
@@ -49,7 +49,50 @@ def open_nav(page) -> None:
     if page.viewport_size["width"] < DESKTOP_MIN:
         page.get_by_test_id("burger").click()
         page.get_by_test_id("sidebar").get_by_test_id("login-button").wait_for(state="visible")
-        time.sleep(0.4)  # the navbar slides in
+        wait_settled(page)  # the navbar slides in
+
+
+def wait_settled(page, timeout: float = 20_000) -> None:
+    """Until no transition or finite animation runs on the page (two frames first, so a style change
+    just made has started its transition). Endless ones, such as a skeleton's pulse, are not waited for."""
+    page.wait_for_function(
+        """() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(
+          document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity)))))""",
+        timeout=timeout,
+        polling=100,
+    )
+
+
+def try_again_until(page, try_again, shown, text: str, timeout_s: float = 30.0) -> None:
+    """Press Try again until `shown` holds `text`: a restriction (Retry-After) lifts when the server's clock says,
+    so the test waits for that to be seen, not for a number of seconds."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        if try_again.is_visible():
+            try_again.click()
+        try:
+            expect(shown).to_contain_text(text, timeout=2_000)
+            return
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+
+
+def outbox_size(page) -> int:
+    """Entries in the PWA's outbox, read with the IndexedDB API (names from pwa/src/data/schema.ts)."""
+    return page.evaluate(
+        """() => new Promise((done, fail) => {
+          const open = indexedDB.open("waypoint");
+          open.onerror = () => fail(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains("outbox")) { db.close(); return done(0); }
+            const count = db.transaction("outbox").objectStore("outbox").count();
+            count.onsuccess = () => { db.close(); done(count.result); };
+            count.onerror = () => { db.close(); fail(count.error); };
+          };
+        })"""
+    )
 
 
 def login(page, name: str, start: str = "/build/browse/explore") -> None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from e2e.pwa_support import app_page, inject_axe, login, unique_name
+from e2e.pwa_support import app_page, inject_axe, login, unique_name, wait_settled
 
 SIZES = [1400, 412]
 # Rules that fail the test whatever impact axe gives them (the "one h1, headings in order").
@@ -79,7 +79,7 @@ def test_no_serious_axe_findings(gl_browser, live_server, slug, width, signed_in
             page.locator(screen.ready).first.wait_for(state="visible")
             # Spinners and transitions settle before the audit.
             page.wait_for_function("() => !document.querySelector('[role=status][aria-label^=Loading]')", timeout=20_000)
-            page.wait_for_timeout(300)
+            wait_settled(page)
             if found := audit(page):
                 findings[screen.name] = found
     assert not findings, "\n".join(f"[{name}] {line}" for name, lines in findings.items() for line in lines)

@@ -21,7 +21,15 @@ from e2e.editor_support import (
     user_builds,
 )
 from e2e.harness import screenshot
-from e2e.pwa_support import WIDTHS, app_page, login, unique_name, wait_for_service_worker, wait_until
+from e2e.pwa_support import (
+    WIDTHS,
+    app_page,
+    login,
+    outbox_size,
+    unique_name,
+    wait_for_service_worker,
+    wait_until,
+)
 from server.planner import decode_planner
 
 
@@ -227,8 +235,10 @@ def test_offline_draft_survives_reload_and_publishes_exactly_once(browser, live_
         [build] = user_builds(live_server.db_path, name)
         assert [s["title"] for s in build["steps"]] == expected
         assert page.get_by_test_id("created-slug-input").input_value() == build["slug"]
-        page.reload()
-        page.wait_for_timeout(1000)
+        # A reload replays whatever the outbox still holds on start: once the page's requests are done and
+        # its outbox is empty, a second publish would have reached the server.
+        page.reload(wait_until="networkidle")
+        wait_until(lambda: outbox_size(page) == 0, timeout=30, message="the outbox to drain")
         assert len(user_builds(live_server.db_path, name)) == 1
 
 

@@ -17,7 +17,15 @@ from lxml import etree
 from playwright.sync_api import expect
 
 from e2e.harness import SHARED, screenshot
-from e2e.pwa_support import WIDTHS, app_page, corpus_xml_for_code, login, unique_name, wait_for_service_worker
+from e2e.pwa_support import (
+    WIDTHS,
+    app_page,
+    corpus_xml_for_code,
+    login,
+    try_again_until,
+    unique_name,
+    wait_for_service_worker,
+)
 from e2e.test_pwa_tracker import (
     SAMPLE,
     axe_serious,
@@ -221,11 +229,9 @@ def test_official_429_in_the_character_tabs(browser, start_server, hierophant, w
             expect(page.get_by_test_id("compare-unavailable")).to_contain_text("Unable to compare without character data.")
             screenshot(page, f"view-character-429-{width}")
             # Once the restriction has passed, Try again brings the gear.
-            page.wait_for_timeout(7_500)
             open_tab(page, "equipment")
             page.get_by_test_id("equipment-character-tab").click()
-            page.get_by_test_id("character-try-again").click()
-            expect(page.get_by_test_id("equipment-character")).to_contain_text("Grace of the Goddess", timeout=20_000)
+            try_again_until(page, page.get_by_test_id("character-try-again"), page.get_by_test_id("equipment-character"), "Grace of the Goddess")
     finally:
         fake.stop()
 

@@ -22,6 +22,7 @@ from e2e.pwa_support import (
     db,
     inject_axe,
     login,
+    try_again_until,
     unique_name,
     wait_for_service_worker,
     wait_until,
@@ -247,10 +248,8 @@ def test_official_429_shows_the_spec_texts(browser, start_server, hierophant, wi
             expect(page.get_by_test_id("compare-unavailable").first).to_contain_text("Unable to compare without character data.")
             screenshot(page, f"tracker-429-{width}")
             # Try again once the restriction has passed (the server does not ask upstream before): the gear shows.
-            page.wait_for_timeout(9_500)
             page.get_by_test_id("equipment-character-tab").click()
-            page.get_by_test_id("character-try-again").click()
-            expect(page.get_by_test_id("equipment-character")).to_contain_text("Grace of the Goddess", timeout=20_000)
+            try_again_until(page, page.get_by_test_id("character-try-again"), page.get_by_test_id("equipment-character"), "Grace of the Goddess")
     finally:
         fake.stop()
 

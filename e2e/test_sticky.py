@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.harness import screenshot
-from e2e.pwa_support import WIDTHS, app_page
+from e2e.pwa_support import WIDTHS, app_page, wait_settled
 
 
 def top_after_scroll(page, test_id: str) -> float:
@@ -19,7 +19,7 @@ def top_after_scroll(page, test_id: str) -> float:
         if page.evaluate("() => new Promise((r) => setTimeout(() => r(window.scrollY > 300), 500))"):
             break
     assert page.evaluate("() => window.scrollY") > 300, "the page did not scroll"
-    page.wait_for_timeout(200)
+    wait_settled(page)
     return page.get_by_test_id(test_id).bounding_box()["y"]
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import base64
 import json
+import time
 import urllib.parse
 import uuid
 import zlib
@@ -156,5 +157,24 @@ def wait_tree_ready(page, timeout: float = 60_000) -> None:
     )
 
 
-def wait_idle(page, timeout: float = 10_000) -> None:
+def wait_idle(page, timeout: float = 30_000) -> None:
     page.wait_for_function(f"() => !document.querySelector('{CANVAS}').__tree.busy()", timeout=timeout)
+
+
+def wait_frames(page, frames: int) -> None:
+    """Let the page go through `frames` animation frames: a window counted in the page's own frames, not in ms."""
+    page.evaluate(
+        "(n) => new Promise((done) => { const tick = () => (--n > 0 ? requestAnimationFrame(tick) : done()); requestAnimationFrame(tick); })",
+        frames,
+    )
+
+
+def pump_until(page, check, timeout_s: float = 30.0, message: str = "condition"):
+    """Poll a Python-side condition while Playwright keeps dispatching events (route and console handlers run
+    only while the sync API waits, so time.sleep would starve them)."""
+    deadline = time.monotonic() + timeout_s
+    while not (value := check()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {message}")
+        page.wait_for_timeout(50)
+    return value
