@@ -192,10 +192,12 @@ describe("GameDataClient over the real server", () => {
   });
 
   it("keeps the plain tree for a build on a version we lack, whose passives are missing from both", async () => {
+    // Every version from 3.6 to 3.28 is shipped: a real 3.22 build relabelled 3.29, a version we lack.
     const old = corpusSpec("Dav1dde__pasteofexile/322_overrides.xml");
     expect(old.treeVersion).toBe("3_22");
-    const chosen = await client.getTreeBundle(old.treeVersion, old.nodes);
-    expect([chosen.version, chosen.key]).toEqual(["3.25", "data"]);
+    expect(await client.treeVersions()).not.toContain("3.29");
+    const chosen = await client.getTreeBundle("3_29", old.nodes);
+    expect([chosen.version, chosen.key]).toEqual(["3.28", "data"]);
   });
 
   it("warms the newest tree for offline use without parsing it", async () => {
