@@ -125,7 +125,19 @@ def validate(req: PublishRequest, code: str, extract) -> Publishable:
         raise PublishRejected(
             f"ascendancy '{req.ascendancy}' does not match the planner code's ascendancy '{code_asc or 'none'}'"
         )
-    trees = {t.id for t in extract.trees}
+    from server.planner import NO_TREE_FOR_CLASS, offered_trees
+
+    offered = offered_trees(extract)
+    if not offered.ids:
+        raise PublishRejected(NO_TREE_FOR_CLASS)
+    titles = {t.id: t.title for t in extract.trees}
+    for i, step in enumerate(req.steps, 1):
+        if step.passive_tree_id in titles and step.passive_tree_id not in offered.ids:
+            raise PublishRejected(
+                f"Step {i}: passive tree '{titles[step.passive_tree_id]}' is for another class or ascendancy"
+                " than the build, so it cannot be a step"
+            )
+    trees = set(offered.ids)
     items = {s.id for s in extract.item_sets}
     skill_sets = {s.id for s in extract.skill_sets}
     for i, step in enumerate(req.steps, 1):

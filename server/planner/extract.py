@@ -12,6 +12,7 @@ import msgspec
 from lxml import etree
 
 from server.planner.decode import parse_planner_xml, planner_xml_bytes
+from server.planner.errors import PlannerError
 from server.planner.sets import assign_set_ids
 from server.planner.treeurl import decode_tree_url
 
@@ -23,6 +24,10 @@ _RARITY_LINE = re.compile(r"^Rarity: [A-Za-z]")
 # Item text lines are trimmed of ASCII whitespace and controls only, as the worker does.
 _ASCII_SPACE = "".join(chr(i) for i in range(33))
 _MASTERY = re.compile(r"\{(\d+),(\d+)\}")
+_NUMBER = re.compile(r"\d+")
+# Base classes in the planner's classId order (Spec classId, tree classes[]).
+CLASS_IDS = ("Scion", "Marauder", "Ranger", "Witch", "Duelist", "Templar", "Shadow")
+NO_TREE_FOR_CLASS = "This build has no passive tree for its class"
 
 
 class ExtractTree(msgspec.Struct, kw_only=True):
@@ -90,6 +95,16 @@ def _none_blank(value: str | None) -> str:
     return "" if value is None or value.strip() in ("", "None", "nil") else value.strip()
 
 
+def _ids(numbers: list[str], title: str | None) -> list[int]:
+    """Digit runs as ints; int() refuses runs past 4,300 digits, which is bad input, not a crash."""
+    try:
+        return [int(n) for n in numbers]
+    except ValueError as exc:
+        raise PlannerError(
+            "not_planner_xml", f"Passive tree '{(title or 'Default').strip()[:80]}' holds a number too long to be a node id."
+        ) from exc
+
+
 def _first_id(ids: list[tuple[str, str] | None]) -> str:
     return next((x[0] for x in ids if x is not None), "")
 
@@ -125,8 +140,10 @@ def _trees(root: etree._Element) -> tuple[list[ExtractTree], str]:
         ascendancy_id = _int(spec.get("ascendClassId"))
         mastery: dict[int, int] = {}
         if nodes_attr is not None:
-            nodes = list(dict.fromkeys(int(n) for n in re.findall(r"\d+", nodes_attr)))
-            mastery = {int(a): int(b) for a, b in _MASTERY.findall(spec.get("masteryEffects") or "")}
+            nodes = list(dict.fromkeys(_ids(_NUMBER.findall(nodes_attr), spec.get("title"))))
+            pairs = _MASTERY.findall(spec.get("masteryEffects") or "")
+            flat = _ids([n for pair in pairs for n in pair], spec.get("title"))
+            mastery = dict(zip(flat[0::2], flat[1::2], strict=True))
         else:
             url = decode_tree_url(spec.findtext("URL") or "")
             nodes = list(dict.fromkeys(url.nodes)) if url else []
@@ -254,3 +271,29 @@ def extract_planner(root: etree._Element) -> PlannerExtract:
         item_count=len(items),
         invalid_item_ids=invalid,
     )
+
+
+class OfferedTrees(msgspec.Struct, kw_only=True):
+    # Ids of the trees a step may use: the build's base class, and its ascendancy or none yet.
+    ids: list[str]
+    # Titles of the other trees (another class or ascendancy), which are never offered as steps.
+    not_offered: list[str]
+
+
+def offered_trees(extract: PlannerExtract) -> OfferedTrees:
+    """Which trees of an export belong to its character.
+
+    An export may carry a spec of another class (an old tree kept for reference); such trees are
+    left out rather than refusing the build. The class is the build's className (else the active
+    tree's); the ascendancy is the active tree's when it is of the class and ascended, else the
+    first ascended tree of the class. Trees without an ascendancy (levelling trees) fit any.
+    """
+    trees = extract.trees
+    active = next((t for t in trees if t.id == extract.active_tree_id), trees[0] if trees else None)
+    named = next((i for i, c in enumerate(CLASS_IDS) if c.lower() == extract.class_name.strip().lower()), None)
+    class_id = named if named is not None else (active.class_id if active else -1)
+    same = [t for t in trees if t.class_id == class_id]
+    ascended = ([active] if active in same else []) + same
+    asc = next((t.ascendancy_id for t in ascended if t.ascendancy_id > 0), 0)
+    ids = [t.id for t in same if t.ascendancy_id in (0, asc)]
+    return OfferedTrees(ids=ids, not_offered=[t.title for t in trees if t.id not in ids])
