@@ -61,8 +61,11 @@ def to_code(text: str) -> str:
     return text.strip()
 
 
-def pick_skills(extract, hint: str) -> list[str]:
-    """Up to three title skills: gems named in the file name first, then active-looking gems."""
+def pick_skills(extract, hint: str, main: str = "") -> list[str]:
+    """Up to three title skills: the planner's main skill first, then gems named in the file name,
+    then other active gems (utility gems after real skills), supports last."""
+    from server.planner.skills import is_support_name, is_utility_name
+
     ordered: list[str] = []
     for s in extract.skill_sets:
         for g in s.gems:
@@ -70,9 +73,10 @@ def pick_skills(extract, hint: str) -> list[str]:
                 ordered.append(g)
     key = re.sub(r"[^a-z0-9]+", " ", hint.lower())
     named = [g for g in ordered if re.sub(r"[^a-z0-9]+", " ", g.lower()).strip() in key]
-    active = [g for g in ordered if not SUPPORTISH.search(g)]
-    out: list[str] = []
-    for g in named + active + ordered:
+    active = [g for g in ordered if not SUPPORTISH.search(g) and not is_support_name(g)]
+    skills = [g for g in active if not is_utility_name(g)]
+    out: list[str] = [main] if main else []
+    for g in named + skills + active + ordered:
         if g not in out:
             out.append(g)
     return out[:3]
@@ -80,28 +84,35 @@ def pick_skills(extract, hint: str) -> list[str]:
 
 def plan_build(path: Path, corpus_root: Path):
     """(build id, NewBuild-ish fields) for one corpus file, or None when unusable."""
-    from server.planner import PlannerError, decode_planner
+    from server.planner import PlannerError, extract_planner, offered_trees
+    from server.planner.decode import parse_planner_xml, planner_xml_bytes
+    from server.planner.skills import main_skill
 
     rel = path.relative_to(corpus_root).as_posix()
     try:
         code = to_code(path.read_text(errors="replace"))
-        extract = decode_planner(code)
+        root = parse_planner_xml(planner_xml_bytes(code))
+        extract = extract_planner(root)
     except (PlannerError, OSError) as exc:
         log.warning("seed: skipping %s: %s", rel, exc)
         return None
-    skills = pick_skills(extract, path.name)
-    if not extract.class_name or not skills or not extract.trees or not extract.item_sets or not extract.skill_sets:
-        log.warning("seed: skipping %s: no class, skills, tree, item set or skill set", rel)
+    skills = pick_skills(extract, path.name, main_skill(root))
+    # Trees of another class or ascendancy are never steps (as at publish).
+    offered = set(offered_trees(extract).ids)
+    trees = [(i, t) for i, t in enumerate(extract.trees) if t.id in offered]
+    if not extract.class_name or not skills or not trees or not extract.item_sets or not extract.skill_sets:
+        log.warning("seed: skipping %s: no class, skills, tree of its class, item set or skill set", rel)
         return None
     steps = []
-    for i, tree in enumerate(extract.trees):
+    for n, (i, tree) in enumerate(trees):
         items = extract.item_sets[min(i, len(extract.item_sets) - 1)]
         skill_set = extract.skill_sets[min(i, len(extract.skill_sets) - 1)]
-        steps.append(Step(tree.title or f"Step {i + 1}", items.id, skill_set.id, tree.id))
+        steps.append(Step(tree.title or f"Step {n + 1}", items.id, skill_set.id, tree.id))
+    active = next((t for _, t in trees if t.id == extract.active_tree_id), trees[-1][1])
     return rel, dict(
         base_class=extract.class_name,
         ascendancy=extract.ascendancy_name or "",
-        tree_version=extract.tree_version or "3_25",
+        tree_version=active.tree_version or "3_25",
         code=code,
         skills=skills,
         steps=steps,
