@@ -37,6 +37,7 @@ from classes_bundle import build_classes_bundle, version_key  # noqa: E402
 from clusters_bundle import build_clusters_bundle, templates_of  # noqa: E402
 from gems_bundle import build_gems_bundle  # noqa: E402
 from items_bundle import build_items_bundle  # noqa: E402
+from node_index import build_node_index  # noqa: E402
 from route_facts import SUPPLEMENT, RouteFactsError, build_route_facts, load_supplement  # noqa: E402
 from tree_bundle import build_tree_bundle  # noqa: E402
 from tree_layouts import upgrade as upgrade_layout  # noqa: E402
@@ -242,6 +243,9 @@ def run(opts: Options) -> Result:
         for name, (_, obj) in bundles.items()
         if name.startswith("tree")
     }
+    # Which plain versions hold each node id: a build whose version we lack is drawn on the one holding most of it.
+    plain_trees = {obj["version"]: obj for name, (_, obj) in bundles.items() if name.startswith("tree/")}
+    bundles["node-index"] = ("node-index", build_node_index(plain_trees))
     try:
         bundles["classes"] = ("classes", build_classes_bundle(trees_by_version))
     except ValueError as e:

@@ -55,7 +55,7 @@ def test_manifest_names_every_bundle_by_content_hash(built_dist):
     # Every version's alternate, ruthless and ruthless-alternate tree (3.25 to 3.28) is listed too.
     assert {key for _, key in variants.values()} == {"alternate", "ruthless", "ruthless-alternate"}
     assert len(variants) >= 12
-    assert set(manifest["files"]) == {*trees, *variants, "art/3.28", "classes", "clusters", "gems", "items", "campaign"}
+    assert set(manifest["files"]) == {*trees, *variants, "art/3.28", "classes", "clusters", "gems", "items", "campaign", "node-index"}
     for name, fname in manifest["files"].items():
         data = (out / fname).read_bytes()
         assert fname == f"{name.replace('/', '-')}.{hashlib.sha256(data).hexdigest()[:16]}.json"
@@ -238,13 +238,13 @@ def test_extra_tree_versions_are_added_and_old_files_cleaned_up(tmp_path, tree_e
     extra = pipeline.parse_tree_args([f"3_99={newer}"])
     with_newer = pipeline.run(pipeline.Options(out=out, trees_dir=trees, trees=extra))
     files = with_newer.manifest["files"]
-    assert set(files) == {"tree/3.25", "tree/3.99", "art/3.28", "classes", "clusters", "gems", "items"}  # no campaign source given
+    assert set(files) == {"tree/3.25", "tree/3.99", "art/3.28", "classes", "clusters", "gems", "items", "node-index"}  # no campaign source given
     assert files["tree/3.99"].startswith("tree-3.99.") and files["tree/3.99"] != files["tree/3.25"]
     assert "Executioner (3.99)" in json.loads((out / files["tree/3.99"]).read_bytes())["strings"]
     stale = out / "gems.0123456789abcdef.json"
     stale.write_text("{}")
     without = pipeline.run(pipeline.Options(out=out, trees_dir=trees))
-    assert set(without.manifest["files"]) == {"tree/3.25", "art/3.28", "classes", "clusters", "gems", "items"}
+    assert set(without.manifest["files"]) == {"tree/3.25", "art/3.28", "classes", "clusters", "gems", "items", "node-index"}
     assert not (out / files["tree/3.99"]).exists() and not (out / (files["tree/3.99"] + ".gz")).exists()
     assert not stale.exists()
     assert sorted(p.name for p in out.iterdir() if p.name.endswith(".json")) == sorted(

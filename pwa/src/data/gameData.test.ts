@@ -10,6 +10,7 @@ import { POB_CORPUS_DIR, TREES_DIR } from "@workers/sharedDir";
 import { NEWEST_TREE_CACHE } from "../app/cacheBudget";
 import { treeModelFromBundle } from "../tree/adapter";
 import { GameDataClient, GameDataError, closestTreeVersion, findGem, pickTreeBundle, prefersAlternate, treeKeyOf, type TreeBundle } from "./gameData";
+import { heldByVersion, type NodeIndexBundle } from "./treeVersions";
 
 const REPO = resolve(__dirname, "../../..");
 const PYTHON = join(REPO, ".venv/bin/python");
@@ -63,12 +64,14 @@ describe("the alternate-ascendancy tree from the build's passives", () => {
   });
 });
 
-/** The first spec's treeVersion and allocated passives of a real corpus export, read straight from its XML. */
-function corpusSpec(relpath: string): { treeVersion: string; nodes: number[] } {
-  const spec = /<Spec\b[^>]*>/.exec(readFileSync(POB_CORPUS_DIR + relpath, "utf8"))![0];
-  const attr = (k: string) => new RegExp(`\\b${k}="([^"]*)"`).exec(spec)?.[1] ?? "";
-  return { treeVersion: attr("treeVersion"), nodes: attr("nodes").split(",").filter(Boolean).map(Number) };
+/** Every spec's treeVersion and allocated passives of a real corpus export, read straight from its XML. */
+function corpusSpecs(relpath: string): { treeVersion: string; nodes: number[] }[] {
+  return [...readFileSync(POB_CORPUS_DIR + relpath, "utf8").matchAll(/<Spec\b[^>]*>/g)].map(([spec]) => {
+    const attr = (k: string) => new RegExp(`\\b${k}="([^"]*)"`).exec(spec)?.[1] ?? "";
+    return { treeVersion: attr("treeVersion"), nodes: attr("nodes").split(",").filter(Boolean).map(Number) };
+  });
 }
+const corpusSpec = (relpath: string) => corpusSpecs(relpath)[0];
 
 function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -191,13 +194,55 @@ describe("GameDataClient over the real server", () => {
     expect((await client.getTreeBundle("3_28_ruthless", real.nodes)).key).toBe("ruthless");
   });
 
-  it("keeps the plain tree for a build on a version we lack, whose passives are missing from both", async () => {
-    // Every version from 3.6 to 3.28 is shipped: a real 3.22 build relabelled 3.29, a version we lack.
+  it("draws a build on a version we lack on the tree holding the most of its passives, read from the node index", async () => {
+    // Every version from 3.6 to 3.28 is shipped: real exports relabelled 3.29 (a version we lack), or with none.
+    expect(await client.treeVersions()).not.toContain("3.29");
+    const trees = (from: number) => requests.slice(from).filter((r) => /\/(tree-|node-index\.)/.test(r));
+    // A 3.12 build: 3.11 to 3.15 hold all its passives, so a tie, to the nearest version (3.29: 3.15), the newest without one.
+    const ziz = corpusSpecs("FWidm__PobBin/resources_ziz_huge_build.xml").at(-1)!;
+    expect(ziz.treeVersion).toBe("3_12");
+    let before = requests.length;
+    const onIndex = await client.getTreeBundle("3_29", ziz.nodes);
+    expect([onIndex.version, onIndex.key]).toEqual(["3.15", "data"]);
+    // The index and the chosen tree alone, not the 24 trees.
+    expect(trees(before)).toEqual([expect.stringMatching(/\/node-index\.[0-9a-f]{16}\.json$/), expect.stringMatching(/\/tree-3\.15\.[0-9a-f]{16}\.json$/)]);
+    expect(await client.getTreeBundle("", ziz.nodes)).toBe(onIndex);
+    expect(await client.getTreeBundle(undefined, ziz.nodes)).toBe(onIndex);
+    expect(await client.getTreeBundle("garbage", ziz.nodes)).toBe(onIndex);
+    // Its own version, shipped, is drawn exactly, with no look at the index.
+    before = requests.length;
+    expect((await client.getTreeBundle(ziz.treeVersion, ziz.nodes)).version).toBe("3.12");
+    expect(trees(before)).toEqual([expect.stringMatching(/\/tree-3\.12\.[0-9a-f]{16}\.json$/)]);
+    // A 3.22 build: every tree from 3.16 on holds it, so the tie goes to 3.28, its plain tree (nothing is on the alternate one).
     const old = corpusSpec("Dav1dde__pasteofexile/322_overrides.xml");
     expect(old.treeVersion).toBe("3_22");
-    expect(await client.treeVersions()).not.toContain("3.29");
+    expect((await client.getTreeBundle("3_22", old.nodes)).version).toBe("3.22");
     const chosen = await client.getTreeBundle("3_29", old.nodes);
     expect([chosen.version, chosen.key]).toEqual(["3.28", "data"]);
+  });
+
+  it("draws a 3.23 or 3.24 build with an alternate ascendancy on the one plain tree that holds them", async () => {
+    // Before 3.25 the alternate ascendancies (Warden, Warlock, Primalist) are inside the plain tree: there is no
+    // alternate tree to fetch, and a build with their passives is drawn on the plain one.
+    const files = (await client.getManifest()).files;
+    expect(files["tree-alternate/3.24"]).toBeUndefined();
+    const plain = await client.getTreeBundle("3_24");
+    const warden = plain.ascendancies.findIndex((a) => a.id === "Warden");
+    expect(plain.ascendancies[warden]).toMatchObject({ name: "Warden of the Maji", alternate: true });
+    const wardenNodes = plain.nodes.id.filter((_, k) => plain.nodes.ascendancy[k] === warden);
+    const build = [...corpusSpec("Dav1dde__pasteofexile/322_overrides.xml").nodes, ...wardenNodes.slice(0, 6)];
+    for (const version of ["3_24", "3_24_alternate"]) {
+      const b = await client.getTreeBundle(version, build);
+      expect([b.version, b.key]).toEqual(["3.24", "data"]);
+    }
+    // With no version: 3.23, 3.24 and the bloodline trees (3.27 on) hold the Warden's passives, 3.25 and 3.26 do not.
+    const held = await client.getBundle<NodeIndexBundle>("node-index").then((index) => heldByVersion(index, build));
+    expect([held["3.22"], held["3.25"], held["3.26"]].every((n) => n === held["3.24"] - 6)).toBe(true);
+    expect([held["3.23"], held["3.27"], held["3.28"]]).toEqual([held["3.24"], held["3.24"], held["3.24"]]);
+    // A tie: to the newest, whose plain tree holds the Warden's passives too.
+    const none = await client.getTreeBundle("", build);
+    expect([none.version, none.key]).toEqual(["3.28", "data"]);
+    expect(wardenNodes.slice(0, 6).every((id) => none.nodes.id.includes(id))).toBe(true);
   });
 
   it("warms the newest tree for offline use without parsing it", async () => {

@@ -5,10 +5,22 @@
 
 import type { CampaignBundle, ClassesBundle, ClustersBundle, GameDataManifest, GemsBundle, ItemsBundle, TreeBundle } from "./gameDataTypes";
 import { NEWEST_TREE_CACHE } from "../app/cacheBudget";
-import { alternateKeyOf, closestTreeVersion, pickTreeBundle, prefersAlternate, treeBundleName, treeKeyOf, treeVersionsOf } from "./treeVersions";
+import {
+  alternateKeyOf,
+  closestTreeVersion,
+  heldByVersion,
+  NODE_INDEX_BUNDLE,
+  pickTreeBundle,
+  prefersAlternate,
+  shipsOwnVersion,
+  treeBundleName,
+  treeKeyOf,
+  treeVersionsOf,
+  type NodeIndexBundle,
+} from "./treeVersions";
 
 export * from "./gameDataTypes";
-export { closestTreeVersion, pickTreeBundle, prefersAlternate, treeKeyOf, treeVersionsOf, type TreeKey } from "./treeVersions";
+export { closestTreeVersion, pickTreeBundle, prefersAlternate, treeKeyOf, treeVersionsOf, versionHoldingMost, type TreeKey } from "./treeVersions";
 export { findGem, type FoundGem } from "./gemLookup";
 
 export class GameDataError extends Error {
@@ -66,14 +78,20 @@ export class GameDataClient {
   }
 
   /**
-   * The raw tree bundle closest to `wantedVersion` (e.g. a build's "3_28"); newest when omitted.
-   * Read it with tree/adapter.ts treeModelFromBundle (tree/useTreeModel.ts keeps one model per bundle).
+   * The raw tree bundle of `wantedVersion` (e.g. a build's "3_28") when we ship it. Otherwise (none, garbage,
+   * a version we lack) the version whose tree holds the most of the build's allocated `nodes`, read from the
+   * small node index rather than from every tree (pickTreeBundle); without `nodes`, the nearest (newest when
+   * omitted). Read it with tree/adapter.ts treeModelFromBundle (tree/useTreeModel.ts keeps one model per bundle).
    */
   async getTreeBundle(wantedVersion?: string | null, nodes?: readonly number[]): Promise<TreeBundle> {
     // The tree key (alternate, ruthless, ruthless-alternate) comes from the export's treeVersion suffix;
     // without one, the build's allocated `nodes` may show it was made on the alternate-ascendancy tree.
     const files = (await this.getManifest()).files;
-    const picked = pickTreeBundle(files, wantedVersion);
+    const held =
+      nodes?.length && !shipsOwnVersion(files, wantedVersion) && files[NODE_INDEX_BUNDLE]
+        ? heldByVersion(await this.getBundle<NodeIndexBundle>(NODE_INDEX_BUNDLE), nodes)
+        : undefined;
+    const picked = pickTreeBundle(files, wantedVersion, held);
     if (!picked) throw new GameDataError("The game data has no passive tree");
     const bundle = await this.getBundle<TreeBundle>(picked.name);
     const alternate = alternateKeyOf(picked.key);

@@ -61,16 +61,87 @@ export function treeBundleName(version: string, key: TreeKey = "data"): string {
   return key === "data" ? `tree/${version}` : `tree-${key}/${version}`;
 }
 
+/** Whether the manifest ships the plain tree of a build's own version ("3_18_ruthless" -> tree/3.18). */
+export function shipsOwnVersion(files: Record<string, string>, wanted: string | null | undefined): boolean {
+  const own = treeVersionName(wanted);
+  return own !== null && files[treeBundleName(own)] !== undefined;
+}
+
+/** Manifest name of the node index bundle (game-data/node_index.py): which plain versions hold each node id. */
+export const NODE_INDEX_BUNDLE = "node-index";
+
 /**
- * The bundle a build's treeVersion is drawn on: the nearest plain version we ship
- * (closestTreeVersion), then the variant the export names when that version has it,
- * else the plain tree. Null when the manifest has no tree.
+ * The node index as the pipeline writes it: `ids` is the sorted union of every plain tree's node ids,
+ * the first one then the gap to each next; `versions[v]` is a base64 bitmap over that list, bit k
+ * (byte k >> 3, bit k & 7) set when tree v holds ids[k].
+ */
+export interface NodeIndexBundle {
+  format: 1;
+  ids: number[];
+  versions: Record<string, string>;
+}
+
+/** Cluster jewel passives (ids above 65535) are laid out from the jewel: no tree holds them. */
+const isTreeNode = (id: number) => id >= 0 && id <= 65535;
+
+/** How many of a build's passives each indexed version's plain tree holds (cluster jewel passives count for none). */
+export function heldByVersion(index: NodeIndexBundle, nodes: readonly number[]): Record<string, number> {
+  const ids = new Array<number>(index.ids.length);
+  let id = 0;
+  index.ids.forEach((gap, k) => (ids[k] = id = k === 0 ? gap : id + gap));
+  // Positions of the build's passives in the union (binary search: the union is sorted).
+  const positions: number[] = [];
+  for (const n of new Set(nodes)) {
+    if (!isTreeNode(n)) continue;
+    let lo = 0, hi = ids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (ids[mid] === n) {
+        positions.push(mid);
+        break;
+      }
+      if (ids[mid] < n) lo = mid + 1;
+      else hi = mid - 1;
+    }
+  }
+  const held: Record<string, number> = {};
+  for (const [version, b64] of Object.entries(index.versions)) {
+    const bits = atob(b64);
+    let count = 0;
+    for (const k of positions) if ((bits.charCodeAt(k >> 3) >> (k & 7)) & 1) count++;
+    held[version] = count;
+  }
+  return held;
+}
+
+/**
+ * The version a build is drawn on when we lack its own (none, a garbage one, 3.29): the one whose tree
+ * holds the most of its passives. Ties go to the version nearest `wanted` by number (closestTreeVersion:
+ * an equal distance to the newer one), and without a readable `wanted` to the newest.
+ */
+export function versionHoldingMost(held: Record<string, number>, wanted: string | null | undefined): string | null {
+  const counts = Object.entries(held).filter(([v]) => treeVersionName(v) !== null);
+  if (!counts.length) return null;
+  const most = Math.max(...counts.map(([, n]) => n));
+  return closestTreeVersion(counts.filter(([, n]) => n === most).map(([v]) => v), wanted);
+}
+
+/**
+ * The bundle a build's treeVersion is drawn on: its own plain version when we ship it; else, given
+ * `held` (heldByVersion of its passives), the version holding the most of them (versionHoldingMost),
+ * without it the nearest version (closestTreeVersion). Then the variant the export names when that
+ * version has it, else the plain tree. Null when the manifest has no tree.
  */
 export function pickTreeBundle(
   files: Record<string, string>,
   wanted: string | null | undefined,
+  held?: Record<string, number>,
 ): { name: string; version: string; key: TreeKey } | null {
-  const version = closestTreeVersion(treeVersionsOf(files), wanted);
+  const available = treeVersionsOf(files);
+  const shipped = held && Object.fromEntries(Object.entries(held).filter(([v]) => available.includes(v)));
+  const version = shipsOwnVersion(files, wanted)
+    ? treeVersionName(wanted)
+    : ((shipped && versionHoldingMost(shipped, wanted)) ?? closestTreeVersion(available, wanted));
   if (!version) return null;
   const want = treeKeyOf(wanted);
   const key = files[treeBundleName(version, want)] ? want : "data";

@@ -56,7 +56,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
     }
     return {
       states,
-      notice: versionNotice(unknownIds.length, clusterIds.length + (build.clusterPassives ?? 0) + (other?.clusterPassives ?? 0), build.treeVersion, model.version),
+      notice: versionNotice(unknownIds, clusterIds.length + (build.clusterPassives ?? 0) + (other?.clusterPassives ?? 0), build.treeVersion, model.version),
       summary: allocationSummary(model, build.nodes),
       ascendancyTarget: ascendancyTarget(model, build, other),
     };

@@ -2,7 +2,7 @@
  * The side lists (Keystones, Masteries, Overrides) and their compare status,
  * computed from the allocations alone so they can be tested without a canvas.
  */
-import { compareVersions, treeVersionName } from "../data/treeVersions";
+import { treeVersionName } from "../data/treeVersions";
 import type { MasteryEffect, TreeModel, TreeNode } from "./model";
 
 export interface OverrideLike {
@@ -113,20 +113,38 @@ export function sideLists(model: TreeModel, build: AllocationForLists, other?: A
   return { keystones, masteries, overrides };
 }
 
+/** How many passive ids a notice names before "and N more". */
+export const NAMED_IDS = 5;
+
+/** "1, 2, 3, 4, 5 and 2 more": the ids in order, the first NAMED_IDS of them by id. */
+function namedIds(ids: readonly number[]): string {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const shown = sorted.slice(0, NAMED_IDS).join(", ");
+  return sorted.length > NAMED_IDS ? `${shown} and ${sorted.length - NAMED_IDS} more` : shown;
+}
+
+/** A garbage treeVersion is quoted, not repeated at any length. */
+const quoted = (v: string) => `"${v.length > 24 ? `${v.slice(0, 24)}…` : v}"`;
+
 /**
- * The quiet notice for what the renderer cannot show as the build has it: a
- * tree version we do not ship (drawn on the nearest one), allocated ids that
- * tree lacks, and cluster jewel passives. Null when all are shown.
+ * The quiet notice for what the renderer cannot show as the build has it. `wanted` is the build's
+ * treeVersion, `shown` the version it is drawn on: a build is drawn on its own version when we ship
+ * it, else on the one holding the most of its passives (data/treeVersions.ts pickTreeBundle), and the
+ * notice says which and why. Allocated ids that tree lacks are named (by id; cluster jewel passives,
+ * laid out from their jewel, are only counted). Null when all is shown as the build has it.
  */
-export function versionNotice(unknownCount: number, clusterCount = 0, wanted?: string | null, shown?: string): string | null {
+export function versionNotice(unknownIds: readonly number[], clusterCount: number, wanted: string | null | undefined, shown: string): string | null {
   const parts: string[] = [];
   const want = treeVersionName(wanted);
-  const fallback = want !== null && shown !== undefined && want !== shown;
-  if (fallback) parts.push(`Tree ${want} is not available: drawn on tree ${shown}`);
-  if (unknownCount > 0) {
-    const newer = !fallback || compareVersions(want, shown!) > 0;
-    const what = newer ? "from a newer tree version" : `of tree ${want} not on tree ${shown}`;
-    parts.push(unknownCount === 1 ? `1 passive ${what} is not shown` : `${unknownCount} passives ${what} are not shown`);
+  const raw = (wanted ?? "").trim();
+  const why = `drawn on tree ${shown}, which holds the most of its passives`;
+  if (!raw) parts.push(`No tree version in the build: ${why}`);
+  else if (want === null) parts.push(`Tree version ${quoted(raw)} is not known: ${why}`);
+  else if (want !== shown) parts.push(`Tree ${want} is not available: ${why}`);
+  const unknown = new Set(unknownIds).size;
+  if (unknown > 0) {
+    const what = unknown === 1 ? `1 passive not on tree ${shown} is` : `${unknown} passives not on tree ${shown} are`;
+    parts.push(`${what} not shown: ${namedIds(unknownIds)}`);
   }
   if (clusterCount > 0) {
     parts.push(

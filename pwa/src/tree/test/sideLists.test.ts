@@ -41,18 +41,29 @@ describe("side lists", () => {
   it("ignores unknown ids in the lists and words the version notice", () => {
     const lists = sideLists(tinyModel(), { nodes: [424242], masteryEffects: { 424242: 1 } });
     expect(lists.keystones).toEqual([]);
-    expect(versionNotice(0)).toBeNull();
-    expect(versionNotice(1)).toBe("1 passive from a newer tree version is not shown");
-    expect(versionNotice(7)).toBe("7 passives from a newer tree version are not shown");
-    expect(versionNotice(0, 1)).toBe("1 cluster jewel passive is not shown");
-    expect(versionNotice(2, 5)).toBe("2 passives from a newer tree version are not shown · 5 cluster jewel passives are not shown");
     // The build's own version is drawn: nothing to say about the version.
-    expect(versionNotice(0, 0, "3_28", "3.28")).toBeNull();
-    // A version we lack is drawn on the nearest one, and says so.
-    expect(versionNotice(0, 0, "3_29", "3.28")).toBe("Tree 3.29 is not available: drawn on tree 3.28");
-    expect(versionNotice(3, 0, "3_29", "3.28")).toBe("Tree 3.29 is not available: drawn on tree 3.28 · 3 passives from a newer tree version are not shown");
-    expect(versionNotice(1, 2, "3_18", "3.25")).toBe(
-      "Tree 3.18 is not available: drawn on tree 3.25 · 1 passive of tree 3.18 not on tree 3.25 is not shown · 2 cluster jewel passives are not shown",
+    expect(versionNotice([], 0, "3_28", "3.28")).toBeNull();
+    expect(versionNotice([], 0, "3_25_ruthless_alternate", "3.25")).toBeNull();
+    expect(versionNotice([], 1, "3_28", "3.28")).toBe("1 cluster jewel passive is not shown");
+    // Passives its tree lacks are named by id, the first five, in order.
+    expect(versionNotice([30001], 0, "3_9", "3.9")).toBe("1 passive not on tree 3.9 is not shown: 30001");
+    expect(versionNotice([7, 3, 3, 9], 5, "3_18", "3.18")).toBe(
+      "3 passives not on tree 3.18 are not shown: 3, 7, 9 · 5 cluster jewel passives are not shown",
+    );
+    expect(versionNotice([60, 50, 40, 30, 20, 10, 70], 0, "3_18", "3.18")).toBe(
+      "7 passives not on tree 3.18 are not shown: 10, 20, 30, 40, 50 and 2 more",
+    );
+  });
+
+  it("says which version a build we lack the version of is drawn on, and why", () => {
+    expect(versionNotice([], 0, "3_29", "3.28")).toBe("Tree 3.29 is not available: drawn on tree 3.28, which holds the most of its passives");
+    expect(versionNotice([], 0, "", "3.18")).toBe("No tree version in the build: drawn on tree 3.18, which holds the most of its passives");
+    expect(versionNotice([], 0, undefined, "3.18")).toBe(versionNotice([], 0, " ", "3.18"));
+    expect(versionNotice([], 0, "latest", "3.28")).toBe('Tree version "latest" is not known: drawn on tree 3.28, which holds the most of its passives');
+    expect(versionNotice([], 0, "x".repeat(40), "3.28")).toBe(`Tree version "${"x".repeat(24)}…" is not known: drawn on tree 3.28, which holds the most of its passives`);
+    expect(versionNotice([12345, 23456], 2, "3_29_ruthless", "3.28")).toBe(
+      "Tree 3.29 is not available: drawn on tree 3.28, which holds the most of its passives · " +
+        "2 passives not on tree 3.28 are not shown: 12345, 23456 · 2 cluster jewel passives are not shown",
     );
   });
 });
