@@ -9,6 +9,7 @@ with Retry-After in seconds. Answers are cached briefly per user, in the state a
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import Annotated
 from urllib.parse import quote
@@ -133,7 +134,9 @@ async def list_characters(request: Request, user: User, realm: str) -> list[Char
     if cached is not None:
         return cached
     if user.provider == "local":
-        out = demo.demo_list(request.app.state.settings.corpus_dir, realm)
+        settings = request.app.state.settings
+        # The first call converts the demo builds (about a second, then cached): off the event loop.
+        out = await asyncio.to_thread(demo.demo_list, settings.corpus_dir, settings.game_data_dist, realm)
     else:
         raw = await _official(request, user, _path(realm), "character-list")
         entries = raw.get("characters") if isinstance(raw, dict) else None
@@ -161,7 +164,8 @@ async def character_detail(
     if cached is not None:
         return CharacterAnswer(cached)
     if user.provider == "local":
-        found = demo.demo_detail(request.app.state.settings.corpus_dir, realm, name)
+        settings = request.app.state.settings
+        found = await asyncio.to_thread(demo.demo_detail, settings.corpus_dir, settings.game_data_dist, realm, name)
         if found is None:
             raise ApiError(404, f"No character '{name}' in realm {realm}")
     else:

@@ -1,4 +1,4 @@
-"""Demo characters come from the corpus's official-API sample; attach calls as the tracker makes them."""
+"""DemoHierophant is the corpus's official-API sample; attach calls as the tracker makes them."""
 
 from __future__ import annotations
 
@@ -12,25 +12,30 @@ GGG_API = CORPUS_DIR / "ggg-api"
 SAMPLE = json.loads((GGG_API / "PathOfBuildingCommunity__PathOfBuilding" / "character_detail_SampleCharacter.json").read_text())["character"]
 
 
-async def test_demo_characters_are_the_official_sample(client):
+async def test_demo_hierophant_is_the_official_sample(client):
     u = await session_headers(client, "Sample")
     chars = (await client.get("/api/Character/character/pc", headers=u)).json()["data"]
-    # One character per base class (Templar, Marauder, Ranger, Witch, Duelist, Shadow, Scion),
+    # The sample first, then one converted planner build per base class (tests/server/test_demo_characters.py),
     # so every build can be attached somewhere.
-    assert sorted(c["class"] for c in chars) == sorted(
-        ["Hierophant", "Berserker", "Deadeye", "Occultist", "Slayer", "Saboteur", "Ascendant"]
+    assert chars[0]["name"] == "DemoHierophant" and chars[0]["class"] == "Hierophant"
+    assert {"Berserker", "Pathfinder", "Occultist", "Slayer", "Guardian", "Saboteur", "Reliquarian"} == {
+        c["class"] for c in chars[1:]
+    }
+    d = (await client.get("/api/Character/character/pc/DemoHierophant", headers=u)).json()["data"]
+    assert d["class"] == chars[0]["class"] and d["id"] == chars[0]["id"] == "demo-hierophant"
+    # The sample's passives, mastery choices and gear, as the official API sent them.
+    assert d["passives"]["hashes"] == SAMPLE["passives"]["hashes"]
+    assert d["passives"]["masteryEffects"] == {k: v for k, v in SAMPLE["passives"]["mastery_effects"].items()}
+    assert [e["name"] for e in d["equipment"]] == [i["name"] for i in SAMPLE["equipment"] if slot_of(i)]
+    assert len(d["skills"]) == sum(len(i.get("socketedItems") or []) for i in SAMPLE["equipment"])
+    assert sorted(j["socketNodeIndex"] for j in d["passives"]["jewels"] + d["passives"]["expansionJewels"]) == sorted(
+        j["x"] for j in SAMPLE["jewels"]
     )
-    for c in chars:
-        d = (await client.get(f"/api/Character/character/pc/{c['name']}", headers=u)).json()["data"]
-        assert d["class"] == c["class"] and d["id"] == c["id"]
-        # The sample's passives, mastery choices and gear, as the official API sent them.
-        assert d["passives"]["hashes"] == SAMPLE["passives"]["hashes"]
-        assert d["passives"]["masteryEffects"] == {k: v for k, v in SAMPLE["passives"]["mastery_effects"].items()}
-        assert [e["name"] for e in d["equipment"]] == [i["name"] for i in SAMPLE["equipment"] if slot_of(i)]
-        assert len(d["skills"]) == sum(len(i.get("socketedItems") or []) for i in SAMPLE["equipment"])
-        assert sorted(j["socketNodeIndex"] for j in d["passives"]["jewels"] + d["passives"]["expansionJewels"]) == sorted(
-            j["x"] for j in SAMPLE["jewels"]
-        )
+    assert set(d["passives"]["skillOverrides"]) == set(SAMPLE["passives"]["skill_overrides"])
+    # No other character wears the sample's passives any more (they were costumes of it once).
+    for c in chars[1:]:
+        other = (await client.get(f"/api/Character/character/pc/{c['name']}", headers=u)).json()["data"]
+        assert other["passives"]["hashes"] != SAMPLE["passives"]["hashes"]
     first = chars[0]
     assert (first["name"], first["league"], first["level"]) == ("DemoHierophant", SAMPLE["league"], SAMPLE["level"])
 
