@@ -11,6 +11,7 @@ import { approximateStepLevel } from "./approximateLevel";
 import { BuildSettingsPanel } from "./BuildSettingsPanel";
 import { FinalizeModal } from "./FinalizeModal";
 import { LoaderCard } from "./LoaderCard";
+import { LoaderNotes } from "./LoaderNotes";
 import { buildGemNames } from "./skillOptions";
 import { StepDetail } from "./StepDetail";
 import { StepEditorRow } from "./StepEditorRow";
@@ -114,6 +115,7 @@ function Editor() {
     <Stack gap="md" data-testid="create-build-page" data-build-id={draft.buildId} data-status={draft.status}>
       {header}
       {state.warning && <Alert color="yellow" title={state.warning} withCloseButton onClose={editor.clearWarning} data-testid="editor-warning" />}
+      <LoaderNotes notes={state.notes} />
       {draft.errors?.length ? (
         <Alert color="red" title="The server did not accept this build" data-testid="publish-errors">
           {draft.errors.map((e) => <Text key={e} size="sm">{e}</Text>)}

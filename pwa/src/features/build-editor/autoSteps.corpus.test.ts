@@ -3,6 +3,8 @@ import { decodePlanner } from "@workers/planner/index";
 import { corpusFiles, corpusText } from "@workers/planner/test/corpus";
 import { hasSeveralSets, suggestSteps } from "./autoSteps";
 import { isComplete } from "./steps";
+import { offeredTrees, type ClassNames } from "./classCheck";
+import { realClassTable } from "../tracker/test/testClasses";
 
 // Every corpus build whose export holds more than one tree spec (XML and code twins alike).
 const multiStep = corpusFiles().flatMap((file) => {
@@ -60,5 +62,22 @@ describe("suggested steps on every multi-step corpus build", () => {
     expect(occSteps[0].passiveTreeId).toBe("pre-swap levelling");
     const nodes = (id: string | null) => occ.trees.find((t) => t.id === id)!.nodes.length;
     expect(nodes(occSteps[0].passiveTreeId)).toBeLessThan(nodes(occSteps[occSteps.length - 1].passiveTreeId));
+  });
+
+  it("never suggests a tree the loader left out (another class or ascendancy)", () => {
+    const table = realClassTable() as unknown as ClassNames;
+    let leftOut = 0;
+    for (const { file, build } of multiStep) {
+      const offered = offeredTrees(build, table).build;
+      const ids = new Set(offered.trees.map((t) => t.id));
+      leftOut += build.trees.length - ids.size;
+      const steps = suggestSteps(offered);
+      expect(steps.map((s) => s.passiveTreeId).every((id) => id !== null && ids.has(id)), file).toBe(true);
+      expect(steps).toHaveLength(ids.size);
+    }
+    // The Ranger export's Shadow tree.
+    expect(leftOut).toBeGreaterThan(0);
+    const mirage = multiStep.find((m) => m.file.includes("3.13_Mirage_Archer_Toxic_Rain"))!.build;
+    expect(suggestSteps(offeredTrees(mirage, table).build).map((s) => s.passiveTreeId)).toEqual(["default (2)", "default (3)"]);
   });
 });

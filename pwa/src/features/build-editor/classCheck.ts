@@ -1,35 +1,44 @@
 /**
- * Class mismatch inside a loaded planner export (spec §4 "a class mismatch
- * aborts", §5 and §8 'Class mismatch'). A build's steps all belong to one
- * character, so every passive tree must be for the build's base class, and
- * the trees that have an ascendancy must share it. A tree with no ascendancy
- * yet (a levelling tree before the first labyrinth) fits any.
+ * Which passive trees of a loaded planner export its steps may use. A build's
+ * steps all belong to one character, so a tree of another base class or
+ * another ascendancy (another ascendancy tried, a friend's tree, a league-start
+ * variant: planner files often hold such extra trees) is left out of the step
+ * pickers with a note that names it, not a refusal of the whole export. Only an
+ * export with no tree of its own is refused. A tree with no ascendancy yet (a
+ * levelling tree before the first labyrinth) fits any.
  *
- * Ascendancies are compared by id between trees, not by name with the build's
- * ascendClassName: names change between tree versions (Raider became Warden in
- * 3.25), so a name comparison would refuse good exports.
+ * The same rule as the server's publish check (server/planner/extract.py
+ * offered_trees), so every tree offered here can be published as a step: the
+ * class is the build's className (else the active tree's); the ascendancy is
+ * the active tree's when it is of that class and ascended, else the first
+ * ascended tree of the class. Ascendancies are compared by id, not by name:
+ * names change between tree versions (Raider became Warden in 3.25).
  */
 import type { PlannerBuild, PlannerTree } from "@workers/planner/types";
 import type { ClassesBundle } from "../../data/gameDataTypes";
 
 export type ClassNames = Pick<ClassesBundle, "classes"> & Partial<Pick<ClassesBundle, "versions">>;
 
-export const CLASS_MISMATCH_TITLE = "Class mismatch";
+/** Base classes in the planner's classId order, for when the class table cannot load. */
+const CLASS_IDS = ["Scion", "Marauder", "Ranger", "Witch", "Duelist", "Templar", "Shadow"];
 
-/** The spec's message, with the tree that differs in place of the selected character. */
-export function treeMismatchText(buildClass: string, treeTitle: string, treeClass: string): string {
-  return `This build is for ${buildClass}, but its tree '${treeTitle}' is for ${treeClass}. Please select a different build`;
-}
+export const NO_USABLE_TREE_TITLE = "No usable tree";
 
-export class ClassMismatchError extends Error {
-  readonly title = CLASS_MISMATCH_TITLE;
+/** The refusal of an export none of whose trees is for its class. */
+export const noUsableTreeText = (buildClass: string) => `This build has no passive tree for its class ${buildClass}`;
+
+/** The note for one tree left out of the step pickers. */
+export const leftOutNote = (treeTitle: string, forWhat: string) => `'${treeTitle}' is for ${forWhat}: not offered`;
+
+export class NoUsableTreeError extends Error {
+  readonly title = NO_USABLE_TREE_TITLE;
   constructor(message: string) {
     super(message);
-    this.name = "ClassMismatchError";
+    this.name = "NoUsableTreeError";
   }
 }
 
-const className = (table: ClassNames | null, id: number) => table?.classes[id]?.name ?? `class ${id}`;
+const className = (table: ClassNames | null, id: number) => table?.classes[id]?.name ?? CLASS_IDS[id] ?? `class ${id}`;
 
 /** "3_25" -> "3.25", the classes bundle's version key. */
 const versionKey = (treeVersion: string) => treeVersion.replace("_", ".").split(".").slice(0, 2).join(".");
@@ -39,26 +48,33 @@ function ascendancyName(table: ClassNames | null, tree: PlannerTree): string {
   return byVersion ?? table?.classes[tree.classId]?.ascendancies[tree.ascendancyId - 1] ?? `ascendancy ${tree.ascendancyId}`;
 }
 
+export interface OfferedTrees {
+  /** The export with only the trees its steps may use (every picker and the suggested steps read these). */
+  build: PlannerBuild;
+  /** One leftOutNote per tree left out, in the export's order. */
+  notes: string[];
+}
+
 /**
- * The 'Class mismatch' message for an export whose trees are for another
- * class or ascendancy, else null. Without the class table, the trees are
- * compared with the active tree only.
+ * The export's usable trees and a note per tree left out; throws NoUsableTreeError when
+ * none is left. Without the class table the class is read from the planner's class ids.
  */
-export function plannerClassMismatch(build: PlannerBuild, table: ClassNames | null): string | null {
-  if (!build.trees.length) return null;
-  const reference = build.trees.find((t) => t.id === build.activeTreeId) ?? build.trees[0];
-  const named = table?.classes.findIndex((c) => c.name.toLowerCase() === build.className.trim().toLowerCase()) ?? -1;
-  const classId = named >= 0 ? named : reference.classId;
-  const buildClass = named >= 0 ? table!.classes[named].name : className(table, classId);
-  for (const tree of build.trees) {
-    if (tree.classId !== classId) return treeMismatchText(buildClass, tree.title, className(table, tree.classId));
+export function offeredTrees(build: PlannerBuild, table: ClassNames | null): OfferedTrees {
+  const names = table ? table.classes.map((c) => c.name) : CLASS_IDS;
+  const trees = build.trees;
+  const active = trees.find((t) => t.id === build.activeTreeId) ?? trees[0];
+  const named = names.findIndex((n) => n.toLowerCase() === build.className.trim().toLowerCase());
+  const classId = named >= 0 ? named : (active?.classId ?? -1);
+  const same = trees.filter((t) => t.classId === classId);
+  const ascended = [...(active && same.includes(active) ? [active] : []), ...same].find((t) => t.ascendancyId > 0);
+  const ascendancyId = ascended?.ascendancyId ?? 0;
+  const usable = same.filter((t) => t.ascendancyId === 0 || t.ascendancyId === ascendancyId);
+  if (!usable.length) {
+    const buildClass = named >= 0 ? names[named] : classId >= 0 ? className(table, classId) : build.className.trim() || "unknown";
+    throw new NoUsableTreeError(noUsableTreeText(buildClass));
   }
-  const ascended = [reference, ...build.trees].find((t) => t.ascendancyId > 0);
-  if (!ascended) return null;
-  for (const tree of build.trees) {
-    if (tree.ascendancyId > 0 && tree.ascendancyId !== ascended.ascendancyId) {
-      return treeMismatchText(ascendancyName(table, ascended), tree.title, ascendancyName(table, tree));
-    }
-  }
-  return null;
+  const notes = trees
+    .filter((t) => !usable.includes(t))
+    .map((t) => leftOutNote(t.title, t.classId !== classId ? className(table, t.classId) : ascendancyName(table, t)));
+  return { build: notes.length ? { ...build, trees: usable } : build, notes };
 }

@@ -4,7 +4,7 @@ import { corpusText } from "@workers/planner/test/corpus";
 import { ApiRequestError } from "../../data/api";
 import { PlannerDecodeError } from "../../data/planner";
 import { realClassTable } from "../tracker/test/testClasses";
-import { ClassMismatchError, type ClassNames } from "./classCheck";
+import { NoUsableTreeError, type ClassNames } from "./classCheck";
 import { LOAD_ERRORS, loadErrorFor, loadInput, proxyPath, readLoaderInput, type LoaderDeps } from "./loader";
 
 const http = (status: number, message = "upstream said no") => new ApiRequestError({ kind: "http", status }, "x", message);
@@ -69,15 +69,35 @@ describe("loading errors use the spec's texts", () => {
     expect(loadErrorFor(new Error("boom"))).toEqual({ title: "Failed to load build", message: "boom" });
   });
 
-  it("aborts on a class mismatch inside the export with 'Class mismatch'", async () => {
+  it("loads an export with a tree of another class, leaving that tree out with a note", async () => {
     const table = realClassTable() as unknown as ClassNames;
     const d = { ...deps(), classes: async () => table };
-    const err = await loadInput({ kind: "code", code: corpusText("3.13_Mirage_Archer_Toxic_Rain.xml") }, "x.xml", d).catch((e) => e);
-    expect(err).toBeInstanceOf(ClassMismatchError);
-    expect(loadErrorFor(err)).toEqual({ title: "Class mismatch", message: expect.stringMatching(/^This build is for Ranger, but its tree '.+' is for Shadow\. Please select a different build$/) });
-    // The same export of one class loads; a class table that cannot load does not stop a load.
+    const loaded = await loadInput({ kind: "code", code: corpusText("3.13_Mirage_Archer_Toxic_Rain.xml") }, "x.xml", d);
+    expect(loaded.notes).toEqual(["'Default' is for Shadow: not offered"]);
+    expect(loaded.build.trees.map((t) => t.classId)).toEqual([2, 2]);
+    // The code to publish is the whole export, its left-out tree too (the server leaves it out the same way).
+    expect(decodePlanner(loaded.code).trees).toHaveLength(3);
+    // A 3.28 Pathfinder export holding a copy of its tree made a Warden (ascendClassId 1): all loads, but that tree.
+    const xml = corpusText("voices_nested_clusters_328.xml");
+    const spec = /<Spec\b[\s\S]*?<\/Spec>/.exec(xml)![0];
+    const warden = spec.replace("<Spec ", '<Spec title="Warden endgame" ').replace('ascendClassId="3"', 'ascendClassId="1"');
+    const two = await loadInput({ kind: "code", code: xml.replace(spec, spec + warden) }, "x.xml", d);
+    expect([two.build.ascendancyName, two.build.trees.map((t) => t.title), two.notes]).toEqual([
+      "Pathfinder",
+      ["Default"],
+      ["'Warden endgame' is for Warden: not offered"],
+    ]);
+    // A class table that cannot load does not stop a load.
     const fine = await loadInput({ kind: "code", code }, "x", { ...deps(), classes: () => Promise.reject(new Error("offline")) });
-    expect(fine.build.className).toBe("Templar");
+    expect([fine.build.className, fine.notes]).toEqual(["Templar", []]);
+  });
+
+  it("refuses an export with no tree for its class with 'No usable tree'", async () => {
+    const d = { ...deps(), classes: async () => realClassTable() as unknown as ClassNames };
+    const witch = corpusText("3.13_Mirage_Archer_Toxic_Rain.xml").replace('className="Ranger"', 'className="Witch"');
+    const err = await loadInput({ kind: "code", code: witch }, "x.xml", d).catch((e) => e);
+    expect(err).toBeInstanceOf(NoUsableTreeError);
+    expect(loadErrorFor(err)).toEqual({ title: "No usable tree", message: "This build has no passive tree for its class Witch" });
   });
 
   it("reports a bad code as an extract failure", async () => {

@@ -7,7 +7,7 @@ import { parsePlannerInput, type PasteHostKey } from "@workers/planner/links";
 import type { PlannerBuild } from "@workers/planner/types";
 import { ApiRequestError, request } from "../../data/api";
 import { PlannerDecodeError } from "../../data/planner";
-import { ClassMismatchError, plannerClassMismatch, type ClassNames } from "./classCheck";
+import { NoUsableTreeError, offeredTrees, type ClassNames } from "./classCheck";
 
 export interface LoadError {
   title: string;
@@ -31,7 +31,7 @@ export const NO_SETS_MESSAGE = "This planner export has no passive tree, equipme
 
 /** The spec's loading error for whatever went wrong. */
 export function loadErrorFor(err: unknown): LoadError {
-  if (err instanceof ClassMismatchError) return { title: err.title, message: err.message };
+  if (err instanceof NoUsableTreeError) return { title: err.title, message: err.message };
   if (err instanceof PlannerDecodeError) return { title: LOAD_ERRORS.extract, message: err.message };
   if (err instanceof ApiRequestError) {
     if (err.status === 404 || err.status === 400) return LOAD_ERRORS.badUrl;
@@ -61,14 +61,17 @@ export interface Loaded {
   source: string;
   /** The planner code to publish (pobCod). */
   code: string;
+  /** The export with only the trees its steps may use (classCheck.ts offeredTrees). */
   build: PlannerBuild;
+  /** One note per tree left out ("'Warden endgame' is for Warden: not offered"), shown in the editor. */
+  notes: string[];
 }
 
 export interface LoaderDeps {
   fetchCode: (host: PasteHostKey, id: string) => Promise<string>;
   toCode: (input: string) => Promise<string>;
   decode: (code: string) => Promise<PlannerBuild>;
-  /** The class table names the classes of a mismatch; null when it cannot load (trees are then compared with each other). */
+  /** The class table names the trees left out; null when it cannot load (the planner's class ids are read instead). */
   classes?: () => Promise<ClassNames | null>;
 }
 
@@ -85,8 +88,8 @@ export async function loadInput(input: Exclude<LoaderInput, { kind: "invalid" }>
   const build = await deps.decode(code);
   performance.measure(PLANNER_DECODE_MEASURE, { start: started, end: performance.now() });
   if (!build.trees.length && !build.itemSets.length && !build.skillSets.length) throw new Error(NO_SETS_MESSAGE);
-  // A class mismatch aborts the load (spec §4): the steps of one build are for one character.
-  const mismatch = plannerClassMismatch(build, await classes);
-  if (mismatch) throw new ClassMismatchError(mismatch);
-  return { source, code, build };
+  // The steps of one build are for one character: trees of another class or ascendancy are left out
+  // (with a note each), and only an export with none of its own is refused.
+  const offered = offeredTrees(build, await classes);
+  return { source, code, build: offered.build, notes: offered.notes };
 }

@@ -16,6 +16,7 @@ import type { PublishRequest } from "../../data/types";
 import { fetchPasteCode, LOAD_ERRORS, LOAD_MARK, loadErrorFor, loadInput, readLoaderInput, type LoadError } from "./loader";
 import { hasSeveralSets, suggestSteps } from "./autoSteps";
 import { keepLoadableSteps, toBuildSteps, type EditorStep } from "./steps";
+import { offeredTrees } from "./classCheck";
 
 export interface EditorState {
   /** restoring: reading a saved draft; empty: nothing loaded yet. */
@@ -26,6 +27,8 @@ export interface EditorState {
   loadError?: LoadError;
   /** The spec's link message, shown on the field. */
   fieldError?: string;
+  /** One note per tree of the export left out of the step pickers (another class or ascendancy). */
+  notes?: string[];
   /** 'failed to load one of the build steps' after a restore or Change Build skipped steps. */
   warning?: string;
   /** Set right after a fresh Load that filled in suggested steps, so the page can offer to keep or clear them. */
@@ -55,9 +58,10 @@ export function useBuildEditor() {
       const draft = await currentDraft(db);
       if (!draft) return live && setState((s) => ({ ...s, phase: "empty" }));
       try {
-        const build = await decodePlannerCached(db, draft.code);
+        const classes = loadClasses().catch(() => null);
+        const { build, notes } = offeredTrees(await decodePlannerCached(db, draft.code), await classes);
         const { steps, skipped } = keepLoadableSteps(draft.steps, build);
-        if (live) setState((s) => ({ ...s, phase: "ready", draft: { ...draft, steps }, build, warning: skipped ? LOAD_ERRORS.stepSkipped : undefined }));
+        if (live) setState((s) => ({ ...s, phase: "ready", draft: { ...draft, steps }, build, notes, warning: skipped ? LOAD_ERRORS.stepSkipped : undefined }));
         if (draft.status === "waiting") void resolveSlug(db, draft.buildId);
       } catch (err) {
         if (live) setState((s) => ({ ...s, phase: "empty", loadError: loadErrorFor(err) }));
@@ -122,7 +126,7 @@ export function useBuildEditor() {
             updatedAt: Date.now(),
           };
           persist(draft);
-          return { ...s, phase: "ready", loading: false, draft, build: loaded.build, fresh: suggest, warning: skipped ? LOAD_ERRORS.stepSkipped : undefined };
+          return { ...s, phase: "ready", loading: false, draft, build: loaded.build, notes: loaded.notes, fresh: suggest, warning: skipped ? LOAD_ERRORS.stepSkipped : undefined };
         });
         return true;
       } catch (err) {
