@@ -3,9 +3,9 @@
  * no character, the picker; no build, the chooser; loaded, the step selector
  * and the sections, as tabs under 1200 px or one page under a contents rail.
  */
-import { Badge, Box, Button, Group, LoadingOverlay, Modal, Paper, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
-import { useInterval, useMediaQuery, useScrollSpy } from "@mantine/hooks";
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { Badge, Box, Button, Group, LoadingOverlay, Modal, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useInterval, useMediaQuery } from "@mantine/hooks";
+import { useEffect, useMemo, useState } from "react";
 import { DESKTOP_QUERY, LAYOUT } from "../../app/theme";
 import { baseClassOf, buildTitle, classBadge, classColor } from "../../data/classes";
 import { useClassTable } from "../../data/useClassTable";
@@ -19,6 +19,7 @@ import { loginDialog } from "../session/actions";
 import { useSession } from "../session/useSession";
 import { BuildChooser } from "./BuildChooser";
 import { CharacterPicker } from "./CharacterPicker";
+import { OnePage, type TrackerSection } from "./OnePage";
 import { OVERLAY_TIMEOUT_MS, TIME_AGO_TICK_MS, updatedLabel } from "./timing";
 import { TrackerChoices } from "./TrackerChoices";
 import { TrackerEquipment } from "./TrackerEquipment";
@@ -113,7 +114,7 @@ function Loaded({ tracker, characterId, characterClass, detailLoading }: { track
   const { compare, next, characterTree, characterJewels, compareTree } = useStepCompare(table, planner, sets, tracker.detail.character);
   const retry = tracker.retryDetail;
 
-  const sections: { value: string; title: string; node: ReactNode }[] = [
+  const sections: TrackerSection[] = [
     { value: "equipment", title: "Equipment", node: <TrackerEquipment build={planner} sets={sets} detail={tracker.detail} compare={compare} onRetry={retry} /> },
     { value: "tree", title: "Skill Tree", node: <TrackerTree tree={sets.tree} buildItems={planner.items} character={characterTree} compareCharacter={compareTree} jewels={characterJewels} detail={tracker.detail} compare={compare?.tree ?? null} next={next} onRetry={retry} /> },
     { value: "choices", title: "Choices", node: <TrackerChoices build={planner} detail={tracker.detail} compare={compare} onRetry={retry} /> },
@@ -130,7 +131,7 @@ function Loaded({ tracker, characterId, characterClass, detailLoading }: { track
       </Group>
       <UpdatingOverlay active={detailLoading} />
       {info.steps.length > 0 && <StepNavigator titles={info.steps.map((s) => s.title)} active={step} onChange={setStep} />}
-      {wide ? <OnePage sections={sections} /> : (
+      {wide ? <OnePage sections={sections} offsetPx={TOC_OFFSET_PX} /> : (
         <Tabs defaultValue="equipment" keepMounted={false} data-testid="tracker-tabs">
           <Tabs.List>
             {sections.map((s) => <Tabs.Tab key={s.value} value={s.value} data-testid={`tracker-tab-${s.value}`}>{s.value === "campaign" ? "Campaign" : s.title}</Tabs.Tab>)}
@@ -138,34 +139,6 @@ function Loaded({ tracker, characterId, characterClass, detailLoading }: { track
           {sections.map((s) => <Tabs.Panel key={s.value} value={s.value} pt="md">{s.node}</Tabs.Panel>)}
         </Tabs>
       )}
-    </Stack>
-  );
-}
-
-function OnePage({ sections }: { sections: { value: string; title: string; node: ReactNode }[] }) {
-  // The rail is built from the section headings and follows the scroll (Mantine's scroll spy).
-  const spy = useScrollSpy({ selector: "#tracker-sections section > h2", offset: TOC_OFFSET_PX });
-  const { reinitialize } = spy;
-  useEffect(() => reinitialize(), [sections.length, reinitialize]);
-  const jump = (id: string) => {
-    const el = document.getElementById(id);
-    if (el) window.scrollTo({ top: el.getBoundingClientRect().top + window.scrollY - TOC_OFFSET_PX, behavior: "smooth" });
-  };
-  return (
-    <Stack gap="xl" id="tracker-sections">
-      <Paper withBorder p={6} pos="sticky" top={70} style={{ zIndex: 5 }} data-testid="tracker-toc" component="nav" aria-label="Sections">
-        <Group gap={4}>
-          {(spy.initialized && spy.data.length ? spy.data.map((h) => ({ id: h.id, title: h.value })) : sections.map((s) => ({ id: `section-${s.value}`, title: s.title }))).map((h, i) => (
-            <Button key={h.id} size="compact-sm" variant={spy.active === i ? "light" : "subtle"} onClick={() => jump(h.id)}>{h.title}</Button>
-          ))}
-        </Group>
-      </Paper>
-      {sections.map((s) => (
-        <Box component="section" key={s.value} aria-labelledby={`section-${s.value}`} data-testid={`tracker-section-${s.value}`}>
-          <Title order={2} id={`section-${s.value}`} mb="sm" size="h3">{s.title}</Title>
-          {s.node}
-        </Box>
-      ))}
     </Stack>
   );
 }
