@@ -16,9 +16,9 @@ from server.planner.errors import PlannerError
 from server.planner.sets import assign_set_ids
 from server.planner.treeurl import decode_tree_url
 
-# A spec without treeVersion is read against the tree Waypoint ships (3.25);
-# the planner itself would pick its newest tree.
-DEFAULT_TREE_VERSION = "3_25"
+# A spec without treeVersion has none (""), as the worker's decoder reads it: the PWA draws it on the
+# tree version holding the most of its passives.
+DEFAULT_TREE_VERSION = ""
 
 _RARITY_LINE = re.compile(r"^Rarity: [A-Za-z]")
 # Item text lines are trimmed of ASCII whitespace and controls only, as the worker does.

@@ -12,7 +12,10 @@ export const MAX_DEPTH = 32;
  * the cap keeps real codes to a few pushes while a bomb costs well under 0.1 s of CPU.
  */
 export const INFLATE_CEILING = MAX_XML_BYTES * 2;
-/** A spec without treeVersion is read against the tree Waypoint ships; the planner would pick its newest. */
-export const DEFAULT_TREE_VERSION = "3_25";
+/**
+ * A spec without treeVersion has none (""): the tree view draws it on the version whose tree holds the
+ * most of its passives (pwa/src/data/treeVersions.ts), not on one we would have to guess here.
+ */
+export const DEFAULT_TREE_VERSION = "";
 /** Root element names; some planner forks write PathOfBuilding2 with the same layout. */
 export const ROOT_TAGS = ["PathOfBuilding", "PathOfBuilding2"];

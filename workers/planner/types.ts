@@ -36,7 +36,7 @@ export interface PlannerOverride {
 export interface PlannerTree {
   id: string;
   title: string;
-  /** e.g. "3_25"; the version prefix is its first 4 characters. */
+  /** e.g. "3_25"; the version prefix is its first 4 characters. "" when the spec names none. */
   treeVersion: string;
   classId: number;
   ascendancyId: number;
