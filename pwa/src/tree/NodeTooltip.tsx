@@ -1,5 +1,6 @@
 import { Badge, Paper, Stack, Text } from "@mantine/core";
 import type { TreeNode } from "./model";
+import { tooltipText, type TooltipOverride } from "./tooltipText";
 import type { JewelItem } from "./types";
 
 const RARITY_COLOUR: Record<string, string> = { Normal: "gray.3", Magic: "blue.4", Rare: "yellow.4", Unique: "orange.6", Relic: "teal.4" };
@@ -33,7 +34,7 @@ function JewelDetails({ item }: { item: JewelItem }) {
   );
 }
 
-/** Canvas tooltip: name, stats, flavour, reminder and the 'Desired' marker. */
+/** Canvas tooltip: name, stats, flavour, reminder and the 'Desired' marker; a tattoo's name and stats on a tattooed node. */
 export function NodeTooltip({
   node,
   x,
@@ -41,6 +42,7 @@ export function NodeTooltip({
   desired,
   chosenEffect,
   jewel,
+  override,
   frame,
 }: {
   node: TreeNode;
@@ -51,9 +53,10 @@ export function NodeTooltip({
   desired: boolean;
   chosenEffect: number | null;
   jewel?: JewelItem | null;
+  /** The tattoo that replaces the node on the drawn allocation (tooltipText.ts). */
+  override?: TooltipOverride | null;
 }) {
-  const effect = node.masteryEffects.find((e) => e.effect === chosenEffect);
-  const stats = effect ? effect.stats : node.stats;
+  const t = tooltipText(node, chosenEffect, override);
   return (
     <Paper
       data-testid="tree-tooltip"
@@ -69,21 +72,20 @@ export function NodeTooltip({
         zIndex: 3,
       }}
     >
-      {jewel ? <JewelDetails item={jewel} /> : <Stack gap={4}>
-        <Text fw={700} size="sm" data-testid="tree-tooltip-name">{node.name}</Text>
+      {jewel ? <JewelDetails item={jewel} /> : <Stack gap={4} data-tattoo={t.replaces !== null || undefined}>
+        <Text fw={700} size="sm" data-testid="tree-tooltip-name">{t.name}</Text>
         {desired && <Badge size="xs" color="cyan" w="fit-content">Desired</Badge>}
-        {stats.map((s, i) => (
+        {t.stats.map((s, i) => (
           <Text key={i} size="xs" style={{ whiteSpace: "pre-line" }}>{s}</Text>
         ))}
-        {!effect && node.kind === "mastery" && node.masteryEffects.length > 0 && (
-          <Text size="xs" c="dimmed">{node.masteryEffects.length} effects</Text>
+        {t.effectCount !== null && <Text size="xs" c="dimmed">{t.effectCount} effects</Text>}
+        {t.flavour.length > 0 && (
+          <Text size="xs" fs="italic" c="orange.3" style={{ whiteSpace: "pre-line" }}>{t.flavour.join("\n")}</Text>
         )}
-        {node.flavourText.length > 0 && (
-          <Text size="xs" fs="italic" c="orange.3" style={{ whiteSpace: "pre-line" }}>{node.flavourText.join("\n")}</Text>
-        )}
-        {node.reminderText.map((s, i) => (
+        {t.reminder.map((s, i) => (
           <Text key={i} size="xs" c="dimmed">{s}</Text>
         ))}
+        {t.replaces && <Text size="xs" c="dimmed" data-testid="tree-tooltip-replaces">Replaces {t.replaces}</Text>}
       </Stack>}
     </Paper>
   );

@@ -17,6 +17,7 @@ import { BackdropLayer } from "./art/backdropLayer";
 import { loadBackdrops, loadTreeArt, treeArtEnabled } from "./art/loadArt";
 import { searchNodes } from "./search";
 import { afterNextPaint } from "../ui/afterNextPaint";
+import type { TooltipOverride } from "./tooltipText";
 import type { JewelItem } from "./types";
 
 export const FULLSCREEN_ERROR = "Error attempting to enable full-screen mode";
@@ -29,6 +30,8 @@ export interface TreeCanvasProps {
   masteryChoice: (nodeId: number) => number | null;
   /** The jewel socketed at a node, for its item tooltip. */
   jewelAt?: (nodeId: number) => JewelItem | null;
+  /** The tattoo on a node, shown in its tooltip instead of the node's own stats. */
+  overrideAt?: (nodeId: number) => TooltipOverride | null;
   compare: boolean;
   notice: string | null;
   /** performance.now() when the tree data became ready (for the first-frame figure). */
@@ -410,7 +413,8 @@ export function TreeCanvas(props: TreeCanvasProps) {
       {hover && (
         <NodeTooltip node={hover.node} x={hover.x} y={hover.y} desired={desired} frame={ctlRef.current?.viewport ?? { width: 1e9, height: 1e9 }}
           chosenEffect={hover.node.kind === "mastery" ? masteryChoice.current(hover.node.id) : null}
-          jewel={hover.node.kind === "jewel" ? (props.jewelAt?.(hover.node.id) ?? null) : null} />
+          jewel={hover.node.kind === "jewel" ? (props.jewelAt?.(hover.node.id) ?? null) : null}
+          override={props.overrideAt?.(hover.node.id) ?? null} />
       )}
     </Box>
   );

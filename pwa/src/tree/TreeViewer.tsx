@@ -2,7 +2,7 @@
  * The heavy half of PassiveTreeView (WebGL, twgl, the tree model), loaded on
  * demand: GPU check, data spinner, canvas and the side lists.
  */
-import { Alert, Box, Text } from "@mantine/core";
+import { Box, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { holdFirstContent } from "../ui/idle";
@@ -19,6 +19,10 @@ import { useTreeModel } from "./useTreeModel";
 import { useGeometryJob, useJobAnswered, workerGeometryReady } from "./useWorkerGeometry";
 import { hasClusterJewel } from "./clusterJewel";
 import { useClusterModel } from "./useClusterModel";
+import { drawStatus } from "./drawWatch";
+import { useReportDraw, useTreeRetry } from "./TreeDrawGuard";
+import { TreeError } from "./TreeError";
+import { overridesById } from "./tooltipText";
 
 
 export default function TreeViewer({ build, other, height = 640, jewelItems, pathing }: PassiveTreeViewProps) {
@@ -46,6 +50,9 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
   const clustered = useClusterModel(data.status === "ready" ? data.model : null, jewelItems, build, other, job, answered);
   const model = clustered.ready ? clustered.model : null;
   const geometryReady = workerGeometryReady(model, job, answered);
+  // Where the view is, for the guard that caps the wait (TreeDrawGuard: an error with 'Try again' past it).
+  useReportDraw(drawStatus({ gpuFailed, data: data.status, drawable: !!model && geometryReady, drawn }));
+  const retry = useTreeRetry();
 
   const derived = useMemo(() => {
     if (!model) return null;
@@ -59,6 +66,8 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
       notice: versionNotice(unknownIds, clusterIds.length + (build.clusterPassives ?? 0) + (other?.clusterPassives ?? 0), build.treeVersion, model.version),
       summary: allocationSummary(model, build.nodes),
       ascendancyTarget: ascendancyTarget(model, build, other),
+      // Tattoos replace the stats a tooltip shows (the drawn allocation's first).
+      overrides: overridesById(build, other),
     };
   }, [model, build, other, pathing]);
 
@@ -83,16 +92,12 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
       </Box>,
       <Box style={{ flex: wide ? "0 0 40%" : "1 1 auto" }} />,
     );
-  if (data.status === "error")
-    return (
-      <Alert color="red" title="The passive tree could not be loaded" data-testid="tree-load-error">
-        {data.message}
-      </Alert>
-    );
+  if (data.status === "error") return <TreeError reason={data.message} onRetry={retry} />;
   const { readyAt } = data;
   const m = model!;
   const d = derived!;
   const masteryChoice = (id: number) => build.masteryEffects[id] ?? other?.masteryEffects[id] ?? null;
+  const overrideAt = (id: number) => d.overrides.get(id) ?? null;
   const jewelAt = (id: number) => {
     const itemId = build.jewels?.[id] ?? other?.jewels?.[id];
     const item = itemId !== undefined ? jewelItems?.[itemId] : undefined;
@@ -105,6 +110,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
           ascendancyTarget={d.ascendancyTarget}
           masteryChoice={masteryChoice}
           jewelAt={jewelAt}
+          overrideAt={overrideAt}
           compare={other !== undefined}
           notice={d.notice}
           readyAt={readyAt}

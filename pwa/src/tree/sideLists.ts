@@ -9,6 +9,7 @@ export interface OverrideLike {
   nodeId: number;
   name: string;
   effectText: string[];
+  reminderText?: string[];
 }
 
 export interface AllocationForLists {

@@ -6,7 +6,8 @@ export interface TreeAllocation {
   alternateAscendancyId?: number;
   nodes: number[];
   masteryEffects: Record<number, number>;
-  overrides?: { nodeId: number; name: string; effectText: string[] }[];
+  /** Tattoos (planner Overrides, a character's skill overrides): shown in a node's tooltip instead of its own stats. */
+  overrides?: { nodeId: number; name: string; effectText: string[]; reminderText?: string[] }[];
   jewels?: Record<number, string>;
   /**
    * Allocated cluster jewel passives known only by count (a character's official data names them

@@ -12,13 +12,33 @@ export type TreeModelState =
   | { status: "error"; message: string }
   | { status: "ready"; model: TreeModel; readyAt: number };
 
+/** A bundle's model, made once (the first view of a bundle reads it). */
+export function modelOf(bundle: TreeBundle): TreeModel {
+  let model = models.get(bundle);
+  if (!model) {
+    model = treeModelFromBundle(bundle);
+    models.set(bundle, model);
+  }
+  return model;
+}
+
 /**
- * Loads the tree bundle closest to the build's version (e.g. "3_28" -> 3.25 today).
- * `nodes`: the build's allocated passives, which pick the alternate-ascendancy variant
- * when the version names none (data/gameData.ts getTreeBundle).
- * Null: no tree is needed yet (nothing is fetched; the state stays "loading").
+ * The tree model of a build's version. Reading the bundle happens inside the promise, so a bundle
+ * the adapter refuses (an unknown format) rejects it: thrown in the handler that sets the state,
+ * it went unhandled and left the view loading forever.
  */
-export function useTreeModel(treeVersion: string | null, nodes?: readonly number[]): TreeModelState {
+export function loadTreeModel(treeVersion: string, nodes?: readonly number[], load = loadTreeBundle): Promise<TreeModel> {
+  return load(treeVersion, nodes).then(modelOf);
+}
+
+/**
+ * Loads the tree bundle of the build's version, or, for a version we lack or none, the one
+ * holding the most of `nodes` (data/gameData.ts getTreeBundle). `nodes`: the build's allocated
+ * passives, which also pick the alternate-ascendancy variant when the version names none.
+ * Null: no tree is needed yet (nothing is fetched; the state stays "loading").
+ * `attempt`: a new value loads again (a 'Try again' after an error; a failed fetch is not kept).
+ */
+export function useTreeModel(treeVersion: string | null, nodes?: readonly number[], attempt = 0): TreeModelState {
   const [state, setState] = useState<TreeModelState>({ status: "loading" });
   // Edits change the allocation, rarely the bundle: the drawn model stays while the choice is made again.
   const nodesKey = useMemo(() => (nodes ? nodes.join(",") : ""), [nodes]);
@@ -29,13 +49,8 @@ export function useTreeModel(treeVersion: string | null, nodes?: readonly number
     let live = true;
     if (loadedVersion.current !== treeVersion) setState({ status: "loading" });
     if (treeVersion === null) return;
-    loadTreeBundle(treeVersion, nodesRef.current).then(
-      (bundle) => {
-        let model = models.get(bundle);
-        if (!model) {
-          model = treeModelFromBundle(bundle);
-          models.set(bundle, model);
-        }
+    loadTreeModel(treeVersion, nodesRef.current).then(
+      (model) => {
         performance.mark("tree:ready");
         loadedVersion.current = treeVersion;
         const ready = model;
@@ -46,6 +61,6 @@ export function useTreeModel(treeVersion: string | null, nodes?: readonly number
     return () => {
       live = false;
     };
-  }, [treeVersion, nodesKey]);
+  }, [treeVersion, nodesKey, attempt]);
   return state;
 }

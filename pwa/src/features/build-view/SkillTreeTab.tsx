@@ -2,6 +2,7 @@ import { Box, Stack, Text } from "@mantine/core";
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from "react";
 import type { PlannerBuild, PlannerTree } from "@workers/planner/types";
 import { usePreparedTreeGpu } from "../../tree/prepare";
+import { TreeDrawGuard } from "../../tree/TreeDrawGuard";
 import { PageLoader } from "../../ui/PageLoader";
 
 // The renderer (WebGL, tree bundle) loads only when this tab opens.
@@ -25,6 +26,17 @@ function WhenNear({ children, height }: { children: ReactNode; height: string })
   return near ? <>{children}</> : <Box ref={ref} h={height} data-testid="skill-tree-deferred" aria-hidden="true" />;
 }
 
+/** The step's tree; drawn, or an error with 'Try again' within TREE_DRAW_CAP_MS, its lazy chunk included. */
+function BuildTree({ tree, items }: { tree: PlannerTree; items?: PlannerBuild["items"] }) {
+  return (
+    <TreeDrawGuard>
+      <Suspense fallback={<PageLoader label="Loading passive tree" />}>
+        <PassiveTreeView build={tree} height="70vh" jewelItems={items} />
+      </Suspense>
+    </TreeDrawGuard>
+  );
+}
+
 /**
  * The passive tree of the selected step, with tooltips for the jewels socketed in it; `deferred`
  * waits until it is scrolled near. With a character, `compare` (its Build, Character and Compare
@@ -38,17 +50,13 @@ export function SkillTreeTab({ tree, items, deferred, compare }: {
   if (!tree) return <Text c="dimmed" data-testid="skill-tree-missing">This step has no passive tree.</Text>;
   return (
     <Stack gap="xs" data-testid="skill-tree" data-tree-id={tree.id} data-nodes={tree.nodes.length}>
-      <Text size="sm" c="dimmed">{tree.title || "Passive tree"}: {tree.nodes.length} allocated passives, tree version {tree.treeVersion}</Text>
+      <Text size="sm" c="dimmed">{tree.title || "Passive tree"}: {tree.nodes.length} allocated passives, {tree.treeVersion ? `tree version ${tree.treeVersion.replace("_", ".")}` : "no tree version"}</Text>
       {compare ?? (deferred ? (
         <WhenNear height="70vh">
-          <Suspense fallback={<PageLoader label="Loading passive tree" />}>
-            <PassiveTreeView build={tree} height="70vh" jewelItems={items} />
-          </Suspense>
+          <BuildTree tree={tree} items={items} />
         </WhenNear>
       ) : (
-        <Suspense fallback={<PageLoader label="Loading passive tree" />}>
-          <PassiveTreeView build={tree} height="70vh" jewelItems={items} />
-        </Suspense>
+        <BuildTree tree={tree} items={items} />
       ))}
     </Stack>
   );
