@@ -69,7 +69,14 @@ const GOALS = new Set<TreeNode["kind"]>(["notable", "keystone", "mastery", "jewe
 const isGoal = (n: TreeNode) => GOALS.has(n.kind) || (n.kind === "ascendancy" && n.notable);
 const isNamed = (n: TreeNode) => n.kind === "keystone" || n.kind === "notable" || (n.kind === "ascendancy" && n.notable);
 
-export function nextPassives(model: TreeModel, allocated: number[], step: number[], classId: number): NextPassives {
+const NONE: ReadonlySet<number> = new Set();
+
+/**
+ * `notTargets`: step passives no path may end at (ids), though paths may cross them: a character's
+ * tattooed passives, which would give the tattoo rather than the step's passive. Left untaken,
+ * they are not counted unreachable either.
+ */
+export function nextPassives(model: TreeModel, allocated: number[], step: number[], classId: number, notTargets: ReadonlySet<number> = NONE): NextPassives {
   const adj = adjacency(model);
   const nodeOf = (id: number) => {
     const n = model.byId.get(id);
@@ -117,7 +124,8 @@ export function nextPassives(model: TreeModel, allocated: number[], step: number
         if (want.has(j) && dist[j] === -1) {
           dist[j] = dist[i] + 1;
           parent[j] = i;
-          hasChild.add(i);
+          // A passive led on only to ones no path ends at is where its path ends.
+          if (!notTargets.has(model.nodes[j].id)) hasChild.add(i);
           queue.push(j);
         }
       }
@@ -126,9 +134,10 @@ export function nextPassives(model: TreeModel, allocated: number[], step: number
     let best = -1;
     for (const i of reached) {
       const n = model.nodes[i];
-      if (!isGoal(n) && hasChild.has(i)) continue;
+      if (notTargets.has(n.id) || (!isGoal(n) && hasChild.has(i))) continue;
       if (best === -1 || dist[i] < dist[best] || (dist[i] === dist[best] && n.id < model.nodes[best].id)) best = i;
     }
+    if (best === -1) break; // only passives no path may end at are left
     const chain: number[] = [];
     for (let i = best; i !== -1; i = parent[i]) chain.push(i);
     chain.reverse();
@@ -150,7 +159,7 @@ export function nextPassives(model: TreeModel, allocated: number[], step: number
   return {
     paths,
     total: paths.reduce((s, p) => s + p.cost, 0),
-    unreachable: [...want].map((i) => model.nodes[i].id).sort((a, b) => a - b),
+    unreachable: [...want].map((i) => model.nodes[i].id).filter((id) => !notTargets.has(id)).sort((a, b) => a - b),
     respecs,
     refundTotal: respecs.reduce((s, r) => s + r.refund, 0),
   };

@@ -64,6 +64,9 @@ export function characterTree(me: ViewCharacter, cmp: StepCompareState, tree: Pl
       defaultTab="build"
       detail={me.detail}
       compare={cmp.compare?.tree ?? null}
+      mismatch={cmp.compare?.classMismatch}
+      treeLoad={cmp.treeLoad}
+      onRetryTree={cmp.retryTree}
       next={cmp.next}
       onRetry={me.retry}
     />

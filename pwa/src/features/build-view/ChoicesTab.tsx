@@ -1,17 +1,17 @@
 import { Card, Stack, Table, Tabs, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { PlannerBuild } from "@workers/planner/types";
-import { banditLabel, pantheonLabel } from "./stepView";
+import { banditName, pantheonName } from "../../data/choiceNames";
 
-/** The build's bandit and pantheon choices. */
+/** The build's bandit and pantheon choices, by their game names (data/choiceNames.ts). */
 export function BuildChoices({ build }: { build: PlannerBuild }) {
   return (
     <Card withBorder maw={480}>
       <Table data-testid="choices">
         <Table.Tbody>
-          <Table.Tr><Table.Th>Bandit</Table.Th><Table.Td data-testid="choice-bandit">{banditLabel(build.bandit)}</Table.Td></Table.Tr>
-          <Table.Tr><Table.Th>Major pantheon</Table.Th><Table.Td data-testid="choice-major">{pantheonLabel(build.pantheonMajor)}</Table.Td></Table.Tr>
-          <Table.Tr><Table.Th>Minor pantheon</Table.Th><Table.Td data-testid="choice-minor">{pantheonLabel(build.pantheonMinor)}</Table.Td></Table.Tr>
+          <Table.Tr><Table.Th>Bandit</Table.Th><Table.Td data-testid="choice-bandit">{banditName(build.bandit)}</Table.Td></Table.Tr>
+          <Table.Tr><Table.Th>Major pantheon</Table.Th><Table.Td data-testid="choice-major">{pantheonName(build.pantheonMajor)}</Table.Td></Table.Tr>
+          <Table.Tr><Table.Th>Minor pantheon</Table.Th><Table.Td data-testid="choice-minor">{pantheonName(build.pantheonMinor)}</Table.Td></Table.Tr>
         </Table.Tbody>
       </Table>
     </Card>

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { decodePlanner } from "@workers/planner/index";
 import { POB_CORPUS_DIR } from "@workers/sharedDir";
-import { banditLabel, dollSlots, flaskSlots, gemGroups, socketedJewels, stepSets } from "./stepView";
+import { banditName } from "../../data/choiceNames";
+import { dollSlots, flaskSlots, gemGroups, socketedJewels, stepSets } from "./stepView";
 
 // Real planner builds from the shared corpus (read in place, never copied).
 const POB = POB_CORPUS_DIR;
@@ -34,7 +35,7 @@ describe("step view over a real planner build", () => {
   it("groups the skill set's gems per slot, actives first", () => {
     const weapon = gemGroups(sets.skillSet).find((g) => g.slot === "Weapon 1")!;
     expect(weapon.gems.map((g) => g.name)).toEqual(["General's Cry", "Autoexertion", "Double Strike", "Awakened Melee Physical Damage", "Awakened Brutality", "Enhance"]);
-    expect(banditLabel(build.bandit)).toBe("Kill All");
+    expect(banditName(build.bandit)).toBe("Kill All");
   });
 
   it("falls back to the planner's active sets without steps", () => {

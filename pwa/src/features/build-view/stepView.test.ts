@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PlannerGem, PlannerSkillSet } from "@workers/planner/types";
-import { banditLabel, gemGroups, linkify, pantheonLabel, swipeStep } from "./stepView";
+import { gemGroups, linkify, swipeStep } from "./stepView";
 import { pageCount, pageOf, stepsPerPage } from "../../ui/stepPaging";
 
 const gem = (name: string, isSupport: boolean, enabled = true): PlannerGem => ({ name, gemId: "", skillId: "", level: 20, quality: 0, enabled, isSupport });
@@ -28,15 +28,7 @@ describe("gems per slot", () => {
   });
 });
 
-describe("choices and notes", () => {
-  it("shows bandits as Kill All or Help {name}", () => {
-    expect(banditLabel("None")).toBe("Kill All");
-    expect(banditLabel("")).toBe("Kill All");
-    expect(banditLabel("Alira")).toBe("Help Alira");
-    expect(pantheonLabel("TheBrineKing")).toBe("TheBrineKing");
-    expect(pantheonLabel("None")).toBe("None");
-  });
-
+describe("notes", () => {
   it("finds links in note text, leaving trailing punctuation out", () => {
     expect(linkify("see https://pobb.in/abc. and more")).toEqual([
       { text: "see " },

@@ -116,18 +116,6 @@ export function gemGroups(skillSet: PlannerSkillSet | undefined): GemGroup[] {
   return groups.sort((a, b) => Number(a.slot === "Unslotted") - Number(b.slot === "Unslotted"));
 }
 
-/** 'Kill All' when the planner has no bandit (or "None"), else 'Help {name}'. */
-export function banditLabel(bandit: string | undefined): string {
-  const b = (bandit ?? "").trim();
-  if (!b || b.toLowerCase() === "none") return "Kill All";
-  return `Help ${b}`;
-}
-
-export function pantheonLabel(god: string | undefined): string {
-  const g = (god ?? "").trim();
-  return !g || g.toLowerCase() === "none" ? "None" : g;
-}
-
 /** Swipe direction for the carousel: only a move of at least the threshold counts. */
 export const SWIPE_THRESHOLD_PX = 30;
 export function swipeStep(dx: number, threshold = SWIPE_THRESHOLD_PX): -1 | 0 | 1 {

@@ -2,7 +2,8 @@ import { Card, Table, Tabs, Text } from "@mantine/core";
 import type { PlannerBuild } from "@workers/planner/types";
 import { BuildChoices } from "../build-view/ChoicesTab";
 import { CharacterDataMissing, CompareUnavailable } from "./CharacterStatus";
-import { characterBanditLabel, type StepCompare } from "./compare";
+import { banditName, pantheonName } from "../../data/choiceNames";
+import type { StepCompare } from "./compare";
 import type { DetailState } from "./useCharacterDetail";
 
 interface Props {
@@ -36,9 +37,9 @@ export function CharacterChoices({ detail, onRetry }: { detail: DetailState; onR
     <Card withBorder maw={480}>
       <Table data-testid="character-choices">
         <Table.Tbody>
-          <Table.Tr><Table.Th>Bandit</Table.Th><Table.Td>{characterBanditLabel(p?.banditChoice ?? "")}</Table.Td></Table.Tr>
-          <Table.Tr><Table.Th>Major pantheon</Table.Th><Table.Td>{p?.majorPantheon || "None"}</Table.Td></Table.Tr>
-          <Table.Tr><Table.Th>Minor pantheon</Table.Th><Table.Td>{p?.minorPantheon || "None"}</Table.Td></Table.Tr>
+          <Table.Tr><Table.Th>Bandit</Table.Th><Table.Td data-testid="character-bandit">{banditName(p?.banditChoice)}</Table.Td></Table.Tr>
+          <Table.Tr><Table.Th>Major pantheon</Table.Th><Table.Td data-testid="character-major">{pantheonName(p?.majorPantheon)}</Table.Td></Table.Tr>
+          <Table.Tr><Table.Th>Minor pantheon</Table.Th><Table.Td data-testid="character-minor">{pantheonName(p?.minorPantheon)}</Table.Td></Table.Tr>
         </Table.Tbody>
       </Table>
     </Card>

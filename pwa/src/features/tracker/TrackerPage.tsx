@@ -111,12 +111,12 @@ function Loaded({ tracker, characterId, characterClass, detailLoading }: { track
   const [step, setStep] = useState(Math.max(0, info.steps.length - 1));
   const sets = useMemo(() => stepSets(planner, info.steps[step]), [planner, info.steps, step]);
   const table = useClassTable();
-  const { compare, next, characterTree, characterJewels, compareTree } = useStepCompare(table, planner, sets, tracker.detail.character);
+  const { compare, next, characterTree, characterJewels, compareTree, treeLoad, retryTree } = useStepCompare(table, planner, sets, tracker.detail.character);
   const retry = tracker.retryDetail;
 
   const sections: TrackerSection[] = [
     { value: "equipment", title: "Equipment", node: <TrackerEquipment build={planner} sets={sets} detail={tracker.detail} compare={compare} onRetry={retry} /> },
-    { value: "tree", title: "Skill Tree", node: <TrackerTree tree={sets.tree} buildItems={planner.items} character={characterTree} compareCharacter={compareTree} jewels={characterJewels} detail={tracker.detail} compare={compare?.tree ?? null} next={next} onRetry={retry} /> },
+    { value: "tree", title: "Skill Tree", node: <TrackerTree tree={sets.tree} buildItems={planner.items} character={characterTree} compareCharacter={compareTree} jewels={characterJewels} detail={tracker.detail} compare={compare?.tree ?? null} mismatch={compare?.classMismatch} treeLoad={treeLoad} onRetryTree={retryTree} next={next} onRetry={retry} /> },
     { value: "choices", title: "Choices", node: <TrackerChoices build={planner} detail={tracker.detail} compare={compare} onRetry={retry} /> },
     { value: "campaign", title: "Campaign Guide", node: <CampaignGuide characterId={characterId} build={planner} /> },
     { value: "notes", title: "Notes", node: <NotesTab build={planner} /> },

@@ -3,20 +3,23 @@
  * Compare (orange), the compare legend and counts, and the next passives to
  * take as a numbered list beside the tree, the chosen path drawn as 'Pathing'.
  */
-import { Badge, Box, Group, List, Stack, Tabs, Text, Title, UnstyledButton } from "@mantine/core";
+import { Alert, Badge, Box, Button, Group, List, Stack, Tabs, Text, Title, UnstyledButton } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { lazy, Suspense, useMemo, useState } from "react";
 import type { PlannerBuild, PlannerTree } from "@workers/planner/types";
 import { usePreparedTreeGpu } from "../../tree/prepare";
+import { TreeDrawGuard, TreeWaiting } from "../../tree/TreeDrawGuard";
+import { TreeError } from "../../tree/TreeError";
 import { PageLoader } from "../../ui/PageLoader";
 import type { NextPassives } from "../../tree/pathing";
 import type { TreeAllocation } from "../../tree/types";
 import type { JewelPlacement } from "./characterJewels";
 import { CharacterDataMissing, CompareUnavailable } from "./CharacterStatus";
 import { characterGear } from "./characterView";
-import type { TreeCompare } from "./compare";
+import { tattooLine, type ClassMismatch, type TreeCompare } from "./compare";
 import { differentJewels } from "./compareClusters";
 import type { DetailState } from "./useCharacterDetail";
+import type { StepCompareState } from "./useStepCompare";
 
 const PassiveTreeView = lazy(() => import("../../tree/PassiveTreeView"));
 
@@ -32,28 +35,39 @@ interface Props {
   defaultTab?: "build" | "character" | "compare";
   detail: DetailState;
   compare: TreeCompare | null;
+  /** The character's class differs from the build's: the Compare tab says so instead of counting. */
+  mismatch?: ClassMismatch | null;
+  /** The step's tree the compare is made on (useStepCompare): loading, or why it failed. */
+  treeLoad?: StepCompareState["treeLoad"];
+  onRetryTree?: () => void;
   next: NextPassives | null;
   onRetry: () => void;
 }
 
+type TreeTab = "build" | "character" | "compare";
+
 const Swatch = ({ color }: { color: string }) => <Box component="span" w={12} h={12} bg={color} style={{ borderRadius: 12, display: "inline-block" }} aria-hidden />;
 
-export function TrackerTree({ tree, buildItems, character, compareCharacter, jewels, defaultTab = "compare", detail, compare, next, onRetry }: Props) {
+export function TrackerTree({ tree, buildItems, character, compareCharacter, jewels, defaultTab = "compare", detail, compare, mismatch, treeLoad, onRetryTree, next, onRetry }: Props) {
   const wide = useMediaQuery("(min-width: 62em)", true);
   const [path, setPath] = useState(0);
+  const [tab, setTab] = useState<TreeTab>(defaultTab);
   const mine = detail.character;
   const charItems = useMemo(() => (mine ? characterGear(mine).items : {}), [mine]);
   const bothItems = useMemo(() => ({ ...buildItems, ...charItems }), [buildItems, charItems]);
   // The GPU side gets ready while the renderer's chunk and the tree data load, once per mount.
   usePreparedTreeGpu(!!tree);
   if (!tree) return <Text c="gray.5" data-testid="skill-tree-missing">This step has no passive tree.</Text>;
+  // Every tree here ends drawn or in an error with 'Try again', its lazy chunk included (TreeDrawGuard).
   const view = (props: Parameters<typeof PassiveTreeView>[0]) => (
-    <Suspense fallback={<PageLoader label="Loading passive tree" />}>
-      <PassiveTreeView height="60vh" {...props} />
-    </Suspense>
+    <TreeDrawGuard>
+      <Suspense fallback={<PageLoader label="Loading passive tree" />}>
+        <PassiveTreeView height="60vh" {...props} />
+      </Suspense>
+    </TreeDrawGuard>
   );
   return (
-    <Tabs defaultValue={defaultTab} keepMounted={false} data-testid="tracker-tree">
+    <Tabs value={tab} onChange={(v) => v && setTab(v as TreeTab)} keepMounted={false} data-testid="tracker-tree">
       <Tabs.List>
         <Tabs.Tab value="build" color="green" data-testid="tree-build-tab">Build</Tabs.Tab>
         <Tabs.Tab value="character" color="blue" data-testid="tree-character-tab">Character</Tabs.Tab>
@@ -71,7 +85,13 @@ export function TrackerTree({ tree, buildItems, character, compareCharacter, jew
         )}
       </Tabs.Panel>
       <Tabs.Panel value="compare" pt="md">
-        {character && compare ? (
+        {character && mismatch ? (
+          <ClassMismatchNotice mismatch={mismatch} onShowCharacter={() => setTab("character")} />
+        ) : character && treeLoad?.status === "error" ? (
+          <TreeError reason={treeLoad.message} onRetry={onRetryTree} />
+        ) : character && !compare && treeLoad?.status === "loading" ? (
+          <TreeDrawGuard onRetry={onRetryTree}><TreeWaiting /></TreeDrawGuard>
+        ) : character && compare ? (
           <Stack gap="sm">
             <Group gap="lg" data-testid="tree-compare-legend">
               <Group gap={6}><Swatch color="var(--mantine-color-green-6)" /><Text size="sm">missing on character</Text><Badge color="green" variant="light" data-testid="count-missing">{compare.missing.length}</Badge></Group>
@@ -91,6 +111,19 @@ export function TrackerTree({ tree, buildItems, character, compareCharacter, jew
         )}
       </Tabs.Panel>
     </Tabs>
+  );
+}
+
+/** A character of another class: no counts and no respec (every passive would be one), its own tree offered instead. */
+function ClassMismatchNotice({ mismatch, onShowCharacter }: { mismatch: ClassMismatch; onShowCharacter: () => void }) {
+  return (
+    <Alert color="orange" variant="light" data-testid="class-mismatch" data-character-class={mismatch.characterClass} data-build-class={mismatch.buildClass}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm" fw={600} data-testid="class-mismatch-text">{mismatch.text}</Text>
+        <Text size="sm" c="gray.4">The passive trees of two classes are not compared.</Text>
+        <Button size="xs" variant="light" onClick={onShowCharacter}>Show the character's tree</Button>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -159,6 +192,7 @@ function CompareLists({ compare }: { compare: TreeCompare }) {
         {compare.extraKeystones.map((n) => <Text key={n.id} size="sm" c="red.4">{n.name} (not in build)</Text>)}
       </Stack>
       <ClusterLists compare={compare} />
+      <TattooLists compare={compare} />
       <Stack gap={2}>
         <Title order={4} size="h5">Masteries</Title>
         {compare.missingMasteries.map((m) => <Text key={m.node.id} size="sm" c="green.4">{m.node.name}: {effect(m, m.want)}</Text>)}
@@ -169,6 +203,27 @@ function CompareLists({ compare }: { compare: TreeCompare }) {
         {!compare.missingMasteries.length && !compare.wrongMasteries.length && !compare.extraMasteries.length && <Text size="sm" c="gray.5">Same as the build</Text>}
       </Stack>
     </Group>
+  );
+}
+
+const TATTOO_COLOUR = { both: "yellow.5", build: "green.4", character: "red.4", differs: "orange.4" } as const;
+
+/** Tattoos by name on either side, and the step's passives the character tattooed without taking them. */
+function TattooLists({ compare }: { compare: TreeCompare }) {
+  if (!compare.tattoos.length && !compare.tattooedMissing.length) return null;
+  return (
+    <Stack gap={2} data-testid="tattoo-compare">
+      <Title order={4} size="h5">Tattoos</Title>
+      {compare.tattoos.map((t) => {
+        const line = tattooLine(t);
+        return <Text key={t.name} size="sm" c={TATTOO_COLOUR[line.side]} data-testid="tattoo-line" data-side={line.side}>{line.text}</Text>;
+      })}
+      {compare.tattooedMissing.length > 0 && (
+        <Text size="sm" c="gray.4" data-testid="tattooed-missing">
+          Tattooed but not allocated (the build takes them): {compare.tattooedMissing.map((n) => n.name || `Passive ${n.id}`).join(", ")}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -7,6 +7,8 @@
 import type { ModLine, PlannerBuild, PlannerGem, PlannerItem, PlannerItemSet, PlannerSkillSet, PlannerSocketGroup, Rarity } from "@workers/planner/types";
 import type { Character, EquipmentItem } from "../../data/character";
 import { baseClassOf, type ClassTable } from "../../data/classes";
+import type { TreeModel } from "../../tree/model";
+import type { OverrideLike } from "../../tree/sideLists";
 import type { TreeAllocation } from "../../tree/types";
 import type { StepSets } from "../build-view/stepView";
 import type { CharacterClusters } from "./characterClusters";
@@ -122,6 +124,49 @@ export function classIds(table: ClassTable | null, className: string): { classId
   return { classId, ascendancyId: asc + 1 };
 }
 
+/** The character's tattoos (official passives.skill_overrides) as the tree's overrides: node, name, stats. */
+export function characterOverrides(c: Character): OverrideLike[] {
+  return Object.entries(c.passives?.skillOverrides ?? {})
+    .map(([node, o]) => ({ nodeId: Number(node), name: o.name, effectText: o.stats, reminderText: o.reminderText }))
+    .filter((o) => Number.isInteger(o.nodeId) && o.name)
+    .sort((a, b) => a.nodeId - b.nodeId);
+}
+
+/**
+ * The tree version the character is drawn on: its game version (else `fallback`, the step's), on
+ * the Ruthless tree for a Ruthless character (treeVersions.ts treeKeyOf reads the "_ruthless"
+ * suffix, as in a planner export's treeVersion) and on the plain one otherwise.
+ */
+export function characterTreeVersion(c: Pick<Character, "version" | "ruthless">, fallback: string): string {
+  const version = (c.version || fallback).replace(/[._]ruthless(?=$|[._])/i, "");
+  return c.ruthless ? `${version}_ruthless` : version;
+}
+
+/** What treeClassOf reads of a tree: its nodes, ascendancies and classes (TreeModel fits). */
+export type ClassTree = Pick<TreeModel, "byId" | "ascendancies" | "classes">;
+
+/**
+ * The class the character's tree is drawn and compared as: its official class, unless the
+ * ascendancy passives it allocated belong to another base class's ascendancy (a character whose
+ * data says Slayer with a Hierophant's passives, issue 31): then that ascendancy, as the passives
+ * are what the tree shows. Alternate ascendancies (Bloodlines) belong to no class and are not read.
+ */
+export function treeClassOf(table: ClassTable | null, c: Character, tree: ClassTree | null): string {
+  if (!tree) return c.class;
+  const counts = new Map<string, number>();
+  for (const id of c.passives?.hashes ?? []) {
+    const asc = tree.byId.get(id)?.ascendancyName;
+    const a = asc ? tree.ascendancies.find((x) => x.id === asc) : undefined;
+    if (a && !a.alternate && a.classIndex >= 0) counts.set(a.name, (counts.get(a.name) ?? 0) + 1);
+  }
+  const [top] = [...counts].sort((x, y) => y[1] - x[1]);
+  if (!top) return c.class;
+  const own = baseClassOf(table, c.class);
+  const theirs = baseClassOf(table, top[0]) ?? tree.classes[tree.ascendancies.find((a) => a.name === top[0])!.classIndex]?.name;
+  // A class name the table does not know (a newer one) also takes the passives' word.
+  return theirs && own !== theirs ? top[0] : c.class;
+}
+
 /**
  * The character's passives as a tree allocation on `treeVersion`. `tree` is the
  * tree of the character's own version (its jewel slot list places the jewels);
@@ -145,6 +190,7 @@ export function characterAllocation(
     masteryEffects: Object.fromEntries(Object.entries(c.passives?.masteryEffects ?? {}).map(([k, v]) => [Number(k), v])),
     jewels: placed,
     clusterPassives,
+    overrides: characterOverrides(c),
   };
 }
 

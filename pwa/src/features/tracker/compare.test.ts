@@ -4,7 +4,7 @@ import { decodePlanner } from "@workers/planner/index";
 import { GGG_API_DIR, POB_CORPUS_DIR } from "@workers/sharedDir";
 import { realTree } from "../../tree/test/testModel";
 import { stepSets } from "../build-view/stepView";
-import { characterBanditLabel, compareChoices, compareStep, gemKey } from "./compare";
+import { compareChoices, compareStep, gemKey } from "./compare";
 import { sampleCharacter } from "./test/officialSamples";
 
 const build = decodePlanner(readFileSync(POB_CORPUS_DIR + "AdamZ-8113__pob-codes/kinetic_fusillade_totems_hierophant_328.code.txt", "utf8").trim());
@@ -16,15 +16,28 @@ const sets = stepSets(build, undefined);
 const result = compareStep(model, build, sets, character);
 
 describe("the sample Hierophant against the corpus Hierophant build", () => {
-  it("compares bandit and pantheon: 'Build requested X, you chose Y'", () => {
+  it("compares bandit and pantheon by their game names: 'Build requested X, you chose Y'", () => {
     // Build: Alira, no pantheon. Character: Eramir (the official name of killing all), Brine King, Yugul.
     expect(build.bandit).toBe("Alira");
+    expect([build.pantheonMajor, build.pantheonMinor]).toEqual(["None", "None"]);
     expect(raw.passives.bandit_choice).toBe("Eramir");
+    expect([raw.passives.pantheon_major, raw.passives.pantheon_minor]).toEqual(["TheBrineKing", "Yugul"]);
     expect(result.choices.map((c) => c.text)).toEqual([
       "Build requested Help Alira, you chose Kill All",
-      "Build requested None, you chose TheBrineKing",
-      "Build requested None, you chose Yugul",
+      "Build requested None chosen, you chose Soul of the Brine King",
+      "Build requested None chosen, you chose Soul of Yugul",
     ]);
+  });
+
+  it("never shows a raw id: every corpus god on either side comes out as its soul", () => {
+    const gods = ["TheBrineKing", "Arakaali", "Lunaris", "Solaris", "Abberath", "Gruthkul", "Yugul", "Shakari", "Tukohama", "Ralakesh", "Garukhan", "Ryslatha", "None", ""];
+    for (const god of gods) {
+      const texts = compareChoices({ ...build, pantheonMajor: god, pantheonMinor: "Yugul" }, {
+        ...character, passives: { ...character.passives!, majorPantheon: "Solaris", minorPantheon: god },
+      }).map((c) => c.text).join(" | ");
+      expect(texts).not.toMatch(/\b(TheBrineKing|None|Eramir)\b(?! chosen)/);
+      for (const id of gods.filter((g) => g && g !== "None")) expect(texts).not.toMatch(new RegExp(`(requested|chose) ${id}\\b`));
+    }
   });
 
   it("compares choices case-insensitively", () => {
@@ -32,8 +45,9 @@ describe("the sample Hierophant against the corpus Hierophant build", () => {
       ...character, passives: { ...character.passives!, banditChoice: "ALIRA", majorPantheon: "TheBrineKing", minorPantheon: "yugul" },
     });
     expect(same.map((c) => c.same)).toEqual([true, true, true]);
-    expect(same[0].text).toBe("Help alira");
-    expect(characterBanditLabel("None")).toBe("Kill All");
+    expect(same.map((c) => c.text)).toEqual(["Help Alira", "Soul of the Brine King", "Soul of Yugul"]);
+    // The planner's "None" bandit and the official "Eramir" are the same choice.
+    expect(compareChoices({ ...build, bandit: "None" }, character)[0]).toMatchObject({ same: true, text: "Kill All" });
   });
 
   it("finds the gear differences per slot", () => {

@@ -7,8 +7,11 @@ import type { PlannerBuild, PlannerGem, PlannerItem, PlannerSkillSet } from "@wo
 import type { Character } from "../../data/character";
 import type { ClusterNode } from "../../tree/clusterLayout";
 import type { TreeModel, TreeNode } from "../../tree/model";
-import { banditLabel, DOLL_SLOTS, FLASK_SLOTS, itemIn, type StepSets } from "../build-view/stepView";
-import { characterGear, type CharacterGear } from "./characterView";
+import { banditName, pantheonName } from "../../data/choiceNames";
+import { DOLL_SLOTS, FLASK_SLOTS, itemIn, type StepSets } from "../build-view/stepView";
+import { baseClassOf, type ClassTable } from "../../data/classes";
+import type { OverrideLike } from "../../tree/sideLists";
+import { characterGear, characterOverrides, treeClassOf, type CharacterGear, type ClassTree } from "./characterView";
 import type { ClusterCompare } from "./compareClusters";
 
 // ---------- choices ----------
@@ -22,26 +25,18 @@ export interface ChoiceCompare {
   text: string;
 }
 
-/** The official API names the kill-all reward after its giver, Eramir. */
-export function characterBanditLabel(choice: string): string {
-  const c = choice.trim();
-  return !c || ["none", "eramir", "kill all", "killall"].includes(c.toLowerCase()) ? "Kill All" : `Help ${c}`;
-}
-
-const squash = (s: string) => s.replace(/\s+/g, "").toLowerCase();
-const godLabel = (g: string) => (!g.trim() || g.trim().toLowerCase() === "none" ? "None" : g.trim());
-
+/** Choices compare by their game names (data/choiceNames.ts), so "Eramir" and "None" are both Kill All. */
 function choice(label: string, build: string, character: string): ChoiceCompare {
-  const same = squash(build) === squash(character);
+  const same = build.toLowerCase() === character.toLowerCase();
   return { label, build, character, same, text: same ? build : `Build requested ${build}, you chose ${character}` };
 }
 
 export function compareChoices(build: PlannerBuild, c: Character): ChoiceCompare[] {
   const p = c.passives;
   return [
-    choice("Bandit", banditLabel(build.bandit), characterBanditLabel(p?.banditChoice ?? "")),
-    choice("Major pantheon", godLabel(build.pantheonMajor), godLabel(p?.majorPantheon ?? "")),
-    choice("Minor pantheon", godLabel(build.pantheonMinor), godLabel(p?.minorPantheon ?? "")),
+    choice("Bandit", banditName(build.bandit), banditName(p?.banditChoice)),
+    choice("Major pantheon", pantheonName(build.pantheonMajor), pantheonName(p?.majorPantheon)),
+    choice("Minor pantheon", pantheonName(build.pantheonMinor), pantheonName(p?.minorPantheon)),
   ];
 }
 
@@ -168,6 +163,14 @@ export interface NamedPassive {
   name: string;
 }
 
+/** A tattoo (or another override) by name, and how many passives carry it on each side. */
+export interface TattooCompare {
+  name: string;
+  stats: string[];
+  build: number;
+  character: number;
+}
+
 export interface TreeCompare {
   /** In the step, missing on the character ('missing on character', green); cluster ring passives included. */
   missing: number[];
@@ -184,11 +187,42 @@ export interface TreeCompare {
   extraMasteries: MasteryDiff[];
   /** The cluster rings of both sides, matched socket by socket (null without the cluster data). */
   clusters: ClusterCompare | null;
+  /**
+   * Tattoos on either side, by name. A tattooed passive keeps its id: allocated, it counts as any
+   * other (on both when the step takes it too), never as missing or extra for being tattooed.
+   */
+  tattoos: TattooCompare[];
+  /** Step passives the character tattooed without allocating them: missing, and not what the step gives there. */
+  tattooedMissing: NamedPassive[];
 }
 
 export interface AllocationInput {
   nodes: number[];
   masteryEffects: Record<number, number>;
+  overrides?: OverrideLike[];
+}
+
+/** Tattoo counts by name on both sides, in name order. */
+export function compareTattoos(build: OverrideLike[] = [], character: OverrideLike[] = []): TattooCompare[] {
+  const out = new Map<string, TattooCompare>();
+  const add = (o: OverrideLike, side: "build" | "character") => {
+    const t = out.get(o.name) ?? { name: o.name, stats: o.effectText, build: 0, character: 0 };
+    t[side]++;
+    out.set(o.name, t);
+  };
+  build.forEach((o) => add(o, "build"));
+  character.forEach((o) => add(o, "character"));
+  return [...out.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+const times = (n: number) => (n > 1 ? ` ×${n}` : "");
+
+/** How the compare lists a tattoo: "Tattoo of the Tawhoa Shaman ×3 (not in build)" on the character only. */
+export function tattooLine(t: TattooCompare): { text: string; side: "both" | "build" | "character" | "differs" } {
+  if (!t.build) return { text: `${t.name}${times(t.character)} (not in build)`, side: "character" };
+  if (!t.character) return { text: `${t.name}${times(t.build)}`, side: "build" };
+  if (t.build === t.character) return { text: `${t.name}${times(t.build)} (on both)`, side: "both" };
+  return { text: `${t.name}: build ×${t.build}, character ×${t.character}`, side: "differs" };
 }
 
 /** A socket nested in a cluster jewel: a passive of its parent's ring (compared with the rings), not of the main tree. */
@@ -223,7 +257,40 @@ export function compareTree(model: TreeModel, step: AllocationInput, character: 
     wrongMasteries: wrong,
     extraMasteries: kind(extra, "mastery").map((n) => mastery(n.id)),
     clusters,
+    tattoos: compareTattoos(step.overrides, character.overrides),
+    tattooedMissing: (character.overrides ?? [])
+      .filter((o) => want.has(o.nodeId) && !have.has(o.nodeId))
+      .map((o) => ({ id: o.nodeId, name: model.byId.get(o.nodeId)!.name }))
+      .sort((a, b) => a.id - b.id),
   };
+}
+
+// ---------- class ----------
+
+/** The character's base class and the build's, when they differ: the tree compare says so instead of counting. */
+export interface ClassMismatch {
+  characterClass: string;
+  buildClass: string;
+  /** "This character is a Templar; the build is for a Duelist". */
+  text: string;
+}
+
+const article = (word: string) => (/^[aeiou]/i.test(word) ? "an" : "a");
+
+export function classMismatchText(characterClass: string, buildClass: string): string {
+  return `This character is ${article(characterClass)} ${characterClass}; the build is for ${article(buildClass)} ${buildClass}`;
+}
+
+/**
+ * Whether the character's base class (of its class, or of the ascendancy its passives belong to,
+ * characterView.treeClassOf) differs from the build's. Null when they agree or either is unknown
+ * (no claim without the class table).
+ */
+export function classMismatch(table: ClassTable | null, c: Character, build: Pick<PlannerBuild, "className" | "ascendancyName">, tree: ClassTree | null): ClassMismatch | null {
+  const characterClass = baseClassOf(table, treeClassOf(table, c, tree));
+  const buildClass = baseClassOf(table, build.className) ?? baseClassOf(table, build.ascendancyName);
+  if (!characterClass || !buildClass || characterClass === buildClass) return null;
+  return { characterClass, buildClass, text: classMismatchText(characterClass, buildClass) };
 }
 
 // ---------- all of it ----------
@@ -232,16 +299,31 @@ export interface StepCompare {
   choices: ChoiceCompare[];
   gear: SlotCompare[];
   gems: GemSlotCompare[];
+  /** Null without the tree, and for a character of another class (`classMismatch`). */
   tree: TreeCompare | null;
+  classMismatch: ClassMismatch | null;
 }
 
-/** `clusters`: both sides' rings matched (stepClusters); without it cluster passives are left out of the tree counts. */
-export function compareStep(model: TreeModel | null, build: PlannerBuild, sets: StepSets, c: Character, clusters: ClusterCompare | null = null, gear = characterGear(c)): StepCompare {
+/**
+ * `clusters`: both sides' rings matched (stepClusters); without it cluster passives are left out of the tree counts.
+ * `mismatch`: the classes differ (classMismatch): the tree is not compared (every passive would count as missing or extra).
+ */
+export function compareStep(
+  model: TreeModel | null,
+  build: PlannerBuild,
+  sets: StepSets,
+  c: Character,
+  clusters: ClusterCompare | null = null,
+  gear = characterGear(c),
+  mismatch: ClassMismatch | null = null,
+): StepCompare {
   const masteries = Object.fromEntries(Object.entries(c.passives?.masteryEffects ?? {}).map(([k, v]) => [Number(k), v]));
+  const mine = { nodes: c.passives?.hashes ?? [], masteryEffects: masteries, overrides: characterOverrides(c) };
   return {
     choices: compareChoices(build, c),
     gear: compareGear(build, sets, gear),
     gems: compareGems(sets, gear),
-    tree: model && sets.tree ? compareTree(model, sets.tree, { nodes: c.passives?.hashes ?? [], masteryEffects: masteries }, clusters) : null,
+    tree: model && sets.tree && !mismatch ? compareTree(model, sets.tree, mine, clusters) : null,
+    classMismatch: mismatch,
   };
 }

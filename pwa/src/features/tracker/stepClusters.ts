@@ -74,5 +74,15 @@ export function compareModel(model: TreeModel, clusters: ClusterCompare | null):
  */
 export function stepNextPassives(model: TreeModel, c: Character, step: PlannerTree, classId: number, clusters: ClusterCompare | null): NextPassives {
   const allocated = clusters ? [...mainPassives(model, c), ...clusters.drawn] : c.passives?.hashes ?? [];
-  return nextPassives(model, allocated, step.nodes, classId);
+  return nextPassives(model, allocated, step.nodes, classId, tattooedUnallocated(c));
+}
+
+/**
+ * Passives the character tattooed without allocating them (the official sample has three): the
+ * next passives never ask for one, as taking it gives the tattoo, not the step's passive; a path
+ * may still cross one. Allocated tattooed passives are simply allocated.
+ */
+export function tattooedUnallocated(c: Character): Set<number> {
+  const have = new Set(c.passives?.hashes ?? []);
+  return new Set(Object.keys(c.passives?.skillOverrides ?? {}).map(Number).filter((id) => Number.isInteger(id) && !have.has(id)));
 }

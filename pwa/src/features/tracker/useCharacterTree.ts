@@ -1,7 +1,8 @@
 /**
  * The character's passives as a tree allocation, its jewels placed by the jewel
  * slot list of the tree of the character's own game version (the official
- * socket index refers to it), falling back to `fallbackVersion`. With cluster
+ * socket index refers to it; the Ruthless tree for a Ruthless character), falling back to
+ * `fallbackVersion`. With cluster
  * jewels, the cluster data is loaded and their ring passives allocated.
  */
 import { useMemo } from "react";
@@ -11,7 +12,7 @@ import type { TreeAllocation } from "../../tree/types";
 import { useTreeModel } from "../../tree/useTreeModel";
 import { characterClusters } from "./characterClusters";
 import { placeCharacterJewels, type JewelPlacement } from "./characterJewels";
-import { characterAllocation } from "./characterView";
+import { characterAllocation, characterTreeVersion, treeClassOf } from "./characterView";
 import { useClusterData } from "./useClusterData";
 
 export interface CharacterTree {
@@ -20,7 +21,7 @@ export interface CharacterTree {
 }
 
 export function useCharacterTree(table: ClassTable | null, character: Character | null, fallbackVersion: string): CharacterTree {
-  const version = character?.version || fallbackVersion;
+  const version = character ? characterTreeVersion(character, fallbackVersion) : fallbackVersion;
   const state = useTreeModel(character ? version : null);
   const model = state.status === "ready" ? state.model : null;
   const wanted = (character?.passives?.expansionJewels.length ?? 0) > 0;
@@ -30,8 +31,10 @@ export function useCharacterTree(table: ClassTable | null, character: Character 
     if (!character) return { allocation: null, jewels: null };
     const clusters = model && bundle && wanted ? characterClusters(character, model, bundle) : null;
     const clusterNotables = clusters?.allocated.filter((n) => n.kind === "notable" || n.kind === "keystone").map((n) => n.name).sort();
+    // Drawn as the class its passives belong to (a Templar's passives start from the Templar's start).
+    const cls = treeClassOf(table, character, model);
     return {
-      allocation: characterAllocation(table, character, version, model, clusters),
+      allocation: characterAllocation(table, cls === character.class ? character : { ...character, class: cls }, version, model, clusters),
       jewels: { ...placeCharacterJewels(character, model), clusterNotables },
     };
   }, [table, character, version, model, bundle, wanted]);
