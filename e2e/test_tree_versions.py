@@ -52,7 +52,10 @@ def landing_spec(relpath: str):
 
 
 def assert_drawn_on_own_tree(page, relpath: str, version: str) -> None:
-    spec = landing_spec(relpath)
+    assert_spec_drawn_on_own_tree(page, landing_spec(relpath), version)
+
+
+def assert_spec_drawn_on_own_tree(page, spec, version: str) -> None:
     assert spec.tree_version.replace("_", ".") == version
     assert tree_api(page, "t.version") == version
     expect(page.get_by_test_id("tree-version-notice")).to_have_count(0)
