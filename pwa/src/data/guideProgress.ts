@@ -5,6 +5,7 @@
  * Progress is local only (DESIGN: "Campaign progress is local").
  */
 import Dexie, { type EntityTable } from "dexie";
+import type { FollowState } from "../features/guide/log/follow";
 
 export const PRODUCT = "waypoint";
 export const GUIDE_DB_NAME = "waypoint-guide";
@@ -21,12 +22,39 @@ interface ProgressRow extends CampaignProgress {
   savedAt: number;
 }
 
+/**
+ * The game's log the guide follows (one per device, key GAME_LOG_KEY): the file
+ * handle the player picked (null once they stopped following), where the next
+ * read starts, and what was read so far. Never synced (DESIGN: progress is local).
+ */
+export interface GameLogRow {
+  key: string;
+  handle: FileSystemFileHandle | null;
+  fileName: string;
+  /** Byte offset the next read starts at; null until the file was first read (then only its end is read). */
+  offset: number | null;
+  state: FollowState;
+  savedAt: number;
+}
+
+/** A guide's tie to the log: the log character it follows (null: whoever plays) and the last entry it applied. */
+export interface GameLogBindingRow {
+  /** The guide's character id (the progress key's). */
+  key: string;
+  character: string | null;
+  seq: number;
+}
+
 export class GuideDatabase extends Dexie {
   progress!: EntityTable<ProgressRow, "key">;
+  gameLog!: EntityTable<GameLogRow, "key">;
+  gameLogBindings!: EntityTable<GameLogBindingRow, "key">;
 
   constructor(name = GUIDE_DB_NAME) {
     super(name);
     this.version(1).stores({ progress: "key" });
+    // Version 2: following the game's log (features/guide/log). Progress rows are untouched.
+    this.version(2).stores({ progress: "key", gameLog: "key", gameLogBindings: "key" });
   }
 }
 

@@ -11,6 +11,8 @@ import { gemName, isBlankStep, isGemStep, searchSections } from "@workers/guide/
 import type { CampaignData, Section } from "@workers/guide/types";
 import { PageLoader } from "../../ui/PageLoader";
 import { StepContent } from "./StepContent";
+import { GameLogPanel } from "./log/GameLogPanel";
+import { useGameLog } from "./log/useGameLog";
 import { isFirst, isLast, jumpToMatch, matchCounter, nextStep, prevStep, selectAct, selectStep, stepCounter } from "./navigation";
 import { useCampaignProgress } from "./useCampaignProgress";
 import { useGuide } from "./useGuide";
@@ -63,6 +65,8 @@ export interface PanelProps {
 export function GuidePanel({ characterId, data, sections, flag, passivePoints, gemNames }: PanelProps) {
   const stepCounts = useMemo(() => sections.map((s) => s.steps.length), [sections]);
   const [progress, setProgress] = useCampaignProgress(characterId, stepCounts);
+  // Desktop Chromium: the game's log moves the guide (log/); elsewhere a note, and Next as before.
+  const gameLog = useGameLog(characterId, data, sections, progress, setProgress);
   const [query, setQuery] = useState("");
   const [gemsOnly, setGemsOnly] = useState(false);
   const viewport = useRef<HTMLDivElement>(null);
@@ -125,6 +129,8 @@ export function GuidePanel({ characterId, data, sections, flag, passivePoints, g
           />
         </Group>
       </Group>
+
+      <GameLogPanel {...gameLog} />
 
       <Tabs value={String(act)} onChange={(v) => v !== null && setProgress(selectAct(progress, Number(v)))} variant="outline">
         <Tabs.List>
