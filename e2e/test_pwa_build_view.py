@@ -38,6 +38,20 @@ def cyclone_slayer(live_server):
     return info, read_step(xml, last["equipmentSetId"], last["skillSetId"], last["passiveTreeId"])
 
 
+# The game's names of the planner's pantheon ids (the soul each god grants first, its Data/Pantheons.lua).
+SOULS = {
+    "TheBrineKing": "Soul of the Brine King", "Arakaali": "Soul of Arakaali", "Solaris": "Soul of Solaris",
+    "Lunaris": "Soul of Lunaris", "Abberath": "Soul of Abberath", "Gruthkul": "Soul of Gruthkul", "Yugul": "Soul of Yugul",
+    "Shakari": "Soul of Shakari", "Tukohama": "Soul of Tukohama", "Ralakesh": "Soul of Ralakesh",
+    "Garukhan": "Soul of Garukhan", "Ryslatha": "Soul of Ryslatha",
+}
+
+
+def soul(god: str) -> str:
+    """What the Choices tab shows for a planner pantheon value."""
+    return "None chosen" if god in ("", "None") else SOULS[god]
+
+
 def open_tab(page, name: str) -> None:
     page.get_by_test_id(f"tab-{name}").click()
 
@@ -142,8 +156,8 @@ def test_every_tab_shows_the_corpus_build(browser, live_server, cyclone_slayer, 
         open_tab(page, "choices")
         bandit = "Kill All" if step.bandit in ("", "None") else f"Help {step.bandit}"
         expect(page.get_by_test_id("choice-bandit")).to_have_text(bandit)
-        expect(page.get_by_test_id("choice-major")).to_have_text(step.pantheon_major)
-        expect(page.get_by_test_id("choice-minor")).to_have_text(step.pantheon_minor)
+        expect(page.get_by_test_id("choice-major")).to_have_text(soul(step.pantheon_major))
+        expect(page.get_by_test_id("choice-minor")).to_have_text(soul(step.pantheon_minor))
         screenshot(page, f"pwa-view-choices-{width}")
 
         open_tab(page, "notes")
