@@ -71,11 +71,13 @@ function RefreshButton({ tracker }: { tracker: TrackerState }) {
   const wide = useMediaQuery(DESKTOP_QUERY, true);
   const [now, setNow] = useState(Date.now());
   // On wide screens the label refreshes every 30 base intervals.
-  const timer = useInterval(() => setNow(Date.now()), TIME_AGO_TICK_MS);
+  // Mantine's start and stop are stable; the object holding them is new on every render, and an
+  // effect on it restarted the interval at every render, so a busy page never saw a tick.
+  const { start, stop } = useInterval(() => setNow(Date.now()), TIME_AGO_TICK_MS);
   useEffect(() => {
-    if (wide) timer.start();
-    return timer.stop;
-  }, [wide, timer]);
+    if (wide) start();
+    return stop;
+  }, [wide, start, stop]);
   useEffect(() => setNow(Date.now()), [tracker.detail.savedAt]);
   return (
     <Group gap="xs">
