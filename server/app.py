@@ -17,6 +17,7 @@ from server.api import ROUTE_HANDLERS
 from server.errors import http_exception_handler, internal_error_handler
 from server.ggg.client import GggClient
 from server.guard import guard_middleware
+from server.publish_gate import warm_decode_child
 from server.read_gate import ReadGate
 from server.seed import seed_if_empty
 from server.settings import Settings
@@ -77,7 +78,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
 def create_served_app() -> Litestar:
     """The app as `python -m server serve` runs it, one per worker process."""
     app = create_app()
-    app.state.startup_hooks.append(_freeze_startup_objects)
+    app.state.startup_hooks += [warm_decode_child, _freeze_startup_objects]
     return app
 
 

@@ -57,6 +57,8 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     max_body_bytes: int = 1024 * 1024
     # Mutations per minute per client (IP or session); 0 disables.
     rate_limit_per_minute: int = 120
+    # Paste-proxy fetches that need a decode (not yet cached) per minute per client address; 0 disables.
+    proxy_decodes_per_minute: int = 20
     # Local sign-in attempts per minute per account name (per client IP: five times that).
     login_attempts_per_minute: int = 10
     # Rate-limit counters, cursor snapshots and the character cache are shared by every worker:

@@ -7,7 +7,6 @@ POST /api/Build, POST /api/Build/{idOrSlug}/like.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Annotated
 
@@ -22,7 +21,7 @@ from server.cursors import remember_snapshot, remembered_snapshot
 from server.errors import ApiError, strict_body
 from server.public_pages import StaleBoundedCache
 from server.publish import PublishRejected, decode_and_validate
-from server.publish_gate import publish_slot
+from server.publish_gate import decode_off_loop
 from server.store.types import BuildConflict, NewBuild, SearchQuery, SlugTaken, User
 from server.wire import (
     BuildInfoAnswer,
@@ -185,9 +184,8 @@ async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[
             raise ApiError(409, "This buildId is already used by another creator")
         return Response(PublishedAnswer(Published(slug, data.build_id)), status_code=200)
     try:
-        # Bounded CPU work, off the event loop, one decode at a time per process.
-        async with publish_slot(request):
-            ok = await asyncio.to_thread(decode_and_validate, data)
+        # Bounded CPU work, in this worker's low-priority decode child, one at a time.
+        ok = await decode_off_loop(request, decode_and_validate, data)
     except PublishRejected as exc:
         raise ApiError(422, str(exc), "invalid_build") from exc
     try:

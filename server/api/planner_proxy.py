@@ -4,7 +4,12 @@ One handler per paste host (pobb.in, pastebin.com, poe.ninja, maxroll.gg), all
 made by one factory over server.planner.pobb.PasteHost:
 400 for an invalid paste id (no fetch), 404 when the host has no such paste,
 502 when the host fails, times out, sends too much or sends something that is
-not a planner code.
+not a planner code, 422 when the code is over publish's limits (publish's message).
+
+A paste not yet cached costs a fetch and a decode, so each client address has a budget of
+them (`proxy_decodes_per_minute`, a token bucket in the state all workers share; 429 past
+it), and the decode runs as publish's does: in the worker's low-priority decode child, one
+at a time (server.publish_gate; 503 with Retry-After when too many wait).
 """
 
 from __future__ import annotations
@@ -14,12 +19,25 @@ from litestar import Request, get
 from litestar.params import FromPath
 
 from server.errors import ApiError
-from server.planner.pobb import HOSTS, PasteHost, PasteNotFound, UpstreamFailed, fetch_paste
+from server.paste_check import check_paste
+from server.planner.pobb import HOSTS, PasteHost, PasteNotFound, UpstreamFailed, fetch_raw_paste, not_a_code
+from server.publish_gate import decode_off_loop
 
 
 class PobbAnswer(msgspec.Struct):
     # The planner code text (URL-safe base64 of deflated XML).
     data: str
+
+
+async def _decode_budget(request: Request) -> None:
+    limit = request.app.state.settings.proxy_decodes_per_minute
+    if limit <= 0:
+        return
+    client = request.client.host if request.client else "unknown"
+    wait = await request.app.state.shared.hit([(f"decode-ip:{client}", limit)])
+    if wait:
+        raise ApiError(429, f"Too many new pastes from this address; retry in {wait} seconds",
+                       headers={"Retry-After": str(wait)})
 
 
 async def _proxy(request: Request, host: PasteHost, code: str) -> PobbAnswer:
@@ -30,9 +48,10 @@ async def _proxy(request: Request, host: PasteHost, code: str) -> PobbAnswer:
     cached = await store.cached_code(key)
     if cached is not None:
         return PobbAnswer(cached)
+    await _decode_budget(request)
     settings = request.app.state.settings
     try:
-        fetched = await fetch_paste(
+        fetched = await fetch_raw_paste(
             getattr(settings, host.base_url_setting),
             code,
             settings.upstream_timeout_s,
@@ -43,6 +62,12 @@ async def _proxy(request: Request, host: PasteHost, code: str) -> PobbAnswer:
         raise ApiError(404, str(exc)) from exc
     except UpstreamFailed as exc:
         raise ApiError(502, str(exc)) from exc
+    # Only a code that decodes within publish's limits is worth caching forever.
+    verdict, detail = await decode_off_loop(request, check_paste, fetched)
+    if verdict == "not_a_code":
+        raise ApiError(502, not_a_code(host, code, detail))
+    if verdict == "over_limits":
+        raise ApiError(422, detail, "invalid_build")
     await store.store_code(key, fetched)
     return PobbAnswer(fetched)
 
