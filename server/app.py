@@ -19,6 +19,7 @@ from server.ggg.client import GggClient
 from server.guard import guard_middleware
 from server.publish_gate import warm_decode_child
 from server.read_gate import ReadGate
+from server.security_headers import SecurityHeaders
 from server.seed import seed_if_empty
 from server.settings import Settings
 from server.sharedstate import shared_state_for
@@ -70,6 +71,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app.asgi_handler = MemoryStatic(load_dist(app.state.pwa_root), owned, app.asgi_handler)
     # Build reads take turns, a few at a time, so writes are not stuck behind a loop full of them.
     app.asgi_handler = ReadGate(app.asgi_handler, settings.read_concurrency)
+    # Outermost: every answer, the router's own 404 and 405 included, gets the security headers.
+    app.asgi_handler = SecurityHeaders(app.asgi_handler)
     # Async callables (app) -> None run after the database opens (e.g. demo seeding).
     app.state.startup_hooks = [seed_if_empty]
     return app

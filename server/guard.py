@@ -1,7 +1,7 @@
 """Protection in front of every route handler.
 
-Every answer gets the security headers (CSP, frame-ancestors 'none', nosniff,
-Referrer-Policy); a path holding a NUL byte is a 400. Mutations and the proxy then get,
+A path holding a NUL byte is a 400 (the security headers of every answer are set by
+server.security_headers, around the whole app). Mutations and the proxy then get,
 in order: a body-size cap (413); the same-origin check on mutations (403 unless the
 `Origin` is our own, or, with no `Origin`, `Sec-Fetch-Site: same-origin`: cookie-carrying
 calls must come from our own pages); JSON only (415 for another body type; the local
@@ -30,42 +30,9 @@ MAX_KEY_LEN = 200
 REPLAYED = {b"content-type", b"location", b"retry-after", b"cache-control"}
 
 
-# The app's own pages: scripts, workers (module workers, blob: for libraries that spawn
-# them), styles (Mantine and index.html inline a few), images, WebGL and the service worker
-# are all same-origin.
-CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:;"
-    " font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; manifest-src 'self';"
-    " object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
-)
-# Swagger UI (/schema/swagger) loads its bundle from a CDN and starts it with an inline script.
-DOCS_CSP = (
-    "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net;"
-    " style-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net; img-src 'self' data: https:;"
-    " connect-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'"
-)
-SECURITY_HEADERS = [
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"same-origin"),
-    (b"x-frame-options", b"DENY"),
-]
 FORM_PATHS = {"/api/auth/local"}
 JSON_TYPES = (b"application/json",)
 FORM_TYPES = (b"application/x-www-form-urlencoded",)
-
-
-def with_security_headers(send, path: str):
-    csp = (DOCS_CSP if path.startswith("/schema") else CSP).encode()
-
-    async def secured(message):
-        if message["type"] == "http.response.start":
-            headers = list(message.get("headers", []))
-            present = {k.lower() for k, _ in headers}
-            headers += [(k, v) for k, v in [(b"content-security-policy", csp), *SECURITY_HEADERS] if k not in present]
-            message = {**message, "headers": headers}
-        await send(message)
-
-    return secured
 
 
 def _media_type(headers: dict[bytes, bytes]) -> bytes:
@@ -164,7 +131,6 @@ class Guard:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         path: str = scope["path"]
-        send = with_security_headers(send, path)
         if "\x00" in path or b"%00" in scope.get("raw_path", b"").lower():
             return await _send_json(send, 400, error_body(400, "The path holds a NUL byte"))
         if path.startswith("/api/"):

@@ -20,7 +20,6 @@ try:  # brotli is a declared dependency; without it the gzip form still serves.
 except ImportError:  # pragma: no cover - exercised only on a broken install
     brotli = None
 
-from server.guard import with_security_headers
 from server.static import IMMUTABLE, REVALIDATE
 
 # Larger files (none in a normal build) are left to the disk path.
@@ -120,8 +119,8 @@ class MemoryStatic:
         if scope["type"] == "http" and scope["method"] in ("GET", "HEAD") and "\x00" not in scope["path"]:
             entry = self.lookup(scope["path"])
             if entry is not None:
-                # Files answered here skip Litestar's middleware, so they get the guard's headers (CSP...) here.
-                await self.answer(entry, scope, with_security_headers(send, scope["path"]))
+                # The security headers are added around the whole app (server.security_headers).
+                await self.answer(entry, scope, send)
                 return
         await self.inner(scope, receive, send)
 
