@@ -37,14 +37,16 @@ export interface TreeCanvasProps {
   /** performance.now() when the tree data became ready (for the first-frame figure). */
   readyAt: number;
   height: number | string;
+  /** Cap on the frame's height so it fits the screen (fit.ts frameMaxHeight). */
+  maxHeight?: number;
   onGpuFailure: () => void;
   /** Called once the first frame is on screen (the side lists render after it). */
   onFirstFrame?: () => void;
 }
 
 /** The canvas frame's box; TreeViewer lays out the same box while the data loads. */
-export function canvasFrameStyle(height: number | string) {
-  return { position: "relative", height, minHeight: 320, background: cssColour(COLOURS.background), borderRadius: 6, overflow: "hidden" } as const;
+export function canvasFrameStyle(height: number | string, maxHeight?: number) {
+  return { position: "relative", height, minHeight: 320, maxHeight, background: cssColour(COLOURS.background), borderRadius: 6, overflow: "hidden" } as const;
 }
 
 interface Hover {
@@ -398,7 +400,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
       style={
         stretched
           ? { position: "fixed", inset: 0, zIndex: 400, background: cssColour(COLOURS.background) }
-          : canvasFrameStyle(height)
+          : canvasFrameStyle(height, props.maxHeight)
       }
     >
       {/* The canvas is adopted from gpu.ts, where it was prepared before the data arrived. */}

@@ -4,7 +4,7 @@
  */
 import { Box, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { holdFirstContent } from "../ui/idle";
 import { PageLoader } from "../ui/PageLoader";
 import { GpuAlert } from "./GpuAlert";
@@ -23,6 +23,28 @@ import { drawStatus } from "./drawWatch";
 import { useReportDraw, useTreeRetry } from "./TreeDrawGuard";
 import { TreeError } from "./TreeError";
 import { overridesById } from "./tooltipText";
+import { frameMaxHeight } from "./fit";
+
+/**
+ * The canvas frame's height cap (fit.ts frameMaxHeight), measured where the frame sits before
+ * the browser paints, and again on a resize: the canvas never reaches past the screen.
+ */
+function useFrameMaxHeight(ref: React.RefObject<HTMLDivElement | null>): number | undefined {
+  const [max, setMax] = useState<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = ref.current;
+      if (!el) return;
+      const top = el.getBoundingClientRect().top + window.scrollY;
+      const next = Math.round(frameMaxHeight(top, window.innerHeight));
+      setMax((cur) => (cur === next ? cur : next));
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, [ref]);
+  return max;
+}
 
 
 export default function TreeViewer({ build, other, height = 640, jewelItems, pathing }: PassiveTreeViewProps) {
@@ -33,6 +55,9 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
   const data = useTreeModel(build.treeVersion, build.nodes);
   // While the data loads, the canvas frame is already laid out (see `frame` below).
   const placeholderRef = useRef<HTMLDivElement>(null);
+  // The box holding the canvas (or its placeholder): its place on the page caps the frame's height.
+  const slotRef = useRef<HTMLDivElement>(null);
+  const maxHeight = useFrameMaxHeight(slotRef);
   // After the data request went out: the canvas, context and programs get ready while it loads,
   // at the frame's final size, so the first frame never waits for the canvas to be resized.
   useEffect(() => {
@@ -79,7 +104,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
     <Box data-testid={testId}
       style={{ display: "flex", flexDirection: wide ? "row" : "column-reverse", gap: 16, alignItems: "stretch" }}
     >
-      <Box style={{ flex: wide ? "1 1 60%" : "1 1 auto", minWidth: 0 }}>{canvas}</Box>
+      <Box ref={slotRef} style={{ flex: wide ? "1 1 60%" : "1 1 auto", minWidth: 0 }}>{canvas}</Box>
       {text}
     </Box>
   );
@@ -87,7 +112,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
   // Also while a build's cluster jewel data loads (it is fetched beside the tree's).
   if (data.status === "loading" || (data.status === "ready" && (!model || !geometryReady)))
     return frame(
-      <Box ref={placeholderRef} style={{ ...canvasFrameStyle(height), display: "flex", alignItems: "center", justifyContent: "center" }}>
+      <Box ref={placeholderRef} style={{ ...canvasFrameStyle(height, maxHeight), display: "flex", alignItems: "center", justifyContent: "center" }}>
         <PageLoader label="Loading passive tree" />
       </Box>,
       <Box style={{ flex: wide ? "0 0 40%" : "1 1 auto" }} />,
@@ -115,12 +140,13 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
           notice={d.notice}
           readyAt={readyAt}
           height={height}
+          maxHeight={maxHeight}
           onGpuFailure={() => setGpuFailed(true)}
           onFirstFrame={() => setDrawn(true)}
         />,
       /* The canvas's text alternative: a focusable region with the summary and the side lists. */
       <Box role="region" aria-label="Passive tree as text" tabIndex={0} data-testid="tree-text"
-        style={{ flex: wide ? "0 0 40%" : "1 1 auto", maxHeight: wide ? height : undefined, overflowY: "auto" }}>
+        style={{ flex: wide ? "0 0 40%" : "1 1 auto", maxHeight: wide ? (maxHeight ?? height) : undefined, overflowY: "auto" }}>
         <Text size="sm" mb="sm" data-testid="tree-summary">{d.summary}</Text>
         {lists ? <SideListsView lists={lists} /> : <PageLoader label="Loading tree lists" />}
       </Box>,

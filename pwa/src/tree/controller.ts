@@ -4,9 +4,7 @@
  * out, so it is tested without a DOM or a GPU.
  */
 import {
-  ascendancyCamera,
   clampCamera,
-  initialCamera,
   nodeCamera,
   pan,
   pixelScale,
@@ -20,6 +18,7 @@ import {
   type Transition,
   type Viewport,
 } from "./camera";
+import { allocatedBounds, ascendancyFitCamera, fitCamera } from "./fit";
 import { HitGrid } from "./hitGrid";
 import type { Bounds, TreeModel, TreeNode } from "./model";
 import { NodeState, type StateBuffer } from "./states";
@@ -55,13 +54,30 @@ export class TreeController {
   private readonly desired = new Set<number>();
   /** Search matches, drawn with the dashed highlight circle. */
   private highlighted: number[] = [];
+  /** What the first view and Reset fit: the allocated passives (fit.ts). */
+  private focus: Bounds | null;
+  /**
+   * Until the player moves the view it follows the fit: the viewport's first size,
+   * a resize or another step's allocation refit it, so it opens on the build at every size.
+   */
+  private settled = false;
 
   constructor(
     readonly model: TreeModel,
     public states: StateBuffer,
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.camera = initialCamera(model.bounds);
+    this.focus = allocatedBounds(model, states);
+    this.camera = this.home();
+  }
+
+  /** The build fitted to the current viewport: the first view, and where Reset goes. */
+  home(): Camera {
+    return fitCamera(this.focus, this.bounds, this.viewport);
+  }
+
+  private followFit(): void {
+    if (!this.settled && !this.busy && !this.inAscendancy) this.camera = this.home();
   }
 
   /** Built on the first hover or click, so it never delays the first frame. */
@@ -80,6 +96,8 @@ export class TreeController {
 
   setStates(states: StateBuffer): void {
     this.states = states;
+    this.focus = allocatedBounds(this.model, states);
+    this.followFit();
     if (this.hovered) states.add(this.hovered.index, NodeState.Hovered);
     for (const i of this.desired) states.add(i, NodeState.Desired);
     for (const i of this.highlighted) states.add(i, NodeState.Highlighted);
@@ -89,6 +107,7 @@ export class TreeController {
   setViewport(width: number, height: number): void {
     if (width === this.viewport.width && height === this.viewport.height) return;
     this.viewport = { width: Math.max(1, width), height: Math.max(1, height) };
+    this.followFit();
     this.dirty = true;
   }
 
@@ -114,6 +133,7 @@ export class TreeController {
   }
 
   private animateTo(to: Camera, duration: number): void {
+    this.settled = true;
     this.transition = { from: this.camera, to: clampCamera(to, this.bounds), start: this.now(), duration };
     this.lastTransitionMs = duration;
     this.setHover(null);
@@ -150,10 +170,12 @@ export class TreeController {
       if (this.pinchDistance > 0 && spread > 0) {
         const [mx, my] = this.pointerMid();
         this.camera = zoomAt(this.camera, this.bounds, this.viewport, spread / this.pinchDistance, mx, my);
+        this.settled = true;
       }
       this.pinchDistance = spread;
     } else {
       this.camera = pan(this.camera, this.bounds, this.viewport, dx, dy);
+      this.settled = true;
       this.setHover(null);
     }
     this.dirty = true;
@@ -208,6 +230,7 @@ export class TreeController {
   wheel(deltaY: number, x: number, y: number): void {
     if (this.busy || deltaY === 0) return;
     this.camera = zoomAt(this.camera, this.bounds, this.viewport, wheelFactor(deltaY), x, y);
+    this.settled = true;
     this.dirty = true;
   }
 
@@ -216,21 +239,22 @@ export class TreeController {
     if (this.busy) return;
     if (this.inAscendancy) {
       this.inAscendancy = false;
-      this.animateTo(this.savedCamera ?? initialCamera(this.bounds), VIEW.ascendancyAnimationMs);
+      this.animateTo(this.savedCamera ?? this.home(), VIEW.ascendancyAnimationMs);
       this.savedCamera = null;
     } else if (target) {
       this.savedCamera = this.camera;
       this.inAscendancy = true;
-      this.animateTo(ascendancyCamera(target, this.bounds, this.viewport), VIEW.ascendancyAnimationMs);
+      this.animateTo(ascendancyFitCamera(target, this.bounds, this.viewport), VIEW.ascendancyAnimationMs);
     }
   }
 
-  /** Initial zoom and centre, out of the ascendancy view. */
+  /** Back to the first view (the build fitted), out of the ascendancy view; it follows resizes again. */
   reset(): void {
     if (this.busy) return;
     this.inAscendancy = false;
     this.savedCamera = null;
-    this.camera = initialCamera(this.bounds);
+    this.settled = false;
+    this.camera = this.home();
     this.setHover(null);
     this.dirty = true;
   }

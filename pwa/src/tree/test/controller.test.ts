@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialCamera, pixelScale, VIEW } from "../camera";
+import { pixelScale, VIEW } from "../camera";
 import { TreeController } from "../controller";
 import { allocationStates, NodeState } from "../states";
 import { tinyModel } from "./testModel";
@@ -68,7 +68,9 @@ describe("tree controller", () => {
     expect(ctl.states.has(3, NodeState.Desired)).toBe(true);
     ctl.setStates(allocationStates(model, { classId: 1, ascendancyId: 1, nodes: [12] }).states);
     expect(ctl.states.has(3, NodeState.Desired)).toBe(true);
-    ctl.toggleDesired(sx, sy);
+    // The view was not moved: it refits to the new allocation (fit.ts), so the node is projected again.
+    expect(ctl.camera).toEqual(ctl.home());
+    ctl.toggleDesired(...ctl.project(700, 500));
     expect(ctl.states.has(3, NodeState.Desired)).toBe(false);
     expect(ctl.toggleDesired(1, 1)).toBeNull();
   });
@@ -115,6 +117,6 @@ describe("tree controller", () => {
     advance(1000);
     ctl.reset();
     expect(ctl.inAscendancy).toBe(false);
-    expect(ctl.camera).toEqual(initialCamera(model.bounds));
+    expect(ctl.camera).toEqual(ctl.home());
   });
 });
