@@ -31,7 +31,8 @@ export function useStepCompare(table: ClassTable | null, build: PlannerBuild | u
   const version = sets?.tree?.treeVersion ?? build?.targetVersion ?? "";
   const [attempt, setAttempt] = useState(0);
   // Only a character needs the tree here (the build's own tree view loads it when opened).
-  const tree = useTreeModel(character ? version : null, undefined, attempt);
+  // The step's passives pick its tree as the build's own view does (a version we lack: the one holding most of them).
+  const tree = useTreeModel(character ? version : null, sets?.tree?.nodes, attempt);
   const model = tree.status === "ready" ? tree.model : null;
   const mine = useCharacterTree(table, character, version);
   const wanted = !!character && ((character.passives?.expansionJewels.length ?? 0) > 0 || hasClusterJewel(build?.items, sets?.tree));
