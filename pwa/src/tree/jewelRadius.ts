@@ -1,0 +1,86 @@
+/**
+ * Jewel radius circles (issue 34): which socketed jewels act on the passives
+ * around them, and how far. The spec (section 9) gives the circles' widths at
+ * the four image zoom levels of the older trees: Small 199..614 px across is
+ * 1600 world units at zoom 0.1246..0.3835, a radius of 800; Medium 1200, Large
+ * 1500. The 3.16 trees were laid out 1.2 times larger (a class start sits 3180
+ * units from the centre instead of 2629), so their radii are 1.2 times these.
+ * Pure: item name and mods in, radii in world units out.
+ */
+import type { JewelItem } from "./types";
+
+export type RadiusSize = "Small" | "Medium" | "Large" | "Very Large" | "Massive";
+
+/** Radii of the trees before 3.16, in world units. */
+export const BASE_RADIUS: Record<RadiusSize, number> = {
+  Small: 800, Medium: 1200, Large: 1500, "Very Large": 2000, Massive: 2400,
+};
+/** Thread of Hope's rings ("Only affects Passives in Small Ring"), inner and outer, before 3.16. */
+export const BASE_RING: Record<RadiusSize, [number, number]> = {
+  Small: [800, 1100], Medium: [1100, 1400], Large: [1400, 1700], "Very Large": [1700, 2000], Massive: [2000, 2400],
+};
+
+/** The radius of unique jewels by name (the planner keeps no "Radius:" line): timeless, conversion and threshold jewels. */
+const UNIQUE_RADIUS: Record<string, RadiusSize> = {
+  // Timeless jewels.
+  "Lethal Pride": "Large", "Brutal Restraint": "Large", "Elegant Hubris": "Large", "Glorious Vanity": "Large",
+  "Militant Faith": "Large", "Heroic Tragedy": "Large",
+  // Allocate or convert the passives around them.
+  "Intuitive Leap": "Small", "Unnatural Instinct": "Small", "Impossible Escape": "Small",
+  "The Green Nightmare": "Large", "The Red Nightmare": "Large", "The Blue Nightmare": "Large",
+  "The Green Dream": "Large", "The Red Dream": "Large", "The Blue Dream": "Large",
+  "Energised Armour": "Large", "Healthy Mind": "Large", "Fertile Mind": "Large", "Fluid Motion": "Large",
+  "Efficient Training": "Large", "Anatomical Knowledge": "Large", "Cold Steel": "Large",
+  "Inertia": "Medium", "Fireborn": "Medium", "Might of the Meek": "Medium", "Lioneye's Fall": "Medium",
+  "Combat Focus": "Medium", "Stormshroud": "Small", "Fragility": "Medium", "Tempered Flesh": "Medium",
+  "Tempered Spirit": "Medium", "Tempered Mind": "Medium", "Transcendent Flesh": "Medium",
+  "Transcendent Spirit": "Medium", "Transcendent Mind": "Medium", "Split Personality": "Large",
+};
+
+const RING_MOD = /^Only affects Passives in (Small|Medium|Large|Very Large|Massive) Ring$/;
+
+/** How much larger a version's world is than the spec's (trees from 3.16 on: 1.2). */
+export function treeScale(version: string): number {
+  const [major, minor] = version.split(/[._]/).map(Number);
+  return major > 3 || (major === 3 && minor >= 16) ? 1.2 : 1;
+}
+
+export interface JewelRadius {
+  /** 0 for a full circle; a ring's inner edge otherwise. */
+  inner: number;
+  outer: number;
+  size: RadiusSize;
+}
+
+/** The unique's own name, without the planner's prefixes ("Foulborn The Green Nightmare"). */
+function uniqueName(name: string): string | null {
+  for (const known of Object.keys(UNIQUE_RADIUS)) if (name === known || name.endsWith(" " + known)) return known;
+  return null;
+}
+
+/** The circle of a socketed jewel on a tree version, or null when the jewel has no radius. */
+export function jewelRadius(item: Pick<JewelItem, "name" | "explicitMods">, version: string): JewelRadius | null {
+  const k = treeScale(version);
+  for (const mod of item.explicitMods) {
+    const ring = RING_MOD.exec(mod.text.trim());
+    if (ring) {
+      const size = ring[1] as RadiusSize;
+      const [a, b] = BASE_RING[size];
+      return { inner: a * k, outer: b * k, size };
+    }
+  }
+  const unique = uniqueName(item.name);
+  if (!unique) return null;
+  const size = UNIQUE_RADIUS[unique];
+  return { inner: 0, outer: BASE_RADIUS[size] * k, size };
+}
+
+/** Indices of the nodes whose centre lies in the circle (or ring) about (x, y). */
+export function nodesInRadius(nodes: readonly { index: number; x: number; y: number }[], x: number, y: number, r: JewelRadius): number[] {
+  const out: number[] = [];
+  for (const n of nodes) {
+    const d = Math.hypot(n.x - x, n.y - y);
+    if (d <= r.outer && d >= r.inner && d > 0) out.push(n.index);
+  }
+  return out;
+}
