@@ -133,11 +133,13 @@ def test_every_validation_message_by_a_user_action(browser, live_server):
 
         load(page, code(ONE_STEP))
         page.get_by_test_id("step-timeline").wait_for()
+        # One tree: one suggested step, as for a multi-tree build; 'Start empty' clears it.
+        expect(page.get_by_test_id("suggest-steps")).to_contain_text("Suggested 1 step, one per passive tree")
+        expect(cards(page)).to_have_count(1)
+        page.get_by_test_id("start-empty").click()
         expect(page.get_by_test_id("no-steps")).to_have_text(
             "There are no steps to display. You can add one using the editor above."
         )
-        # One set of each kind: no suggestion.
-        expect(page.get_by_test_id("suggest-steps")).to_have_count(0)
         page.get_by_test_id("add-step").click()
         expect(cards(page)).to_have_count(1)
         assert titles(page) == ["Step 1"]
@@ -184,11 +186,15 @@ def test_every_validation_message_by_a_user_action(browser, live_server):
         expect(cards(page)).to_have_count(2)
         assert titles(page)[1] == "Step 2"
         choose(page, "select-tree", "Lvl 1-12 (Spectral Throw)")
+        # A warning, with its own title and look: not under the red 'Current Step Invalid'.
         notification(
             page,
-            "Current Step Invalid",
+            "Fewer passive points than the previous step",
             "amount of allocated skill points can't be lower than previous steps",
         )
+        warning = page.locator(".mantine-Notification-root").filter(has_text="can't be lower than previous steps").last
+        expect(warning).to_have_attribute("data-kind", "warning")
+        expect(warning).not_to_contain_text("Current Step Invalid")
         screenshot(page, "editor-validation-1400", full_page=True)
 
         # Export the first step back to a planner code.

@@ -1,21 +1,24 @@
-import { Button, Card, Modal, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { CopyField } from "../../ui/CopyField";
-import { LoaderWidget } from "./LoaderWidget";
+import { ChangeBuildDialog } from "./ChangeBuildDialog";
 import type { LoadError } from "./loader";
 
 interface Props {
   slug?: string;
   code: string;
   source: string;
+  /** The loaded build's base class: 'browse builds' opens the list filtered to it. */
+  baseClass?: string;
   loading: boolean;
+  loadingLabel?: string;
   fieldError?: string;
   loadError?: LoadError;
-  onChange: (text: string, source: string) => Promise<boolean>;
+  onChange: (text: string, source: string, fileName?: string) => Promise<boolean>;
 }
 
 /** The slug and raw planner data as copy fields, and Change Build with the loader. */
-export function BuildSettingsPanel({ slug, code, source, loading, fieldError, loadError, onChange }: Props) {
+export function BuildSettingsPanel({ slug, code, source, baseClass, onChange, ...loader }: Props) {
   const [open, setOpen] = useState(false);
   return (
     <Card withBorder data-testid="build-settings">
@@ -26,18 +29,17 @@ export function BuildSettingsPanel({ slug, code, source, loading, fieldError, lo
         <Text size="xs" c="gray.5">Loaded from {source.length > 80 ? `${source.slice(0, 80)}...` : source}</Text>
         <Button variant="default" w="fit-content" onClick={() => setOpen(true)} data-testid="change-build">Change Build</Button>
       </Stack>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Select a new build" size="lg" centered closeButtonProps={{ "aria-label": "Close" }} data-testid="change-build-modal">
-        <LoaderWidget
-          loading={loading}
-          fieldError={fieldError}
-          loadError={loadError}
-          onLoad={async (text, src) => {
-            const ok = await onChange(text, src);
-            if (ok) setOpen(false);
-            return ok;
-          }}
-        />
-      </Modal>
+      <ChangeBuildDialog
+        opened={open}
+        onClose={() => setOpen(false)}
+        classFilter={baseClass}
+        {...loader}
+        onLoad={async (text, src, fileName) => {
+          const ok = await onChange(text, src, fileName);
+          if (ok) setOpen(false);
+          return ok;
+        }}
+      />
     </Card>
   );
 }

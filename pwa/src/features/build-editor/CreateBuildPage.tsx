@@ -16,14 +16,17 @@ import { buildGemNames } from "./skillOptions";
 import { StepDetail } from "./StepDetail";
 import { StepEditorRow } from "./StepEditorRow";
 import { StepTimeline, type StepMode } from "./StepTimeline";
-import { addStep, chooseSet, CURRENT_STEP_INVALID, deleteStep, FEWER_POINTS_WARNING, INCOMPLETE_BUILD, invalidSteps, moveStep, type StepField } from "./steps";
+import { addStep, chooseSet, deleteStep, FEWER_POINTS_TITLE, FEWER_POINTS_WARNING, INCOMPLETE_BUILD, invalidSteps, moveStep, type StepField } from "./steps";
 import { useBuildEditor } from "./useBuildEditor";
 import { useLevelData } from "./useLevelData";
+import { suggestedTitle } from "./importInput";
 
 export const WAITING_TO_PUBLISH = "waiting to publish";
 
-const warn = (message: string) => notifications.show({ title: CURRENT_STEP_INVALID.title, message, color: "yellow", autoClose: 6000 });
-const fail = (e: { title: string; message: string }) => notifications.show({ title: e.title, message: e.message, color: "red", autoClose: 6000 });
+// The points warning advises and does not block: its own title and look, never the red 'Current Step Invalid'.
+const warn = (message: string) =>
+  notifications.show({ title: FEWER_POINTS_TITLE, message, color: "yellow", autoClose: 6000, "data-kind": "warning" } as Parameters<typeof notifications.show>[0]);
+const fail = (e: { title: string; message: string }) => notifications.show({ title: e.title, message: e.message, color: "red", autoClose: 6000, "data-kind": "error" } as Parameters<typeof notifications.show>[0]);
 
 export default function CreateBuildPage() {
   const { identity } = useSession();
@@ -74,7 +77,7 @@ function Editor() {
     return (
       <Stack gap="md" data-testid="create-build-page">
         {header}
-        <LoaderCard onLoad={editor.load} loading={state.loading} fieldError={state.fieldError} loadError={state.loadError} />
+        <LoaderCard onLoad={(text, source, fileName) => editor.load(text, source, false, fileName)} loading={state.loading} loadingLabel={state.loadingLabel} fieldError={state.fieldError} loadError={state.loadError} />
       </Stack>
     );
   }
@@ -114,7 +117,14 @@ function Editor() {
   return (
     <Stack gap="md" data-testid="create-build-page" data-build-id={draft.buildId} data-status={draft.status}>
       {header}
-      {state.warning && <Alert color="yellow" title={state.warning} withCloseButton onClose={editor.clearWarning} data-testid="editor-warning" />}
+      {state.warning && (
+        <Alert color="yellow" title={state.warning} withCloseButton onClose={editor.clearWarning} data-testid="editor-warning">
+          {state.warningReasons?.map((r) => <Text key={r} size="sm">{r}</Text>)}
+        </Alert>
+      )}
+      {state.loaded && !state.fresh && (
+        <Text size="sm" c="gray.4" data-testid="load-summary">Loaded {state.loaded.label}: {state.loaded.summary}</Text>
+      )}
       <LoaderNotes notes={state.notes} />
       {draft.errors?.length ? (
         <Alert color="red" title="The server did not accept this build" data-testid="publish-errors">
@@ -122,7 +132,8 @@ function Editor() {
         </Alert>
       ) : null}
       {state.fresh && (
-        <Alert color="blue" title={`Suggested ${steps.length} steps, one per passive tree`} data-testid="suggest-steps">
+        <Alert color="blue" title={suggestedTitle(steps.length)} data-testid="suggest-steps">
+          {state.loaded && <Text size="sm" mb="xs" data-testid="load-summary">Loaded {state.loaded.label}: {state.loaded.summary}</Text>}
           <Text size="sm" mb="xs">
             Each step takes the equipment set and skill set whose names match its tree best. Change any choice below, or start from an empty timeline.
           </Text>
@@ -168,10 +179,12 @@ function Editor() {
           slug={draft.slug}
           code={draft.code}
           source={draft.source}
+          baseClass={build.className}
           loading={state.loading}
+          loadingLabel={state.loadingLabel}
           fieldError={state.fieldError}
           loadError={state.loadError}
-          onChange={(text, source) => editor.load(text, source, true)}
+          onChange={(text, source, fileName) => editor.load(text, source, true, fileName)}
         />
       </Later>
       <FinalizeModal

@@ -2,9 +2,12 @@ import { Alert, Box, Button, Card, FileButton, Group, Stack, Text, TextInput } f
 import { useState, type DragEvent } from "react";
 import type { LoadError } from "./loader";
 
-interface Props {
-  onLoad: (text: string, source: string) => Promise<boolean>;
+export interface LoaderCardProps {
+  /** `fileName` when the text is a dropped or chosen file's. */
+  onLoad: (text: string, source: string, fileName?: string) => Promise<boolean>;
   loading: boolean;
+  /** What is loading ("pobb.in link", "planner code"), said while it loads. */
+  loadingLabel?: string;
   fieldError?: string;
   loadError?: LoadError;
   label?: string;
@@ -15,8 +18,12 @@ interface Props {
 /** Files above this are not planner exports (the decoder's XML cap is 4 MB). */
 const MAX_FILE_BYTES = 4 * 1024 * 1024;
 
-/** One field and Load: a pobb.in, pastebin, poe.ninja or maxroll link, a planner code, or a planner XML file (dropped or picked). */
-export function LoaderCard({ onLoad, loading, fieldError, loadError, label = "Planner link or code", placeholder = "https://pobb.in/... or a planner code", testId = "loader" }: Props) {
+/**
+ * The import box: one field and Load, for a pobb.in, pastebin, poe.ninja or maxroll link, a planner code,
+ * a Waypoint build link or slug, raw XML, or a planner XML file (dropped or picked). importInput.ts says
+ * which it was given.
+ */
+export function LoaderCard({ onLoad, loading, loadingLabel, fieldError, loadError, label = "Build link, planner code or Waypoint slug", placeholder = "https://pobb.in/..., a planner code or a Waypoint slug", testId = "loader" }: LoaderCardProps) {
   const [value, setValue] = useState("");
   const [dragging, setDragging] = useState(false);
   const [fileError, setFileError] = useState<string>();
@@ -25,7 +32,7 @@ export function LoaderCard({ onLoad, loading, fieldError, loadError, label = "Pl
     if (!file) return;
     setFileError(undefined);
     if (file.size > MAX_FILE_BYTES) return setFileError(`${file.name} is larger than 4 MB; a planner export is much smaller.`);
-    await onLoad(await file.text(), file.name);
+    await onLoad(await file.text(), file.name, file.name);
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -74,6 +81,7 @@ export function LoaderCard({ onLoad, loading, fieldError, loadError, label = "Pl
               {(props) => <Button {...props} variant="subtle" size="compact-sm" disabled={loading} data-testid={`${testId}-file`}>choose a file</Button>}
             </FileButton>
           </Group>
+          {loading && loadingLabel && <Text size="sm" c="gray.4" role="status" data-testid={`${testId}-kind`}>Loading {loadingLabel}...</Text>}
           {fileError && <Text c="red" size="sm">{fileError}</Text>}
           {loadError && (
             <Alert color="red" title={loadError.title} data-testid={`${testId}-error`} role="alert">

@@ -36,20 +36,20 @@ function deps(pastes: Record<string, string> = {}): LoaderDeps & { fetched: stri
 
 describe("loader input", () => {
   it("routes links to their proxy and keeps codes on the device", () => {
-    expect(readLoaderInput("https://pobb.in/Ab3_-xyZ0123")).toMatchObject({ kind: "link", host: "pobb", id: "Ab3_-xyZ0123" });
-    expect(readLoaderInput("https://pastebin.com/raw/Xy12Ab34")).toMatchObject({ kind: "link", host: "pastebin", id: "Xy12Ab34" });
+    expect(readLoaderInput("https://pobb.in/Ab3_-xyZ0123")).toMatchObject({ kind: "paste", host: "pobb", id: "Ab3_-xyZ0123" });
+    expect(readLoaderInput("https://pastebin.com/raw/Xy12Ab34")).toMatchObject({ kind: "paste", host: "pastebin", id: "Xy12Ab34" });
     expect(proxyPath("poeninja", "abc")).toBe("/proxy/poeninja/abc");
-    expect(readLoaderInput(code)).toEqual({ kind: "code", code });
+    expect(readLoaderInput(code)).toEqual({ kind: "code", code, label: "planner code" });
     expect(readLoaderInput("https://pobb.in/short")).toEqual({ kind: "invalid", message: "Link must start with pobb.in/ followed by 12 characters." });
   });
 
   it("loads a link through the proxy, and a code or XML with no fetch", async () => {
     const d = deps({ Ab3_xyZ01234: code });
-    const viaLink = await loadInput({ kind: "link", host: "pobb", id: "Ab3_xyZ01234", text: "" }, "pobb.in/Ab3_xyZ01234", d);
+    const viaLink = await loadInput({ kind: "paste", host: "pobb", id: "Ab3_xyZ01234", label: "pobb.in link" }, "pobb.in/Ab3_xyZ01234", d);
     expect(viaLink.build.className).toBe("Templar");
     expect(d.fetched).toEqual(["pobb/Ab3_xyZ01234"]);
     const xml = corpusText("316_poison_occ.xml");
-    const viaFile = await loadInput({ kind: "code", code: xml }, "316_poison_occ.xml", d);
+    const viaFile = await loadInput({ kind: "code", code: xml, label: "planner code" }, "316_poison_occ.xml", d);
     expect(viaFile.code).toMatch(/^[A-Za-z0-9_-]+=*$/);
     expect(viaFile.build.trees).toHaveLength(7);
     expect(d.fetched).toHaveLength(1);
@@ -72,7 +72,7 @@ describe("loading errors use the spec's texts", () => {
   it("loads an export with a tree of another class, leaving that tree out with a note", async () => {
     const table = realClassTable() as unknown as ClassNames;
     const d = { ...deps(), classes: async () => table };
-    const loaded = await loadInput({ kind: "code", code: corpusText("3.13_Mirage_Archer_Toxic_Rain.xml") }, "x.xml", d);
+    const loaded = await loadInput({ kind: "code", code: corpusText("3.13_Mirage_Archer_Toxic_Rain.xml"), label: "planner code" }, "x.xml", d);
     expect(loaded.notes).toEqual(["'Default' is for Shadow: not offered"]);
     expect(loaded.build.trees.map((t) => t.classId)).toEqual([2, 2]);
     // The code to publish is the whole export, its left-out tree too (the server leaves it out the same way).
@@ -81,26 +81,26 @@ describe("loading errors use the spec's texts", () => {
     const xml = corpusText("voices_nested_clusters_328.xml");
     const spec = /<Spec\b[\s\S]*?<\/Spec>/.exec(xml)![0];
     const warden = spec.replace("<Spec ", '<Spec title="Warden endgame" ').replace('ascendClassId="3"', 'ascendClassId="1"');
-    const two = await loadInput({ kind: "code", code: xml.replace(spec, spec + warden) }, "x.xml", d);
+    const two = await loadInput({ kind: "code", code: xml.replace(spec, spec + warden), label: "planner code" }, "x.xml", d);
     expect([two.build.ascendancyName, two.build.trees.map((t) => t.title), two.notes]).toEqual([
       "Pathfinder",
       ["Default"],
       ["'Warden endgame' is for Warden: not offered"],
     ]);
     // A class table that cannot load does not stop a load.
-    const fine = await loadInput({ kind: "code", code }, "x", { ...deps(), classes: () => Promise.reject(new Error("offline")) });
+    const fine = await loadInput({ kind: "code", code, label: "planner code" }, "x", { ...deps(), classes: () => Promise.reject(new Error("offline")) });
     expect([fine.build.className, fine.notes]).toEqual(["Templar", []]);
   });
 
   it("refuses an export with no tree for its class with 'No usable tree'", async () => {
     const d = { ...deps(), classes: async () => realClassTable() as unknown as ClassNames };
     const witch = corpusText("3.13_Mirage_Archer_Toxic_Rain.xml").replace('className="Ranger"', 'className="Witch"');
-    const err = await loadInput({ kind: "code", code: witch }, "x.xml", d).catch((e) => e);
+    const err = await loadInput({ kind: "code", code: witch, label: "planner code" }, "x.xml", d).catch((e) => e);
     expect(err).toBeInstanceOf(NoUsableTreeError);
     expect(loadErrorFor(err)).toEqual({ title: "No usable tree", message: "This build has no passive tree for its class Witch" });
   });
 
   it("reports a bad code as an extract failure", async () => {
-    await expect(loadInput({ kind: "code", code: "bm90IGEgcGxhbm5lciBjb2Rl" }, "x", deps())).rejects.toBeInstanceOf(PlannerDecodeError);
+    await expect(loadInput({ kind: "code", code: "bm90IGEgcGxhbm5lciBjb2Rl", label: "planner code" }, "x", deps())).rejects.toBeInstanceOf(PlannerDecodeError);
   });
 });

@@ -3,11 +3,14 @@
  * errors): a link goes through the server's paste proxy, a raw code or a
  * dropped XML file is decoded on the device (so it works offline).
  */
-import { parsePlannerInput, type PasteHostKey } from "@workers/planner/links";
+import type { PasteHostKey } from "@workers/planner/links";
 import type { PlannerBuild } from "@workers/planner/types";
 import { ApiRequestError, request } from "../../data/api";
+import { buildTitle } from "../../data/classes";
 import { PlannerDecodeError } from "../../data/planner";
+import type { BuildInfo } from "../../data/types";
 import { NoUsableTreeError, offeredTrees, type ClassNames } from "./classCheck";
+import { readImportInput, type ImportInput, type ImportKind } from "./importInput";
 
 export interface LoadError {
   title: string;
@@ -29,12 +32,32 @@ export const SHOWN_MARK = "editor:shown";
 
 export const NO_SETS_MESSAGE = "This planner export has no passive tree, equipment set or skill set.";
 
-/** The spec's loading error for whatever went wrong. */
-export function loadErrorFor(err: unknown): LoadError {
+/** Errors of the kinds the spec does not word (it only knows paste links). */
+export const KIND_ERRORS = {
+  code: "Failed to read the planner code",
+  xml: "Failed to read the planner XML",
+  codeHint: "Copy the whole code from Path of Building (Import/Export Build, Generate) and paste it again.",
+  waypointMissing: "Waypoint build not found",
+  waypointBroken: "Failed to read the Waypoint build's planner code",
+  waypointMessage: (slug: string) => `No published build has the slug '${slug}'. Check the link, or browse builds.`,
+} as const;
+
+/**
+ * The loading error for whatever went wrong, worded for the kind of input the
+ * user gave: the spec's texts for a paste link (they speak of a PoB URL), our
+ * own for a code, XML or a Waypoint build, which must not mention URLs.
+ */
+export function loadErrorFor(err: unknown, kind: ImportKind = "paste", slug = ""): LoadError {
   if (err instanceof NoUsableTreeError) return { title: err.title, message: err.message };
-  if (err instanceof PlannerDecodeError) return { title: LOAD_ERRORS.extract, message: err.message };
+  if (err instanceof PlannerDecodeError) {
+    if (kind === "code") return { title: KIND_ERRORS.code, message: `${err.message} ${KIND_ERRORS.codeHint}` };
+    if (kind === "xml") return { title: KIND_ERRORS.xml, message: err.message };
+    if (kind === "waypoint") return { title: KIND_ERRORS.waypointBroken, message: err.message };
+    return { title: LOAD_ERRORS.extract, message: err.message };
+  }
   if (err instanceof ApiRequestError) {
-    if (err.status === 404 || err.status === 400) return LOAD_ERRORS.badUrl;
+    if (kind === "waypoint" && (err.status === 404 || err.status === 400 || err.status === 422)) return { title: KIND_ERRORS.waypointMissing, message: KIND_ERRORS.waypointMessage(slug) };
+    if (kind === "paste" && (err.status === 404 || err.status === 400)) return LOAD_ERRORS.badUrl;
     if (err.status === 502) return { title: LOAD_ERRORS.fetchData, message: err.message };
     if (err.offline || err.status === 429 || (err.status ?? 0) >= 500) {
       return { title: LOAD_ERRORS.retry, message: err.offline ? "The server could not be reached." : err.message };
@@ -46,15 +69,10 @@ export function loadErrorFor(err: unknown): LoadError {
 /** The proxy path of a paste host (server/api/planner_proxy.py). */
 export const proxyPath = (host: PasteHostKey, id: string) => `/proxy/${host}/${encodeURIComponent(id)}`;
 
-export type LoaderInput = { kind: "link"; host: PasteHostKey; id: string; text: string } | { kind: "code"; code: string } | { kind: "invalid"; message: string };
+export type LoaderInput = ImportInput;
 
-/** What the field holds: a link of a proxied host, a code or XML, or the spec's link message. */
-export function readLoaderInput(text: string): LoaderInput {
-  const parsed = parsePlannerInput(text);
-  if (parsed.kind === "error") return { kind: "invalid", message: parsed.message };
-  if (parsed.kind === "code") return { kind: "code", code: parsed.code };
-  return { kind: "link", host: parsed.kind, id: parsed.id, text: text.trim() };
-}
+/** What the field (or a file) holds: importInput.ts recognises every kind. */
+export const readLoaderInput = readImportInput;
 
 export interface Loaded {
   /** Link, pasted text or file name, as shown in the settings panel. */
@@ -65,23 +83,35 @@ export interface Loaded {
   build: PlannerBuild;
   /** One note per tree left out ("'Warden endgame' is for Warden: not offered"), shown in the editor. */
   notes: string[];
+  /** What was loaded: "pobb.in link", "planner code", "Waypoint build 'Cyclone Slayer'". */
+  label: string;
 }
 
 export interface LoaderDeps {
   fetchCode: (host: PasteHostKey, id: string) => Promise<string>;
   toCode: (input: string) => Promise<string>;
   decode: (code: string) => Promise<PlannerBuild>;
+  /** A published build by slug, link or id (GET /api/Build/{slug}). */
+  fetchBuild?: (slug: string) => Promise<BuildInfo>;
   /** The class table names the trees left out; null when it cannot load (the planner's class ids are read instead). */
   classes?: () => Promise<ClassNames | null>;
 }
 
 export const fetchPasteCode = (host: PasteHostKey, id: string) => request<string>("GET", proxyPath(host, id));
 
-/** Load an input the field accepted; throws what loadErrorFor maps. */
+/** Load an input the field accepted; throws what loadErrorFor maps (with the input's kind). */
 export async function loadInput(input: Exclude<LoaderInput, { kind: "invalid" }>, source: string, deps: LoaderDeps): Promise<Loaded> {
   // The class table loads alongside the fetch and the decode, not after them.
   const classes = deps.classes ? deps.classes().catch(() => null) : Promise.resolve(null);
-  const raw = input.kind === "link" ? await deps.fetchCode(input.host, input.id) : input.code;
+  let label = input.label;
+  let raw: string;
+  if (input.kind === "paste") raw = await deps.fetchCode(input.host, input.id);
+  else if (input.kind === "waypoint") {
+    if (!deps.fetchBuild) throw new Error("Waypoint builds cannot be loaded here.");
+    const info = await deps.fetchBuild(input.slug);
+    raw = info.pobCode;
+    label = `Waypoint build '${buildTitle(info)}'`;
+  } else raw = input.code;
   const code = await deps.toCode(raw);
   // Timed for the editor benchmark (e2e/bench/bench_editor.py): the decode alone, inside the load.
   const started = performance.now();
@@ -91,5 +121,5 @@ export async function loadInput(input: Exclude<LoaderInput, { kind: "invalid" }>
   // The steps of one build are for one character: trees of another class or ascendancy are left out
   // (with a note each), and only an export with none of its own is refused.
   const offered = offeredTrees(build, await classes);
-  return { source, code, build: offered.build, notes: offered.notes };
+  return { source, code, build: offered.build, notes: offered.notes, label };
 }

@@ -74,5 +74,6 @@ describe("step rules", () => {
     const kept = keepLoadableSteps([step("a", "gear", "big", "gems"), step("b", "gone", "big", "gems"), step("c", null, null, null)], build);
     expect(kept.steps.map((s) => s.title)).toEqual(["a", "c"]);
     expect(kept.skipped).toBe(1);
+    expect(kept.reasons).toEqual(["'b' uses equipment set 'gone', which this build does not have."]);
   });
 });

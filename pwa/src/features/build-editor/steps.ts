@@ -106,10 +106,23 @@ export function toBuildSteps(steps: EditorStep[]): Step[] {
 
 /**
  * Steps whose sets the build no longer has (after Change Build, or a draft of
- * an older code) are skipped; the count lets the editor warn once.
+ * an older code) are skipped; the count lets the editor warn once, and the
+ * reasons say which set each skipped step named that the build lacks.
  */
-export function keepLoadableSteps(steps: EditorStep[], build: PlannerBuild): { steps: EditorStep[]; skipped: number } {
+export function keepLoadableSteps(steps: EditorStep[], build: PlannerBuild): { steps: EditorStep[]; skipped: number; reasons: string[] } {
   const has = (list: { id: string }[], id: string | null) => id === null || list.some((x) => x.id === id);
-  const kept = steps.filter((s) => has(build.itemSets, s.equipmentSetId) && has(build.trees, s.passiveTreeId) && has(build.skillSets, s.skillSetId));
-  return { steps: kept, skipped: steps.length - kept.length };
+  const reasons: string[] = [];
+  const kept = steps.filter((s) => {
+    const missing = [
+      !has(build.trees, s.passiveTreeId) && `skill tree '${s.passiveTreeId}'`,
+      !has(build.itemSets, s.equipmentSetId) && `equipment set '${s.equipmentSetId}'`,
+      !has(build.skillSets, s.skillSetId) && `skill set '${s.skillSetId}'`,
+    ].filter(Boolean);
+    if (missing.length) reasons.push(`'${s.title}' uses ${missing.join(", ")}, which this build does not have.`);
+    return !missing.length;
+  });
+  return { steps: kept, skipped: steps.length - kept.length, reasons };
 }
+
+/** The points warning's own title: it advises, it does not block (the red 'Current Step Invalid' does). */
+export const FEWER_POINTS_TITLE = "Fewer passive points than the previous step";

@@ -12,9 +12,11 @@ import { currentDraft, discardDraft, newBuildId, queuePublish, resolveSlug, save
 import { decodePlannerCached, decodePlannerFresh, plannerCodeOf, warmPlannerWorker } from "../../data/planner";
 import { loadClasses } from "../../data/gameData";
 import { getOutbox, syncNow } from "../../data/sync";
+import { loadBuild } from "../../data/builds";
 import type { PublishRequest } from "../../data/types";
 import { fetchPasteCode, LOAD_ERRORS, LOAD_MARK, loadErrorFor, loadInput, readLoaderInput, type LoadError } from "./loader";
-import { hasSeveralSets, suggestSteps } from "./autoSteps";
+import { suggestSteps } from "./autoSteps";
+import { loadSummary } from "./importInput";
 import { keepLoadableSteps, toBuildSteps, type EditorStep } from "./steps";
 import { offeredTrees } from "./classCheck";
 
@@ -31,6 +33,12 @@ export interface EditorState {
   notes?: string[];
   /** 'failed to load one of the build steps' after a restore or Change Build skipped steps. */
   warning?: string;
+  /** Why each step was skipped ("'Act 1' uses skill tree 'Act 1', which this build does not have."). */
+  warningReasons?: string[];
+  /** While loading: what the field holds ("pobb.in link"); after a load: what was loaded. */
+  loadingLabel?: string;
+  /** After a load: what was loaded and what it holds ("planner code: Slayer (Duelist), version 3.28: 3 passive trees, ..."). */
+  loaded?: { label: string; summary: string };
   /** Set right after a fresh Load that filled in suggested steps, so the page can offer to keep or clear them. */
   fresh: boolean;
 }
@@ -41,6 +49,7 @@ const deps = {
   toCode: plannerCodeOf,
   decode: (code: string) => decodePlannerFresh(getDb(), code),
   classes: loadClasses,
+  fetchBuild: async (slug: string) => (await loadBuild(getDb(), slug)).value,
 };
 
 export function useBuildEditor() {
@@ -60,8 +69,8 @@ export function useBuildEditor() {
       try {
         const classes = loadClasses().catch(() => null);
         const { build, notes } = offeredTrees(await decodePlannerCached(db, draft.code), await classes);
-        const { steps, skipped } = keepLoadableSteps(draft.steps, build);
-        if (live) setState((s) => ({ ...s, phase: "ready", draft: { ...draft, steps }, build, notes, warning: skipped ? LOAD_ERRORS.stepSkipped : undefined }));
+        const { steps, skipped, reasons } = keepLoadableSteps(draft.steps, build);
+        if (live) setState((s) => ({ ...s, phase: "ready", draft: { ...draft, steps }, build, notes, warning: skipped ? LOAD_ERRORS.stepSkipped : undefined, warningReasons: reasons }));
         if (draft.status === "waiting") void resolveSlug(db, draft.buildId);
       } catch (err) {
         if (live) setState((s) => ({ ...s, phase: "empty", loadError: loadErrorFor(err) }));
@@ -98,23 +107,29 @@ export function useBuildEditor() {
     [persist],
   );
 
-  /** Load a link, code or file text. With `replace`, the current draft keeps its id and the steps that still fit (Change Build). */
+  /**
+   * Load whatever the import box holds (importInput.ts), or a file's text (`fileName`). With `replace`, the
+   * current draft keeps its id and the steps that still fit (Change Build); a build none of them fit starts
+   * from its suggested steps, as a first load does.
+   */
   const load = useCallback(
-    async (text: string, source: string, replace = false) => {
-      const input = readLoaderInput(text);
+    async (text: string, source: string, replace = false, fileName?: string) => {
+      const input = readLoaderInput(text, fileName);
       if (input.kind === "invalid") {
         setState((s) => ({ ...s, fieldError: input.message, loadError: undefined }));
         return false;
       }
-      setState((s) => ({ ...s, loading: true, fieldError: undefined, loadError: undefined }));
+      setState((s) => ({ ...s, loading: true, loadingLabel: input.label, fieldError: undefined, loadError: undefined }));
       performance.mark(LOAD_MARK);
       try {
         const loaded = await loadInput(input, source, deps);
         setState((s) => {
           const base = replace && s.draft ? s.draft : undefined;
-          // A first build takes a minute: an export with several sets starts from one suggested step per tree.
-          const suggest = !base && hasSeveralSets(loaded.build);
-          const { steps, skipped } = suggest ? { steps: suggestSteps(loaded.build), skipped: 0 } : keepLoadableSteps(base?.steps ?? [], loaded.build);
+          const kept = keepLoadableSteps(base?.steps ?? [], loaded.build);
+          // Every load shows what it found: one suggested step per tree (a single tree too), unless
+          // Change Build kept steps that still fit the new build.
+          const suggest = !kept.steps.length && loaded.build.trees.length > 0;
+          const steps = suggest ? suggestSteps(loaded.build) : kept.steps;
           const draft: BuildDraft = {
             buildId: base?.buildId ?? newBuildId(),
             source: loaded.source,
@@ -126,11 +141,15 @@ export function useBuildEditor() {
             updatedAt: Date.now(),
           };
           persist(draft);
-          return { ...s, phase: "ready", loading: false, draft, build: loaded.build, notes: loaded.notes, fresh: suggest, warning: skipped ? LOAD_ERRORS.stepSkipped : undefined };
+          return {
+            ...s, phase: "ready", loading: false, loadingLabel: undefined, draft, build: loaded.build, notes: loaded.notes, fresh: suggest,
+            loaded: { label: loaded.label, summary: loadSummary(loaded.build) },
+            warning: kept.skipped ? LOAD_ERRORS.stepSkipped : undefined, warningReasons: kept.reasons,
+          };
         });
         return true;
       } catch (err) {
-        setState((s) => ({ ...s, loading: false, loadError: loadErrorFor(err) }));
+        setState((s) => ({ ...s, loading: false, loadingLabel: undefined, loadError: loadErrorFor(err, input.kind, input.kind === "waypoint" ? input.slug : "") }));
         return false;
       }
     },
@@ -171,7 +190,7 @@ export function useBuildEditor() {
   }, [db, state.draft]);
 
   const dismissFresh = useCallback(() => setState((s) => ({ ...s, fresh: false })), []);
-  const clearWarning = useCallback(() => setState((s) => ({ ...s, warning: undefined })), []);
+  const clearWarning = useCallback(() => setState((s) => ({ ...s, warning: undefined, warningReasons: undefined })), []);
 
   return { state, load, update, setSteps, publish, reset, dismissFresh, clearWarning };
 }

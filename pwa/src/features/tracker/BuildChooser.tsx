@@ -12,6 +12,10 @@ import { useClassTable } from "../../data/useClassTable";
 import { EMPTY_FILTERS } from "../../data/filters";
 import type { BuildInfo, BuildSummary } from "../../data/types";
 import { classMismatch } from "./useTracker";
+import { loadErrorFor } from "../build-editor/loader";
+import { browseHref } from "../build-editor/ChangeBuildDialog";
+import { readTrackerImport } from "./trackerImport";
+import { Link } from "react-router-dom";
 
 interface Props {
   baseClass: string;
@@ -50,8 +54,8 @@ export function BuildChooser({ baseClass, characterClass, onChoose }: Props) {
       const mismatch = classMismatch(table, info, characterClass);
       if (mismatch) setError({ title: "Class mismatch", message: mismatch });
       else await onChoose(info);
-    } catch {
-      setError({ title: "Failed to load the build", message: "make sure that the url is correct" });
+    } catch (err) {
+      setError(loadErrorFor(err, "waypoint", idOrSlug));
     } finally {
       setBusy(false);
     }
@@ -60,14 +64,25 @@ export function BuildChooser({ baseClass, characterClass, onChoose }: Props) {
   return (
     <Stack gap="md" data-testid="build-chooser">
       <Title order={2} size="h3">Choose a build for this character</Title>
-      <form onSubmit={(e) => { e.preventDefault(); if (ref.trim()) void choose(buildRef(ref)); }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          // The same import box as Change Build: a planner code or paste link is named for what it is.
+          const read = readTrackerImport(ref);
+          if (read.ok) void choose(read.slug);
+          else setError({ title: read.title, message: read.message });
+        }}
+      >
         <Group align="flex-end">
-          <TextInput label="Build link or slug" placeholder="/build/view/..." value={ref} onChange={(e) => setRef(e.currentTarget.value)} style={{ flex: 1 }} data-testid="chooser-ref" />
-          <Button type="submit" loading={busy} disabled={!ref.trim()} data-testid="chooser-load">Load</Button>
+          <TextInput label="Waypoint build link or slug" placeholder="/build/view/..." value={ref} onChange={(e) => setRef(e.currentTarget.value)} style={{ flex: 1 }} data-testid="chooser-ref" />
+          <Button type="submit" loading={busy} data-testid="chooser-load">Load</Button>
         </Group>
       </form>
       {error && <Alert color="red" title={error.title} data-testid="chooser-error">{error.message}</Alert>}
-      <Text size="sm" c="gray.5">{baseClass} builds</Text>
+      <Group justify="space-between">
+        <Text size="sm" c="gray.5">{baseClass} builds</Text>
+        <Button component={Link} to={browseHref(baseClass)} variant="subtle" size="compact-sm" data-testid="chooser-browse">Browse Builds</Button>
+      </Group>
       {builds === null ? (
         <Loader size="sm" aria-label="Loading builds" />
       ) : builds.length ? (

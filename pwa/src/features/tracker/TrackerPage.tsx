@@ -3,7 +3,7 @@
  * no character, the picker; no build, the chooser; loaded, the step selector
  * and the sections, as tabs under 1200 px or one page under a contents rail.
  */
-import { Badge, Box, Button, Group, LoadingOverlay, Modal, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Badge, Box, Button, Group, LoadingOverlay, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useInterval, useMediaQuery } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
 import { DESKTOP_QUERY, LAYOUT } from "../../app/theme";
@@ -18,6 +18,11 @@ import { CampaignGuide } from "../guide/CampaignGuide";
 import { loginDialog } from "../session/actions";
 import { useSession } from "../session/useSession";
 import { BuildChooser } from "./BuildChooser";
+import { ChangeBuildDialog } from "../build-editor/ChangeBuildDialog";
+import { loadErrorFor, type LoadError } from "../build-editor/loader";
+import { loadBuild } from "../../data/builds";
+import { getDb } from "../../data/db";
+import { readTrackerImport } from "./trackerImport";
 import { CharacterPicker } from "./CharacterPicker";
 import { OnePage, type TrackerSection } from "./OnePage";
 import { OVERLAY_TIMEOUT_MS, TIME_AGO_TICK_MS, updatedLabel } from "./timing";
@@ -26,7 +31,7 @@ import { TrackerEquipment } from "./TrackerEquipment";
 import { TrackerTree } from "./TrackerTree";
 import { useCharacters, useSelectedCharacter } from "./useCharacters";
 import { useStepCompare } from "./useStepCompare";
-import { useTracker, type TrackerState } from "./useTracker";
+import { classMismatch, useTracker, type TrackerState } from "./useTracker";
 
 /** Section headings land the second sticky offset plus the table of contents' gap below the top (spec §9). */
 const TOC_OFFSET_PX = LAYOUT.stickySecondPx + TOC_GAP;
@@ -157,26 +162,52 @@ function UpdatingOverlay({ active }: { active: boolean }) {
   return <LoadingOverlay visible={shown} zIndex={4} overlayProps={{ blur: 1 }} loaderProps={{ "aria-label": "Updating character data" } as object} data-testid="tracker-overlay" />;
 }
 
-/** Settings: the build's slug and code, and Change Build ('Select a new build', the chooser for this class). */
+/** Settings: the build's slug and code, and Change Build (the one 'Select a new build' dialog, filtered to this class). */
 function TrackerSettings({ tracker, characterClass }: { tracker: TrackerState; characterClass: string }) {
   const table = useClassTable();
   const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState<string>();
+  const [error, setError] = useState<LoadError>();
   const info = tracker.build!.info;
+  const baseClass = baseClassOf(table, characterClass) ?? characterClass;
+  const onLoad = async (text: string, _source: string, fileName?: string) => {
+    setError(undefined);
+    const read = readTrackerImport(text, fileName);
+    if (!read.ok) {
+      setError({ title: read.title, message: read.message });
+      return false;
+    }
+    setBusy(read.label);
+    try {
+      const next = (await loadBuild(getDb(), read.slug)).value;
+      const mismatch = classMismatch(table, next, characterClass);
+      if (mismatch) {
+        setError({ title: "Class mismatch", message: mismatch });
+        return false;
+      }
+      const ok = await tracker.attach(next);
+      if (ok) setOpen(false);
+      return ok;
+    } catch (err) {
+      setError(loadErrorFor(err, "waypoint", read.slug));
+      return false;
+    } finally {
+      setBusy(undefined);
+    }
+  };
   return (
     <Stack gap="md">
       <SettingsTab info={info} />
       <Group><Button variant="light" onClick={() => setOpen(true)} data-testid="change-build">Change Build</Button></Group>
-      <Modal opened={open} onClose={() => setOpen(false)} title="Select a new build" size="lg" closeButtonProps={{ "aria-label": "Close" }} data-testid="change-build-dialog">
-        <BuildChooser
-          baseClass={baseClassOf(table, characterClass) ?? characterClass}
-          characterClass={characterClass}
-          onChoose={async (next) => {
-            const ok = await tracker.attach(next);
-            if (ok) setOpen(false);
-            return ok;
-          }}
-        />
-      </Modal>
+      <ChangeBuildDialog
+        opened={open}
+        onClose={() => { setOpen(false); setError(undefined); }}
+        classFilter={baseClass}
+        loading={!!busy}
+        loadingLabel={busy}
+        loadError={error}
+        onLoad={onLoad}
+      />
     </Stack>
   );
 }
