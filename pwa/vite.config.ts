@@ -17,7 +17,8 @@ export default defineConfig({
   plugins: [
     react(),
     VitePWA({
-      registerType: "autoUpdate",
+      // A new version waits for the player's Reload ("Update ready", src/app/UpdatePrompt.tsx).
+      registerType: "prompt",
       injectRegister: null,
       includeAssets: ["favicon.svg", "icons/*.png"],
       manifest: {
@@ -29,6 +30,11 @@ export default defineConfig({
         display: "standalone",
         start_url: "/",
         scope: "/",
+        // Installed: a paste-site link or planner code shared from another app, and a planner XML
+        // file opened with the app, land in the build editor's import box (src/features/share).
+        share_target: { action: "/build/share", method: "GET", params: { title: "title", text: "text", url: "url" } },
+        file_handlers: [{ action: "/build/share", accept: { "application/xml": [".xml"], "text/xml": [".xml"] } }],
+        launch_handler: { client_mode: "focus-existing" },
         icons: [
           { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png" },
           { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png" },
@@ -40,8 +46,9 @@ export default defineConfig({
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/game-data\//, /^\/schema/],
         cleanupOutdatedCaches: true,
+        // The first install controls the page at once; a later one waits (no skipWaiting) until the
+        // player's Reload sends it SKIP_WAITING, so a page is never swapped under a draft.
         clientsClaim: true,
-        skipWaiting: true,
         // No /api/ route: Dexie is the one read cache for builds (src/data/builds.ts). A
         // service-worker copy would answer a stale, per-user isLiked as if it were fresh.
         runtimeCaching: [

@@ -11,6 +11,7 @@ export function FooterContent({ stacked = false }: { stacked?: boolean }) {
       <Anchor component={Link} to="/privacy?tab=privacy" size="xs">Privacy</Anchor>
       <Anchor component={Link} to="/privacy?tab=terms" size="xs">Terms</Anchor>
       <Anchor component={Link} to="/privacy?tab=cookies" size="xs">Cookie Policy</Anchor>
+      <Anchor component={Link} to="/settings" size="xs">Settings</Anchor>
     </Group>
   );
   if (stacked) {

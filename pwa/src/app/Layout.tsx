@@ -5,6 +5,8 @@ import { Outlet, useLocation } from "react-router-dom";
 import { PendingSyncBadge } from "../features/session/SessionControl";
 import { FooterContent } from "./Footer";
 import { Sidebar } from "./Sidebar";
+import { StorageNotice } from "./StorageNotice";
+import { UpdatePrompt } from "./UpdatePrompt";
 import { DESKTOP_QUERY, LAYOUT } from "./theme";
 
 export function Layout() {
@@ -40,6 +42,8 @@ export function Layout() {
       <AppShell.Main>
         <Outlet />
       </AppShell.Main>
+      <UpdatePrompt />
+      <StorageNotice />
       {desktop && (
         <AppShell.Footer>
           <FooterContent />

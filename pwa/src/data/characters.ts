@@ -10,6 +10,7 @@ import type { Character } from "./character";
 import { CHARACTER_KEY } from "./session";
 import type { CachedAttachment, WaypointDb } from "./db";
 import { attachIntent, type Outbox } from "./outbox";
+import { requestPersistence } from "./persist";
 import type { AttachedBuild, CharacterSummary, Realm } from "./types";
 
 type Fetch = typeof request;
@@ -115,6 +116,7 @@ export async function attachBuild(
   fetcher: Fetch = request,
 ): Promise<AttachOutcome> {
   const previous = await db.attachments.get(characterId);
+  void requestPersistence("attached character");
   const optimistic: CachedAttachment = { characterId, buildId: build.buildId, slug: build.slug, pobUrl: `/api/Build/${build.slug}`, savedAt: Date.now() };
   await db.attachments.put(optimistic);
   const intent = { ...attachIntent(characterId, build.buildId), path: `${attachIntent(characterId, build.buildId).path}?realm=${realm}` };

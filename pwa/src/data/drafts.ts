@@ -8,6 +8,7 @@ import { request } from "./api";
 import type { BuildDraft, WaypointDb } from "./db";
 import type { FlushResult, Outbox } from "./outbox";
 import { publishIntent } from "./outbox";
+import { requestPersistence } from "./persist";
 import type { BuildInfo, PublishRequest } from "./types";
 
 /** The draft the editor opens: the newest one not yet published. */
@@ -17,6 +18,7 @@ export function currentDraft(db: WaypointDb): Promise<BuildDraft | undefined> {
 
 export async function saveDraft(db: WaypointDb, draft: BuildDraft, now = Date.now()): Promise<void> {
   await db.drafts.put({ ...draft, updatedAt: now });
+  void requestPersistence("draft"); // the first draft is the player's own work to keep
 }
 
 export async function discardDraft(db: WaypointDb, buildId: string): Promise<void> {

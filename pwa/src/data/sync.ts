@@ -9,6 +9,7 @@ import { settlePublishes } from "./drafts";
 import { expiredOverrides } from "./likes";
 import { likeIntent, Outbox, type OutboxSender } from "./outbox";
 import { setPendingCount } from "./pending";
+import { requestPersistence } from "./persist";
 import { retryDelay } from "./retry";
 import { sessionExpired } from "./expiry";
 
@@ -86,5 +87,6 @@ export async function pruneOverrides(db: WaypointDb, now = Date.now()): Promise<
  */
 export async function setLike(buildId: string, like: boolean): Promise<void> {
   await getOutbox().enqueue(likeIntent(buildId, like));
+  void requestPersistence("like");
   await syncNow();
 }

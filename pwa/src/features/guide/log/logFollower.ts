@@ -136,8 +136,8 @@ export class GameLogFollower {
         this.lastSize = file.size;
         if (this.row !== row) return; // picked again or stopped while reading
         this.row = { ...row, offset: read.offset, state: read.state };
+        this.emit({ state: read.state }); // the guide moves first, the write follows
         await saveGameLog(this.row);
-        this.emit({ state: read.state });
       }
       this.schedule(POLL_MS);
     } catch (e) {
