@@ -19,6 +19,8 @@ import { searchNodes } from "./search";
 import { afterNextPaint } from "../ui/afterNextPaint";
 import type { TooltipOverride } from "./tooltipText";
 import type { JewelItem } from "./types";
+import { pixelScale } from "./camera";
+import type { JewelCircle } from "./jewelRadius";
 
 export const FULLSCREEN_ERROR = "Error attempting to enable full-screen mode";
 
@@ -33,6 +35,8 @@ export interface TreeCanvasProps {
   /** The tattoo on a node, shown in its tooltip instead of the node's own stats. */
   overrideAt?: (nodeId: number) => TooltipOverride | null;
   compare: boolean;
+  /** Radius circles of the socketed jewels that have one (jewelRadius.ts), drawn over the tree. */
+  jewelCircles?: JewelCircle[];
   notice: string | null;
   /** performance.now() when the tree data became ready (for the first-frame figure). */
   readyAt: number;
@@ -71,6 +75,12 @@ export function TreeCanvas(props: TreeCanvasProps) {
   // Bumped when a Desired mark changes so the open tooltip shows it.
   const [, setMarks] = useState(0);
   const readyAt = useRef(props.readyAt);
+  // The jewel radius circles: an SVG over the canvas, moved with the camera in each frame (no React render).
+  const svgRef = useRef<SVGSVGElement>(null);
+  const circles = useRef<JewelCircle[]>(props.jewelCircles ?? []);
+  circles.current = props.jewelCircles ?? [];
+  const searchFound = useRef<number[]>([]);
+  const radiusHover = useRef<number | null>(null);
   const masteryChoice = useRef(props.masteryChoice);
   masteryChoice.current = props.masteryChoice;
   const onFirstFrame = useRef(props.onFirstFrame);
@@ -128,6 +138,31 @@ export function TreeCanvas(props: TreeCanvasProps) {
         setHover((cur) => (cur && cur.node === h && Math.abs(cur.x - x) < 0.5 && Math.abs(cur.y - y) < 0.5 ? cur : { node: h, x, y }));
       } else setHover(null);
       setInAscendancy(ctl.inAscendancy);
+      // Hovering a socket whose jewel has a radius highlights the passives inside, beside the search's matches.
+      const socket = h && circles.current.some((c) => c.socketId === h.id) ? h.id : null;
+      if (socket !== radiusHover.current) {
+        radiusHover.current = socket;
+        const inside = circles.current.filter((c) => c.socketId === socket).flatMap((c) => c.inside);
+        ctl.setHighlighted([...searchFound.current, ...inside]);
+        for (const el of svgRef.current?.querySelectorAll("g[data-socket]") ?? []) {
+          el.toggleAttribute("data-hovered", Number(el.getAttribute("data-socket")) === socket);
+        }
+        schedule();
+      }
+    };
+    const placeCircles = () => {
+      const svg = svgRef.current;
+      if (!svg) return;
+      const s = pixelScale(ctl.camera, ctl.bounds, ctl.viewport);
+      svg.querySelectorAll("g[data-socket]").forEach((g, i) => {
+        const c = circles.current[i];
+        if (!c) return;
+        const [x, y] = ctl.project(c.x, c.y);
+        g.setAttribute("transform", `translate(${x} ${y})`);
+        const [outer, inner] = g.querySelectorAll("circle");
+        outer?.setAttribute("r", String(c.radius.outer * s));
+        inner?.setAttribute("r", String(c.radius.inner * s));
+      });
     };
     const drawNow = () => {
       const rect = wrap.getBoundingClientRect();
@@ -151,6 +186,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
         artTimes.drawnAt = performance.now();
         performance.mark("tree:art-drawn");
       }
+      placeCircles();
       ctl.dirty = false;
     };
     const frame = () => {
@@ -341,6 +377,12 @@ export function TreeCanvas(props: TreeCanvasProps) {
     if (canvasRef.current) canvasRef.current.style.cursor = hover ? "pointer" : "grab";
   }, [hover]);
 
+  // New circles are placed in the next frame.
+  useEffect(() => {
+    if (ctlRef.current) ctlRef.current.dirty = true;
+    scheduleRef.current();
+  }, [props.jewelCircles]);
+
   useEffect(() => {
     ctlRef.current?.setStates(states);
     scheduleRef.current();
@@ -348,7 +390,9 @@ export function TreeCanvas(props: TreeCanvasProps) {
 
   useEffect(() => {
     const found = searchNodes(model, query, (i) => states.visible(i));
-    ctlRef.current?.setHighlighted(found);
+    searchFound.current = found;
+    const inside = (props.jewelCircles ?? []).filter((c) => c.socketId === radiusHover.current).flatMap((c) => c.inside);
+    ctlRef.current?.setHighlighted([...found, ...inside]);
     setMatches(found.length);
     scheduleRef.current();
   }, [model, states, query]);
@@ -405,6 +449,18 @@ export function TreeCanvas(props: TreeCanvasProps) {
     >
       {/* The canvas is adopted from gpu.ts, where it was prepared before the data arrived. */}
       <div ref={wrapRef} style={{ position: "absolute", inset: 0 }} />
+      {/* Jewel radius circles: a plain ring (the game's ring art is not in the art bundle), placed in each frame. */}
+      {(props.jewelCircles?.length ?? 0) > 0 && (
+        <svg ref={svgRef} data-testid="tree-jewel-radii" aria-hidden="true"
+          style={{ position: "absolute", inset: 0, width: "100%", height: "100%", pointerEvents: "none", overflow: "hidden" }}>
+          {props.jewelCircles!.map((c) => (
+            <g key={c.socketId} data-socket={c.socketId} data-size={c.radius.size} className="tree-jewel-radius">
+              <circle fill="rgba(224, 190, 120, 0.06)" stroke="rgb(224, 190, 120)" strokeWidth={2} />
+              {c.radius.inner > 0 && <circle fill="none" stroke="rgb(224, 190, 120)" strokeWidth={2} />}
+            </g>
+          ))}
+        </svg>
+      )}
       {ascendancyTarget && (
         <AscendancyToggle inAscendancy={inAscendancy} onToggle={() => act((c) => c.toggleAscendancy(ascendancyTarget))} />
       )}

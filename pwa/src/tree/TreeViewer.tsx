@@ -24,6 +24,7 @@ import { useReportDraw, useTreeRetry } from "./TreeDrawGuard";
 import { TreeError } from "./TreeError";
 import { overridesById } from "./tooltipText";
 import { frameMaxHeight } from "./fit";
+import { jewelCircles } from "./jewelRadius";
 
 /**
  * The canvas frame's height cap (fit.ts frameMaxHeight), measured where the frame sits before
@@ -93,8 +94,14 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
       ascendancyTarget: ascendancyTarget(model, build, other),
       // Tattoos replace the stats a tooltip shows (the drawn allocation's first).
       overrides: overridesById(build, other),
+      // The radius circles of the socketed jewels that have one (both sides of a compare).
+      circles: jewelCircles(model, new Set(Object.keys({ ...other?.jewels, ...build.jewels }).map(Number)), (id) => {
+        const itemId = build.jewels?.[id] ?? other?.jewels?.[id];
+        const item = itemId !== undefined ? jewelItems?.[itemId] : undefined;
+        return item && !("error" in item) ? item : null;
+      }),
     };
-  }, [model, build, other, pathing]);
+  }, [model, build, other, pathing, jewelItems]);
 
   // The side lists are not needed for the first frame; they are built once it is drawn.
   const lists = useMemo(() => (model && drawn ? sideLists(model, build, other) : null), [model, drawn, build, other]);
@@ -137,6 +144,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
           jewelAt={jewelAt}
           overrideAt={overrideAt}
           compare={other !== undefined}
+          jewelCircles={d.circles}
           notice={d.notice}
           readyAt={readyAt}
           height={height}

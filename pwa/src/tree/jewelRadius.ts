@@ -84,3 +84,37 @@ export function nodesInRadius(nodes: readonly { index: number; x: number; y: num
   }
   return out;
 }
+
+/** A circle drawn over the tree: centred on the socket (or, for Impossible Escape, on the keystone it names). */
+export interface JewelCircle {
+  /** The socket's node id. */
+  socketId: number;
+  x: number;
+  y: number;
+  radius: JewelRadius;
+  /** Indices of the nodes inside, highlighted while the socket is hovered. */
+  inside: number[];
+}
+
+const ESCAPE_MOD = /^Passives in Radius of (.+) can be Allocated without being connected to your tree$/;
+
+type CircleModel = { version: string; nodes: readonly { id: number; index: number; x: number; y: number; name: string; kind: string }[]; byId: Map<number, { x: number; y: number }> };
+
+/** The circles of the socketed jewels that have a radius (`jewelAt` gives the item at a socket). */
+export function jewelCircles(model: CircleModel, socketIds: Iterable<number>, jewelAt: (socketId: number) => Pick<JewelItem, "name" | "explicitMods"> | null): JewelCircle[] {
+  const out: JewelCircle[] = [];
+  for (const socketId of socketIds) {
+    const socket = model.byId.get(socketId);
+    const item = jewelAt(socketId);
+    const radius = item && jewelRadius(item, model.version);
+    if (!socket || !item || !radius) continue;
+    let { x, y } = socket;
+    const escape = item.explicitMods.map((m) => ESCAPE_MOD.exec(m.text.trim())).find((m) => m);
+    if (escape) {
+      const keystone = model.nodes.find((n) => n.kind === "keystone" && n.name === escape[1]);
+      if (keystone) ({ x, y } = keystone);
+    }
+    out.push({ socketId, x, y, radius, inside: nodesInRadius(model.nodes, x, y, radius) });
+  }
+  return out;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BASE_RADIUS, jewelRadius, nodesInRadius, treeScale } from "../jewelRadius";
+import { BASE_RADIUS, jewelCircles, jewelRadius, nodesInRadius, treeScale } from "../jewelRadius";
 import { realTree } from "./testModel";
 
 const item = (name: string, mods: string[] = []) => ({ name, explicitMods: mods.map((text) => ({ text })) });
@@ -43,5 +43,25 @@ describe("jewel radius", () => {
     nodes.push({ index: 5, x: 0, y: 0 });
     expect(nodesInRadius(nodes, 0, 0, { inner: 0, outer: 960, size: "Small" })).toEqual([1, 2]);
     expect(nodesInRadius(nodes, 0, 0, { inner: 960, outer: 1320, size: "Small" })).toEqual([3]);
+  });
+});
+
+describe("jewel circles on a tree", () => {
+  it("centres on the socket, or on the keystone Impossible Escape names, and lists the passives inside", () => {
+    const { model } = realTree("3.28");
+    const socket = model.nodes.find((n) => n.kind === "jewel" && !n.proxy && Math.hypot(n.x, n.y) > 3000)!;
+    const keystone = model.nodes.find((n) => n.kind === "keystone" && n.name === "Resolute Technique")!;
+    const items: Record<number, { name: string; explicitMods: { text: string }[] }> = {
+      [socket.id]: item("Lethal Pride"),
+    };
+    const [circle] = jewelCircles(model, [socket.id], (id) => items[id] ?? null);
+    expect([circle.x, circle.y, circle.radius.outer]).toEqual([socket.x, socket.y, 1800]);
+    expect(circle.inside.length).toBeGreaterThan(20);
+    for (const i of circle.inside) expect(Math.hypot(model.nodes[i].x - socket.x, model.nodes[i].y - socket.y)).toBeLessThanOrEqual(1800);
+    items[socket.id] = item("Impossible Escape", ["Passives in Radius of Resolute Technique can be Allocated without being connected to your tree"]);
+    const [escape] = jewelCircles(model, [socket.id], (id) => items[id] ?? null);
+    expect([escape.x, escape.y, escape.radius.outer]).toEqual([keystone.x, keystone.y, 960]);
+    items[socket.id] = item("Watcher's Eye");
+    expect(jewelCircles(model, [socket.id], (id) => items[id] ?? null)).toEqual([]);
   });
 });

@@ -1,0 +1,119 @@
+"""Jewel radius circles (issue 34) on /build/view/{slug}: the Flicker Strike build socketing
+Lethal Pride (Large), Unnatural Instinct (Small) and Thread of Hope (its Massive ring) shows their
+circles at the sizes of jewelRadius.ts on the 3.28 tree, drawn in the page's pixels, and
+hovering a socket highlights the passives inside.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+import zlib
+
+import pytest
+
+from e2e.test_tree import FLICKER, open_tree
+from e2e.tree_helpers import CANVAS, tree_api, tree_bundle, wait_idle
+
+LETHAL_PRIDE, UNNATURAL_INSTINCT, THREAD_OF_HOPE = 60735, 31683, 33989
+RING = (224, 190, 120)
+
+
+def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
+    """Rows of RGBA/RGB bytes of an 8-bit non-interlaced PNG (Playwright's screenshots)."""
+    pos, chunks, width = 8, b"", 0
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos : pos + 4])
+        kind, body = data[pos + 4 : pos + 8], data[pos + 8 : pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, _, colour = struct.unpack(">IIBB", body[:10])
+            bpp = 4 if colour == 6 else 3
+        elif kind == b"IDAT":
+            chunks += body
+        pos += 12 + length
+    raw, rows, prev, stride = zlib.decompress(chunks), [], bytearray(width * bpp), width * bpp
+    for y in range(height):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b, c = prev[i], prev[i - bpp] if i >= bpp else 0
+            p = a + b - c
+            pred = (0, a, b, (a + b) // 2, a if abs(p - a) <= abs(p - b) and abs(p - a) <= abs(p - c) else b if abs(p - b) <= abs(p - c) else c)[f]
+            line[i] = (line[i] + pred) & 0xFF
+        rows.append(bytes(line))
+        prev = line
+    return width, bpp, rows
+
+
+def pixel_at(page, x: float, y: float) -> tuple[int, int, int]:
+    shot = page.screenshot(clip={"x": round(x) - 2, "y": round(y) - 2, "width": 5, "height": 5}, scale="css")
+    _, bpp, rows = png_pixels(shot)
+    return tuple(rows[2][2 * bpp : 2 * bpp + 3])
+
+
+@pytest.fixture
+def page(gl_browser, live_server):
+    ctx = gl_browser.new_context(base_url=live_server.base_url, viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    page.add_init_script("localStorage.setItem('waypoint:tree-art', 'off')")
+    yield page
+    ctx.close()
+
+
+def test_radius_circles_are_drawn_and_hover_highlights_the_passives_inside(page):
+    open_tree(page, FLICKER)
+    wait_idle(page)
+    svg = page.get_by_test_id("tree-jewel-radii")
+    sizes = {int(g.get_attribute("data-socket")): g.get_attribute("data-size") for g in svg.locator("g").all()}
+    assert sizes == {LETHAL_PRIDE: "Large", UNNATURAL_INSTINCT: "Small", THREAD_OF_HOPE: "Massive"}
+    # Sizes: the 3.28 tree's radii (Large 1800, Small 960, the Massive ring 2400-2880) at the page's scale,
+    # from the bundle's bounds and the canvas box (independent of the page's camera maths).
+    bundle = tree_bundle("3.28")
+    box = page.locator(CANVAS).bounding_box()
+    cam = tree_api(page, "t.camera()")
+    min_x, min_y, max_x, max_y = bundle.bounds
+    scale = min(box["width"] / (max_x - min_x), box["height"] / (max_y - min_y)) * cam["zoom"]
+    radii = {
+        sock: [float(c.get_attribute("r")) for c in svg.locator(f"g[data-socket='{sock}'] circle").all()]
+        for sock in sizes
+    }
+    assert radii[LETHAL_PRIDE] == [pytest.approx(1800 * scale, rel=1e-3)]
+    assert radii[UNNATURAL_INSTINCT] == [pytest.approx(960 * scale, rel=1e-3)]
+    assert radii[THREAD_OF_HOPE] == [pytest.approx(2880 * scale, rel=1e-3), pytest.approx(2400 * scale, rel=1e-3)]
+
+    # Drawn: a point on Lethal Pride's rim has the ring's colour, and not once the circles are hidden.
+    sx, sy = tree_api(page, f"t.project({LETHAL_PRIDE})")
+    r = radii[LETHAL_PRIDE][0]
+    rim = next(
+        (box["x"] + sx + r * math.cos(a), box["y"] + sy + r * math.sin(a))
+        for a in (i * math.pi / 18 for i in range(36))
+        if 40 < sx + r * math.cos(a) < box["width"] - 40 and 60 < sy + r * math.sin(a) < box["height"] - 60
+    )
+    page.mouse.move(1, 1)
+    shown = pixel_at(page, *rim)
+    svg.evaluate("(el) => { el.style.visibility = 'hidden'; }")
+    hidden = pixel_at(page, *rim)
+    svg.evaluate("(el) => { el.style.visibility = ''; }")
+    assert sum(abs(a - b) for a, b in zip(shown, hidden, strict=True)) > 60, (shown, hidden)
+    assert shown[0] > shown[2] + 40, shown  # gold, not the tree's blue-grey
+
+    # Hover the socket: the passives inside are Highlighted (8), the others not; leaving clears them.
+    inside = [
+        i for i, (x, y) in bundle.pos.items()
+        if 0 < math.hypot(x - bundle.pos[LETHAL_PRIDE][0], y - bundle.pos[LETHAL_PRIDE][1]) <= 1800
+    ]
+    outside_node = next(
+        i for i, (x, y) in bundle.pos.items()
+        if 2600 < math.hypot(x - bundle.pos[LETHAL_PRIDE][0], y - bundle.pos[LETHAL_PRIDE][1]) < 3000
+    )
+    assert tree_api(page, f"t.state({inside[0]}).flags & 8") == 0
+    page.mouse.move(box["x"] + sx, box["y"] + sy)
+    page.wait_for_function(f"() => document.querySelector('{CANVAS}').__tree.hovered() === {LETHAL_PRIDE}")
+    page.wait_for_function(f"() => (document.querySelector('{CANVAS}').__tree.state({inside[0]}).flags & 8) === 8")
+    flags = tree_api(page, f"{inside}.map((id) => t.state(id).flags & 8)")
+    assert all(f == 8 for f in flags), sum(f == 8 for f in flags)
+    assert tree_api(page, f"t.state({outside_node}).flags & 8") == 0
+    assert svg.locator(f"g[data-socket='{LETHAL_PRIDE}']").get_attribute("data-hovered") is not None
+    page.mouse.move(1, 1)
+    page.wait_for_function(f"() => (document.querySelector('{CANVAS}').__tree.state({inside[0]}).flags & 8) === 0")
