@@ -18,7 +18,7 @@ from urllib.parse import quote
 from playwright.sync_api import expect
 
 from e2e.harness import screenshot
-from e2e.pwa_support import app_page, inject_axe
+from e2e.pwa_support import app_page, inject_axe, login, unique_name
 from server.paths import POB_CORPUS
 
 CORPUS_CODE = POB_CORPUS / "AdamZ-8113__pob-codes/sanavixx_cyclone_shockwave_slayer_328.code.txt"
@@ -89,7 +89,7 @@ def step_number(page) -> int:
 
 def expect_step(page, act: str, text: str) -> None:
     """The selected tab and the selected step, which says `text`."""
-    expect(page.get_by_role("tab", selected=True)).to_have_text(act)
+    expect(page.get_by_test_id("campaign-guide").get_by_role("tab", selected=True)).to_have_text(act)
     expect(page.locator('[data-testid="guide-step"][data-selected="true"]')).to_contain_text(text)
 
 
@@ -191,3 +191,28 @@ def test_without_the_api_a_note_and_next(browser, live_server):
         page.get_by_role("button", name="Next", exact=True).click()
         expect(page.get_by_test_id("guide-step-counter")).to_have_text(re.compile(r"^Step 2 / "))
         assert axe_serious(page, "[data-testid=guide-log-unsupported]") == []
+
+
+def test_guide_follows_the_log_in_the_tracker(browser, live_server):
+    """The product route: a demo character's tracked build, its Campaign tab, the same follower."""
+    from e2e.test_pwa_tracker import attach_via_api, hierophant_expectations, pick_character
+
+    info = hierophant_expectations(live_server)["info"]
+    log = Log()
+    with app_page(browser, live_server.base_url, 412) as page:
+        page.context.add_init_script(PICKER)
+        login(page, unique_name("GuideLog"))
+        attach_via_api(page, "demo-hierophant", info["buildId"])
+        page.goto("/build/track")
+        pick_character(page, page.get_by_test_id("character-picker"), "DemoHierophant")
+        page.get_by_test_id("tracker-loaded").wait_for(timeout=30_000)
+        page.get_by_test_id("tracker-tab-campaign").click()
+        expect(page.get_by_test_id("campaign-guide")).to_be_visible(timeout=30_000)
+        append(page, log.area("1_1_1") + log.level("DemoHierophant", "Templar", 2))
+        panel = page.get_by_test_id("guide-log")
+        panel.get_by_role("button", name="Follow the game").click()
+        expect(panel.get_by_test_id("guide-log-character")).to_have_text("DemoHierophant, Templar, level 2")
+        append(page, log.area("1_1_town", 13) + log.area("1_1_2", 2))
+        expect_step(page, "Act 1", "Head out to The Coast")
+        assert axe_serious(page, "[data-testid=guide-log]") == []
+        screenshot(page, "guide-log-tracker-412")
