@@ -59,7 +59,8 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     rate_limit_per_minute: int = 120
     # Paste-proxy fetches that need a decode (not yet cached) per minute per client address; 0 disables.
     proxy_decodes_per_minute: int = 20
-    # Local sign-in attempts per minute per account name (per client IP: five times that).
+    # Local sign-in: failures per (account, address) before each further one doubles the wait
+    # (1 s up to 15 min); attempts per client address a minute: five times this. 0 disables.
     login_attempts_per_minute: int = 10
     # Rate-limit counters, cursor snapshots and the character cache are shared by every worker:
     # in a SQLite file beside db_path, in PostgreSQL when database_url is set, or in Redis

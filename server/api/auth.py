@@ -25,6 +25,7 @@ from server.auth.session import cleared_cookie, current_session, iso, require_us
 from server.errors import ApiError
 from server.ggg import pkce
 from server.ggg.client import GggClient, GrantRefused, UpstreamError, UpstreamRateLimited, expires_at
+from server.ratelimit import Backoff
 from server.store import types as users
 
 REALMS = ("pc", "xbox", "sony")
@@ -183,14 +184,30 @@ async def local_form(request: Request, state_: Annotated[str, QueryParameter(nam
     return _page(state)
 
 
-async def _login_wait(request: Request, account: str) -> int:
-    """Attempts per account name and per client IP, shared by every worker; 0 when allowed."""
+def login_backoff(limit: int) -> Backoff:
+    """Per (account, address): `limit` failures cost nothing, then each one doubles the wait
+    before the next attempt from that pair, 1 s up to 15 min; a pair quiet for a day starts over."""
+    return Backoff(free=limit, base_s=1.0, cap_s=900.0, forget_s=24 * 3600.0)
+
+
+def _pair(account: str, client: str) -> str:
+    return f"login-pair:{account}|{client}"
+
+
+async def _login_wait(request: Request, account: str, mode: str) -> int:
+    """0 when this attempt may go ahead, else seconds to wait. The address has a bucket of
+    5 x limit attempts a minute over all accounts; a sign-in also needs its (account, address)
+    pair to be past its backoff. Failures are never counted per account alone, so guesses from
+    other addresses cannot keep the owner out. Shared by every worker."""
     limit = request.app.state.settings.login_attempts_per_minute
     if limit <= 0:
         return 0
     shared = request.app.state.shared
     client = request.client.host if request.client else "unknown"
-    return await shared.hit([(f"login-ip:{client}", 5 * limit), (f"login:{account}", limit)])
+    wait = await shared.hit([(f"login-ip:{client}", 5 * limit)])
+    if wait or mode == "signup":
+        return wait
+    return await shared.attempt(_pair(account[:64], client), login_backoff(limit))
 
 
 async def _sign_up(db, data: LocalForm, account: str) -> users.User | Response:
@@ -231,7 +248,7 @@ async def local_submit(
     if await db.peek_pending(data.state) is None:
         raise ApiError(400, "This sign-in link has expired; start the login again")
     account = (data.accountName or "").strip().lower()
-    wait = await _login_wait(request, account)
+    wait = await _login_wait(request, account, data.mode)
     if wait:
         error = f"Too many sign-in attempts; try again in {wait} seconds."
         page = _page(data.state, data, status=429, **{"signup_error" if data.mode == "signup" else "signin_error": error})
@@ -240,6 +257,10 @@ async def local_submit(
     user = await (_sign_up if data.mode == "signup" else _sign_in)(db, data, account)
     if isinstance(user, Response):
         return user
+    if data.mode != "signup" and settings.login_attempts_per_minute > 0:
+        # Signed in: this pair's failures are forgotten.
+        client = request.client.host if request.client else "unknown"
+        await request.app.state.shared.forgive(_pair(account[:64], client))
     pending = await db.take_pending(data.state)
     if pending is None:
         raise ApiError(400, "This sign-in link has expired; start the login again")

@@ -115,13 +115,14 @@ async def test_seeded_demo_creators_cannot_be_signed_into(tmp_path, engine):
                     assert "waypoint_session" not in c.cookies
 
 
-async def test_sign_in_attempts_are_rate_limited_per_account(tmp_path, engine):
+async def test_sign_in_attempts_are_slowed_per_account_and_address(tmp_path, engine):
     from server.app import create_app
     from tests.server.conftest import make_settings, same_origin
 
     app = create_app(make_settings(tmp_path, engine, login_attempts_per_minute=3))
     async with AsyncTestClient(app=app) as c:
         same_origin(c)
+        app.state.shared.clock = lambda: 1_000_000.0  # the 1 s wait after the third failure holds
         codes = []
         for _ in range(5):
             r = await c.post("/api/auth/local", data={"state": await _state(c), **_fields(
