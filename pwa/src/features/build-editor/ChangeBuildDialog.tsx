@@ -28,7 +28,7 @@ export function ChangeBuildDialog({ opened, onClose, classFilter, ...card }: Pro
           <Tabs.Tab value="browse" data-testid="change-tab-browse">browse builds</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="code" pt="md">
-          <LoaderCard {...card} label={`Please paste a ${PRODUCT} build code`} placeholder="build-code..." testId="change-loader" />
+          <LoaderCard {...card} label={`Please paste a ${PRODUCT} build code`} placeholder="build-code..." testId="change-loader" shared="fill" />
         </Tabs.Panel>
         <Tabs.Panel value="browse" pt="md">
           <Stack align="flex-start">

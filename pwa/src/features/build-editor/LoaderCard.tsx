@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Card, FileButton, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState, type DragEvent } from "react";
+import { useSharedInput } from "../share/useSharedInput";
 import type { LoadError } from "./loader";
 
 export interface LoaderCardProps {
@@ -13,6 +14,12 @@ export interface LoaderCardProps {
   label?: string;
   placeholder?: string;
   testId?: string;
+  /**
+   * A link, code or XML file shared to the installed app (features/share): the editor's first
+   * loader loads it; the Change Build loader inside a draft, which a load would change, only
+   * shows it in the box.
+   */
+  shared?: "load" | "fill";
 }
 
 /** Files above this are not planner exports (the decoder's XML cap is 4 MB). */
@@ -23,8 +30,9 @@ const MAX_FILE_BYTES = 4 * 1024 * 1024;
  * a Waypoint build link or slug, raw XML, or a planner XML file (dropped or picked). importInput.ts says
  * which it was given.
  */
-export function LoaderCard({ onLoad, loading, loadingLabel, fieldError, loadError, label = "Build link, planner code or Waypoint slug", placeholder = "https://pobb.in/..., a planner code or a Waypoint slug", testId = "loader" }: LoaderCardProps) {
+export function LoaderCard({ onLoad, loading, loadingLabel, fieldError, loadError, label = "Build link, planner code or Waypoint slug", placeholder = "https://pobb.in/..., a planner code or a Waypoint slug", testId = "loader", shared = "load" }: LoaderCardProps) {
   const [value, setValue] = useState("");
+  useSharedInput(setValue, onLoad, shared);
   const [dragging, setDragging] = useState(false);
   const [fileError, setFileError] = useState<string>();
 
