@@ -2,7 +2,7 @@ import { ActionIcon, Box, Group, Stepper } from "@mantine/core";
 import { useElementSize } from "@mantine/hooks";
 import { useEffect, useState } from "react";
 import { IconChevronLeft, IconChevronRight } from "./icons";
-import { pageCount, pageOf, stepsPerPage } from "./stepPaging";
+import { pageCount, pageOf, stepNumber, stepsPerPage } from "./stepPaging";
 
 interface Props {
   titles: string[];
@@ -28,9 +28,13 @@ export function StepNavigator({ titles, active, onChange }: Props) {
         </ActionIcon>
         <Box style={{ flex: 1, minWidth: 0 }}>
           <Stepper active={active - start} onStepClick={(i) => onChange(start + i)} size="sm" allowNextStepsSelect>
-            {shown.map((t, i) => (
-              <Stepper.Step key={start + i} label={`Step ${start + i + 1}`} description={t} data-testid="step" data-active={start + i === active} />
-            ))}
+            {shown.map((t, i) => {
+              // The circle shows the step's own number, not its place on this page (Mantine counts from 1 per Stepper).
+              const n = stepNumber(page, perPage, i);
+              return (
+                <Stepper.Step key={n} icon={n} progressIcon={n} completedIcon={n} label={`Step ${n}`} description={t} data-testid="step" data-step-number={n} data-active={n - 1 === active} />
+              );
+            })}
           </Stepper>
         </Box>
         <ActionIcon variant="subtle" aria-label="Next steps" disabled={page >= pages - 1} onClick={() => setPage(page + 1)} data-testid="steps-next">

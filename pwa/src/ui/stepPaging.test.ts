@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardWidth, pageCount, pageOf, stepsPerPage } from "./stepPaging";
+import { cardWidth, pageCount, pageOf, stepNumber, stepsPerPage } from "./stepPaging";
 
 describe("step navigator layout figures (spec §2, §9)", () => {
   it("fits up to 4 steps of about 300 px after the reserved 64 + 24 px", () => {
@@ -19,5 +19,19 @@ describe("step navigator layout figures (spec §2, §9)", () => {
     expect(cardWidth(88 + 250, 10)).toBe(240);
     expect(cardWidth(320)).toBe(232);
     expect(cardWidth(240)).toBe(200);
+  });
+});
+
+describe("step numbers across pages", () => {
+  it("are the step's own number on every page, at every width", () => {
+    expect([0, 1, 2, 3].map((i) => stepNumber(1, 4, i))).toEqual([5, 6, 7, 8]);
+    expect(stepNumber(2, 4, 2)).toBe(11);
+    // A phone shows one step a page: the 11th step reads 11, not 1.
+    expect(stepNumber(10, stepsPerPage(412), 0)).toBe(11);
+    for (const width of [360, 412, 800, 1400]) {
+      const per = stepsPerPage(width);
+      const numbers = Array.from({ length: pageCount(11, per) }, (_, p) => Array.from({ length: per }, (_, i) => stepNumber(p, per, i))).flat().slice(0, 11);
+      expect(numbers).toEqual(Array.from({ length: 11 }, (_, i) => i + 1));
+    }
   });
 });

@@ -15,6 +15,11 @@ export function pageOf(index: number, perPage: number): number {
   return Math.floor(Math.max(0, index) / perPage);
 }
 
+/** The 1-based number of the `i`-th step shown on `page`: Step 7 reads 7 on every page. */
+export function stepNumber(page: number, perPage: number, i: number): number {
+  return page * perPage + i + 1;
+}
+
 export function pageCount(total: number, perPage: number): number {
   return Math.max(1, Math.ceil(total / perPage));
 }

@@ -28,7 +28,9 @@ export function StepEditorRow({ build, step, level, onTitle, onChoose, disabled 
           withAsterisk
           data={sets(build).map((s) => ({ value: s.id, label: s.title }))}
           value={step[field]}
-          onChange={(v) => onChoose(field, v)}
+          // A required value can be changed, never emptied by choosing it again (Mantine deselects by default).
+          allowDeselect={false}
+          onChange={(v) => v !== null && onChoose(field, v)}
           maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
           error={!step[field]}
           searchable
