@@ -22,7 +22,7 @@ from server.errors import ApiError, strict_body
 from server.public_pages import StaleBoundedCache
 from server.publish import PublishRejected, decode_and_validate
 from server.publish_gate import decode_off_loop
-from server.store.types import BuildConflict, NewBuild, SearchQuery, SlugTaken, User
+from server.store.types import BuildConflict, LookalikeId, NewBuild, SearchQuery, SlugTaken, User
 from server.wire import (
     BuildInfoAnswer,
     BuildInfoData,
@@ -199,7 +199,10 @@ async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[
     except BuildConflict as exc:
         raise ApiError(409, "This buildId is already used by another creator") from exc
     except SlugTaken as exc:
-        raise ApiError(422, "buildId must not equal another build's slug", "invalid_build") from exc
+        raise ApiError(422, "buildId must not equal another build's slug, in any case", "invalid_build") from exc
+    except LookalikeId as exc:
+        raise ApiError(422, "buildId differs only in case from another build's id; choose another",
+                       "invalid_build") from exc
     return Response(PublishedAnswer(Published(slug, data.build_id)), status_code=201 if created else 200)
 
 

@@ -13,6 +13,7 @@ from server.store.types import (  # noqa: F401 (re-exported)
     MAX_SNAPSHOT_LAG,
     SLUG_FORM,
     BuildConflict,
+    LookalikeId,
     NewBuild,
     SearchQuery,
     SlugTaken,
@@ -35,12 +36,15 @@ async def insert_build(db: Database, build: NewBuild) -> tuple[str, bool]:
             if existing[1] != build.creator_id:
                 raise BuildConflict(build.id)
             return existing[0], False
-        if conn.execute("SELECT 1 FROM builds WHERE slug = ?", (build.id,)).fetchone() is not None:
+        # Ids and slugs compare without regard to case (indexes on lower(), migration 0006).
+        if conn.execute("SELECT 1 FROM builds WHERE lower(slug) = lower(?)", (build.id,)).fetchone() is not None:
             raise SlugTaken(build.id)
-        # A slug is never equal to any build id or slug (ids of slug form are refused at publish).
+        if conn.execute("SELECT 1 FROM builds WHERE lower(id) = lower(?)", (build.id,)).fetchone() is not None:
+            raise LookalikeId(build.id)
+        # A slug is never equal to any build id or slug in any case (slugs are lower-case).
         while True:
             slug = new_slug()
-            if conn.execute("SELECT 1 FROM builds WHERE slug = ? OR id = ?", (slug, slug)).fetchone() is None:
+            if conn.execute("SELECT 1 FROM builds WHERE lower(slug) = ? OR lower(id) = ?", (slug, slug)).fetchone() is None:
                 break
         conn.execute(
             "INSERT INTO builds(id, slug, creator_id, creator_name, base_class, ascendancy, tree_version,"

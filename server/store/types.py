@@ -53,7 +53,11 @@ class SearchQuery(msgspec.Struct, frozen=True):
 
 
 class SlugTaken(Exception):
-    """The client build id equals another build's slug."""
+    """The client build id equals another build's slug, in any case."""
+
+
+class LookalikeId(Exception):
+    """The client build id differs only in case from another build's id."""
 
 
 class BuildConflict(Exception):

@@ -25,6 +25,7 @@ from server.store.types import (
     AccountTaken,
     Attachment,
     BuildConflict,
+    LookalikeId,
     NewBuild,
     PendingSignIn,
     SearchQuery,
@@ -125,11 +126,16 @@ class PgStore:
                         if existing[1] != build.creator_id:
                             raise BuildConflict(build.id)
                         return existing[0], False
-                    if await conn.fetchval("SELECT 1 FROM builds WHERE slug = $1", build.id):
+                    # Ids and slugs compare without regard to case (indexes on lower(), migration 0004).
+                    if await conn.fetchval("SELECT 1 FROM builds WHERE lower(slug) = lower($1)", build.id):
                         raise SlugTaken(build.id)
+                    if await conn.fetchval("SELECT 1 FROM builds WHERE lower(id) = lower($1)", build.id):
+                        raise LookalikeId(build.id)
                     while True:
                         slug = new_slug()
-                        if not await conn.fetchval("SELECT 1 FROM builds WHERE slug = $1 OR id = $1", slug):
+                        if not await conn.fetchval(
+                            "SELECT 1 FROM builds WHERE lower(slug) = $1 OR lower(id) = $1", slug
+                        ):
                             break
                     await conn.execute(
                         "INSERT INTO builds(id, slug, creator_id, creator_name, base_class, ascendancy, tree_version,"

@@ -1,0 +1,5 @@
+-- Build ids and slugs are unique without regard to case ('URDXW3NV' beside 'urdxw3nv' is one
+-- name to a person reading a link). The publish path also refuses an id equal to any slug in
+-- any case (server.store.builds.insert_build); these indexes make those look-ups cheap.
+CREATE UNIQUE INDEX builds_id_nocase ON builds(lower(id));
+CREATE UNIQUE INDEX builds_slug_nocase ON builds(lower(slug));
