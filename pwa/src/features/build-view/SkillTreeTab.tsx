@@ -50,7 +50,9 @@ export function SkillTreeTab({ tree, items, deferred, compare }: {
   if (!tree) return <Text c="dimmed" data-testid="skill-tree-missing">This step has no passive tree.</Text>;
   return (
     <Stack gap="xs" data-testid="skill-tree" data-tree-id={tree.id} data-nodes={tree.nodes.length}>
-      <Text size="sm" c="dimmed">{tree.title || "Passive tree"}: {tree.nodes.length} allocated passives, {tree.treeVersion ? `tree version ${tree.treeVersion.replace("_", ".")}` : "no tree version"}</Text>
+      {/* No count here: the tree's own summary (tree/sideLists.ts allocationSummary) is the one count of allocated
+          passives (class and ascendancy starts and ids the tree lacks left out); a second, raw count disagreed with it. */}
+      <Text size="sm" c="dimmed">{tree.title || "Passive tree"}: {tree.treeVersion ? `tree version ${tree.treeVersion.replace("_", ".")}` : "no tree version"}</Text>
       {compare ?? (deferred ? (
         <WhenNear height="70vh">
           <BuildTree tree={tree} items={items} />

@@ -99,7 +99,7 @@ function Body({ tracker, characterId, characterClass }: { tracker: TrackerState;
   const { build, detail } = tracker;
   if (build === undefined) return <TrackerSkeleton />;
   if (build === null) return <BuildChooser baseClass={baseClassOf(table, characterClass) ?? characterClass} characterClass={characterClass} onChoose={tracker.attach} />;
-  return <Loaded tracker={tracker} characterId={characterId} characterClass={characterClass} key={build.info.buildId} detailLoading={detail.loading} />;
+  return <Loaded tracker={tracker} characterId={characterId} characterClass={characterClass} key={build.info.buildId} detailLoading={detail.loading || tracker.switching} />;
 }
 
 export function TrackerSkeleton() {

@@ -33,6 +33,8 @@ export interface TrackerState {
   refreshing: boolean;
   retryDetail: () => void;
   attach: (info: BuildInfo) => Promise<boolean>;
+  /** True while another character's (or a refreshed) build loads over the one shown: the overlay covers it (spec §4). */
+  switching: boolean;
 }
 
 export const ATTACH_TEXTS = {
@@ -94,12 +96,15 @@ export function useTracker(table: ClassTable | null, realm: Realm, summary: Char
   const { detail, reload: reloadDetail } = useCharacterDetail(realm, summary);
   const [build, setBuild] = useState<TrackedBuild | null | undefined>(undefined);
   const [buildTick, setBuildTick] = useState(0);
+  const [switching, setSwitching] = useState(false);
   const id = summary?.id;
 
   useEffect(() => {
     if (!id) return;
     let live = true;
-    setBuild(undefined);
+    // A build already shown stays, under the overlay, until the next one is known; the skeleton is for a first load.
+    setSwitching(true);
+    setBuild((b) => b || undefined);
     (async () => {
       try {
         const att = (await loadAttachment(getDb(), id)).value;
@@ -110,6 +115,8 @@ export function useTracker(table: ClassTable | null, realm: Realm, summary: Char
       } catch (err) {
         console.error("tracker: the linked build could not be loaded", err);
         if (live) setBuild(null);
+      } finally {
+        if (live) setSwitching(false);
       }
     })();
     return () => void (live = false);
@@ -137,5 +144,5 @@ export function useTracker(table: ClassTable | null, realm: Realm, summary: Char
     [build, realm, summary, table],
   );
 
-  return { detail, build, refresh, refreshing, retryDetail: reloadDetail, attach };
+  return { detail, build, refresh, refreshing, retryDetail: reloadDetail, attach, switching };
 }
