@@ -3,8 +3,9 @@
 A path holding a NUL byte is a 400 (the security headers of every answer are set by
 server.security_headers, around the whole app). Mutations and the proxy then get,
 in order: a body-size cap (413); the same-origin check on mutations (403 unless the
-`Origin` is our own, or, with no `Origin`, `Sec-Fetch-Site: same-origin`: cookie-carrying
-calls must come from our own pages); JSON only (415 for another body type; the local
+`Origin` is one of the configured origins, Settings.own_origins, never one derived from the
+request's Host; or, with no `Origin`, `Sec-Fetch-Site: same-origin`: cookie-carrying calls
+must come from our own pages); JSON only (415 for another body type; the local
 sign-in form is the one form post); rate limits per session (`rate_limit_per_minute`)
 and per client IP (five times that, since many people can share one address) (429 with
 Retry-After), counted in the state all workers share; and Idempotency-Key replay: the
@@ -72,13 +73,13 @@ async def _send_json(send, status: int, body: dict, extra: list[tuple[bytes, byt
     await send({"type": "http.response.body", "body": payload})
 
 
-def _own_origins(scope, headers: dict[bytes, bytes], base_url: str) -> set[str]:
-    scheme = scope.get("scheme", "http")
-    own = {base_url.rstrip("/").lower()}
-    host = headers.get(b"host")
-    if host:
-        own.add(f"{scheme}://{host.decode('latin-1')}".lower())
-    return own
+def _own_origins(state) -> frozenset[str]:
+    """The configured origins (Settings.own_origins), worked out once per app: never the
+    request's own Host header, which the client chooses."""
+    origins = getattr(state, "own_origins", None)
+    if origins is None:
+        origins = state.own_origins = state.settings.own_origins
+    return origins
 
 
 async def _read_body(receive, cap: int) -> bytes | int | None:
@@ -160,7 +161,7 @@ class Guard:
             # 2. Same-origin check: a foreign Origin, or no Origin without Sec-Fetch-Site: same-origin.
             origin = headers.get(b"origin")
             if origin is not None:
-                same = origin.decode("latin-1").lower() in _own_origins(scope, headers, settings.base_url)
+                same = origin.decode("latin-1").strip().lower() in _own_origins(state)
             else:
                 same = headers.get(b"sec-fetch-site", b"").strip().lower() == b"same-origin"
             if not same:

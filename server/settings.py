@@ -8,18 +8,37 @@ the built PWA and game data from this checkout. A field `foo_bar` is read from
 from __future__ import annotations
 
 import os
+from urllib.parse import urlsplit
 
 import msgspec
 
 from server.paths import CORPUS_DIR, REPO_ROOT
+
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "[::1]")
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+VITE_DEV_PORT = 5173
+
+
+def origin_of(url: str) -> str:
+    """scheme://host[:port] of a URL, lower-cased, as a browser's Origin header spells it (no
+    default port, no path)."""
+    parts = urlsplit(url.strip())
+    scheme, host = parts.scheme.lower(), (parts.hostname or "").lower()
+    if ":" in host:
+        host = f"[{host}]"
+    port = parts.port
+    default = {"http": 80, "https": 443}.get(scheme)
+    return f"{scheme}://{host}" + (f":{port}" if port and port != default else "")
 
 
 class Settings(msgspec.Struct, kw_only=True, frozen=True):
     # Where the server listens; the run command prints http://{host}:{port}.
     host: str = "127.0.0.1"
     port: int = 8000
-    # Public base URL, used for OAuth redirects; empty means http://{host}:{port}.
+    # Public base URL (OAuth redirects, the Origin check of mutations); empty means http://{host}:{port}.
     public_url: str = ""
+    # More origins whose pages may send mutations (comma-separated), e.g. a second public name.
+    extra_origins: str = ""
     # SQLite file; WAL mode; numbered migrations are applied at start.
     db_path: str = str(REPO_ROOT / "var" / "waypoint.sqlite3")
     # A postgresql://user@host:port/db URL selects PostgreSQL instead of the SQLite file: every
@@ -84,6 +103,17 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     @property
     def base_url(self) -> str:
         return self.public_url.rstrip("/") or f"http://{self.host}:{self.port}"
+
+    @property
+    def own_origins(self) -> frozenset[str]:
+        """Origins whose pages may send mutations: the public URL's, and `extra_origins`. Never
+        derived from a request (its Host header is the client's to choose). With no public URL on
+        a loopback address (the embedded default), the loopback names on this port and on the
+        Vite dev server's (5173, which proxies /api here) are ours too."""
+        origins = {origin_of(self.base_url)} | {origin_of(o) for o in self.extra_origins.split(",") if o.strip()}
+        if not self.public_url and self.host in LOOPBACK_HOSTS:
+            origins |= {f"http://{name}:{port}" for name in LOOPBACK_NAMES for port in (self.port, VITE_DEV_PORT)}
+        return frozenset(origins)
 
     @property
     def auth_provider(self) -> str:

@@ -109,8 +109,10 @@ def make_settings(tmp_path: Path, engine: Engine | None = None, **kw) -> Setting
     dist = tmp_path / "dist"
     dist.mkdir(exist_ok=True)
     (dist / "index.html").write_text("<!doctype html><title>Waypoint</title>")
+    # The public URL is the test client's own (its Origin passes the same-origin check).
     base = dict(db_path=str(tmp_path / "db.sqlite3"), pwa_dist=str(dist), seed_demo=False, rate_limit_per_minute=0,
-                public_page_max_stale_ms=0, database_url=engine.url if engine else "")
+                public_page_max_stale_ms=0, database_url=engine.url if engine else "",
+                public_url="http://testserver.local")
     base.update(kw)
     return Settings(**base)
 
