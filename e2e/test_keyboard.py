@@ -56,7 +56,8 @@ def test_keyboard_walk(gl_browser, live_server):
     with app_page(gl_browser, live_server.base_url, 1400) as page:
         sign_in_by_keyboard(page)
         page.locator("[data-testid=build-card]").first.wait_for()
-        tab_to(page, "[data-testid=build-card]")
+        # The card's one link (the like toggle beside it is its own control, not nested in the link).
+        tab_to(page, "[data-testid=build-card-link]")
         page.keyboard.press("Enter")
         page.wait_for_url(re.compile(r"/build/view/"))
         page.get_by_test_id("tab-equipment").wait_for()

@@ -85,6 +85,9 @@ def test_like_and_unlike_reach_the_server(browser, live_server, width):
         build_id = card.get_attribute("data-build-id")
         before = server_likes(live_server.db_path, build_id)
         toggle = card.get_by_test_id("like-toggle")
+        # The like toggle is a control beside the card's link, not nested inside it.
+        assert card.locator("a [data-testid=like-toggle]").count() == 0
+        assert card.get_by_test_id("build-card-link").count() == 1
         assert toggle.get_attribute("data-liked") == "false"
         assert card.get_by_test_id("like-count").inner_text() == f"{before:,}"
 

@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
 import type { ClassTable } from "../../data/classes";
 import type { BuildSummary } from "../../data/types";
+import classes from "./BuildCard.module.css";
 import { LikeToggle } from "./LikeToggle";
 
 /**
@@ -13,11 +14,13 @@ import { LikeToggle } from "./LikeToggle";
  */
 export const BuildCard = memo(function BuildCard({ build, classTable }: { build: BuildSummary; classTable: ClassTable | null }) {
   return (
-    <Card component={Link} to={`/build/view/${encodeURIComponent(build.slug)}`} withBorder padding="md" className="mantine-focus-auto" data-testid="build-card" data-build-id={build.buildId} data-slug={build.slug}>
+    <Card withBorder padding="md" className={classes.card} data-testid="build-card" data-build-id={build.buildId} data-slug={build.slug}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={2} size="h4" lineClamp={1} style={{ flex: 1, minWidth: 0 }} data-testid="build-title">{buildTitle(build)}</Title>
-          <Box style={{ flex: "none" }}>
+          <Title order={2} size="h4" lineClamp={1} style={{ flex: 1, minWidth: 0 }} data-testid="build-title">
+            <Link to={`/build/view/${encodeURIComponent(build.slug)}`} className={`${classes.link} mantine-focus-auto`} data-testid="build-card-link">{buildTitle(build)}</Link>
+          </Title>
+          <Box className={classes.above}>
             <LikeToggle buildId={build.buildId} likes={build.likes} isLiked={build.isLiked} />
           </Box>
         </Group>
