@@ -91,6 +91,10 @@ def test_tracker_change_build_is_the_same_dialog_with_the_class_filter(browser, 
         page.get_by_test_id("character-picker").get_by_test_id("character-select").click()
         page.get_by_role("option", name=re.compile(r"^DemoHierophant\b")).click()
         page.get_by_test_id("tracker-loaded").wait_for()
+        if width >= 1200:
+            # The one-page section heads the guide; the panel does not say 'Campaign Guide' a second time.
+            page.get_by_test_id("campaign-guide").wait_for(timeout=30_000)
+            expect(page.get_by_role("heading", name="Campaign Guide")).to_have_count(1)
         if width < 1200:
             page.get_by_test_id("tracker-tab-settings").click()
         page.get_by_test_id("change-build").click()

@@ -23,9 +23,11 @@ const GOLD = "var(--mantine-color-yellow-5)";
 export interface CampaignGuideProps {
   characterId: string;
   build: PlannerBuild | null;
+  /** False where the page already heads the panel 'Campaign Guide' (the tracker's section), so it is not said twice. */
+  heading?: boolean;
 }
 
-export function CampaignGuide({ characterId, build }: CampaignGuideProps) {
+export function CampaignGuide({ characterId, build, heading = true }: CampaignGuideProps) {
   const guide = useGuide(build);
   const gemNames = useMemo(
     () => (guide.status === "ready" && guide.guideBuild ? guide.guideBuild.gemIds.map((id) => gemName(guide.data, id)) : null),
@@ -47,6 +49,7 @@ export function CampaignGuide({ characterId, build }: CampaignGuideProps) {
       flag={guide.flag}
       passivePoints={guide.passivePoints}
       gemNames={gemNames}
+      heading={heading}
     />
   );
 }
@@ -60,9 +63,10 @@ export interface PanelProps {
   passivePoints: number;
   /** Names of the build's gems; null without a build. */
   gemNames: string[] | null;
+  heading?: boolean;
 }
 
-export function GuidePanel({ characterId, data, sections, flag, passivePoints, gemNames }: PanelProps) {
+export function GuidePanel({ characterId, data, sections, flag, passivePoints, gemNames, heading = true }: PanelProps) {
   const stepCounts = useMemo(() => sections.map((s) => s.steps.length), [sections]);
   const [progress, setProgress] = useCampaignProgress(characterId, stepCounts);
   // Desktop Chromium: the game's log moves the guide (log/); elsewhere a note, and Next as before.
@@ -109,7 +113,7 @@ export function GuidePanel({ characterId, data, sections, flag, passivePoints, g
     <Stack gap="sm" data-testid="campaign-guide">
       <Group justify="space-between" align="center">
         <Group gap="sm" align="baseline">
-          <Title order={2} size="h3">Campaign Guide</Title>
+          {heading && <Title order={2} size="h3">Campaign Guide</Title>}
           {data.routeFacts && (
             <Text size="sm" c="dimmed" data-testid="guide-version">
               Route for game version {data.routeFacts.gameVersion}

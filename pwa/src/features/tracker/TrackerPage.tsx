@@ -125,7 +125,7 @@ function Loaded({ tracker, characterId, characterClass, detailLoading }: { track
     { value: "equipment", title: "Equipment", node: <TrackerEquipment build={planner} sets={sets} detail={tracker.detail} compare={compare} onRetry={retry} /> },
     { value: "tree", title: "Skill Tree", node: <TrackerTree tree={sets.tree} buildItems={planner.items} character={characterTree} compareCharacter={compareTree} jewels={characterJewels} detail={tracker.detail} compare={compare?.tree ?? null} mismatch={compare?.classMismatch} treeLoad={treeLoad} onRetryTree={retryTree} next={next} onRetry={retry} /> },
     { value: "choices", title: "Choices", node: <TrackerChoices build={planner} detail={tracker.detail} compare={compare} onRetry={retry} /> },
-    { value: "campaign", title: "Campaign Guide", node: <CampaignGuide characterId={characterId} build={planner} /> },
+    { value: "campaign", title: "Campaign Guide", node: <CampaignGuide characterId={characterId} build={planner} heading={!wide} /> },
     { value: "notes", title: "Notes", node: <NotesTab build={planner} /> },
     { value: "settings", title: "Settings", node: <TrackerSettings tracker={tracker} characterClass={characterClass} /> },
   ];
