@@ -17,6 +17,7 @@ from server.api import ROUTE_HANDLERS
 from server.errors import http_exception_handler, internal_error_handler
 from server.ggg.client import GggClient
 from server.guard import guard_middleware
+from server.input_limits import InputLimits
 from server.publish_gate import warm_decode_child
 from server.read_gate import ReadGate
 from server.security_headers import SecurityHeaders
@@ -71,6 +72,8 @@ def create_app(settings: Settings | None = None) -> Litestar:
     app.asgi_handler = MemoryStatic(load_dist(app.state.pwa_root), owned, app.asgi_handler)
     # Build reads take turns, a few at a time, so writes are not stuck behind a loop full of them.
     app.asgi_handler = ReadGate(app.asgi_handler, settings.read_concurrency)
+    # Header and body size caps for every method and path (431, 413), before anything reads them.
+    app.asgi_handler = InputLimits(app.asgi_handler, settings.max_header_bytes, settings.max_body_bytes)
     # Outermost: every answer, the router's own 404 and 405 included, gets the security headers.
     app.asgi_handler = SecurityHeaders(app.asgi_handler)
     # Async callables (app) -> None run after the database opens (e.g. demo seeding).

@@ -16,13 +16,16 @@ different request is a 422. 5xx and 429 answers are not stored, so a retry can s
 from __future__ import annotations
 
 import hashlib
+import re
 from http.cookies import SimpleCookie
+from urllib.parse import parse_qsl
 
 import msgspec
 
 from server.auth.session import COOKIE, resolve_session
 from server.errors import error_body
 from server.store.types import StoredAnswer, hash_token
+from server.text_fields import CONTROL, control_in_json, control_in_pairs, refusal
 
 SAFE = {"GET", "HEAD", "OPTIONS"}
 IP_FACTOR = 5
@@ -31,6 +34,7 @@ MAX_KEY_LEN = 200
 REPLAYED = {b"content-type", b"location", b"retry-after", b"cache-control"}
 
 
+CONTROL_BYTES = re.compile(rb"[\x00-\x1f\x7f]")
 FORM_PATHS = {"/api/auth/local"}
 JSON_TYPES = (b"application/json",)
 FORM_TYPES = (b"application/x-www-form-urlencoded",)
@@ -112,16 +116,28 @@ def _replay(body: bytes, receive):
     return replay_receive
 
 
-def _json_problem(body: bytes) -> str | None:
+def _json_problem(body: bytes) -> tuple[str | None, object]:
+    """(what is wrong with the JSON, or None; the decoded value)."""
     try:
-        msgspec.json.decode(body)
+        return None, msgspec.json.decode(body)
     except RecursionError:
-        return "nested too deeply"
+        return "nested too deeply", None
     except UnicodeDecodeError:
-        return "not UTF-8 text"
+        return "not UTF-8 text", None
     except (msgspec.DecodeError, ValueError) as exc:
-        return str(exc)
-    return None
+        return str(exc), None
+
+
+def _query_control(query: bytes) -> tuple[str, str] | None:
+    """A control character in a query parameter (encoded or raw), named by its parameter."""
+    if not query or not (b"%" in query or CONTROL_BYTES.search(query)):
+        return None
+    return control_in_pairs(parse_qsl(query.decode("latin-1"), keep_blank_values=True, encoding="utf-8",
+                                      errors="replace"))
+
+
+def _unprocessable(send, found: tuple[str, str]):
+    return _send_json(send, 422, error_body(422, refusal(*found), "control_character"))
 
 
 class Guard:
@@ -132,9 +148,13 @@ class Guard:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
         path: str = scope["path"]
-        if "\x00" in path or b"%00" in scope.get("raw_path", b"").lower():
+        if "\x00" in path or b"%00" in scope.get("raw_path", b"").split(b"?", 1)[0]:
             return await _send_json(send, 400, error_body(400, "The path holds a NUL byte"))
+        if CONTROL.search(path):
+            return await _send_json(send, 400, error_body(400, "The path holds a control character"))
         if path.startswith("/api/"):
+            if found := _query_control(scope.get("query_string", b"")):
+                return await _unprocessable(send, found)
             # The signed-in user, looked up once here so handlers need not await the store.
             await resolve_session(scope, _session_token(_headers(scope)))
         method = scope["method"]
@@ -179,11 +199,20 @@ class Guard:
                     return
                 if isinstance(body, int):
                     return await _send_json(send, 413, error_body(413, f"Request body is larger than {body} bytes"))
-                if media in JSON_TYPES and (problem := _json_problem(body)):
-                    return await _send_json(send, 400, error_body(400, f"The request body is not valid JSON: {problem}"))
+                if media in JSON_TYPES:
+                    problem, value = _json_problem(body)
+                    if problem:
+                        return await _send_json(send, 400, error_body(400, f"The request body is not valid JSON: {problem}"))
+                    found = control_in_json(value)
+                else:
+                    found = control_in_pairs(parse_qsl(body.decode("latin-1"), keep_blank_values=True,
+                                                       encoding="utf-8", errors="replace"))
+                # 4. No control characters in any text field (NUL included): a 422 naming the field.
+                if found:
+                    return await _unprocessable(send, found)
                 receive = _replay(body, receive)
 
-        # 4. Rate limits per IP and per session, shared by every worker.
+        # 5. Rate limits per IP and per session, shared by every worker.
         token = _session_token(headers)
         if settings.rate_limit_per_minute > 0:
             client = (scope.get("client") or ("unknown", 0))[0]

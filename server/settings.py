@@ -72,8 +72,10 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     contact: str = "waypoint@example.org"
     # Session cookie lifetime, seconds.
     session_ttl_s: int = 30 * 24 * 3600
-    # Largest request body accepted, bytes.
+    # Largest request body accepted, bytes, for every method (413 beyond).
     max_body_bytes: int = 1024 * 1024
+    # Largest request line and headers together, bytes (431 beyond).
+    max_header_bytes: int = 32 * 1024
     # Mutations per minute per client (IP or session); 0 disables.
     rate_limit_per_minute: int = 120
     # Paste-proxy fetches that need a decode (not yet cached) per minute per client address; 0 disables.
