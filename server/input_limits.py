@@ -1,6 +1,7 @@
 """Size caps on every request, whatever its method or path, before anything reads it.
 
-Headers larger than `max_header_bytes` in all get a 431; a body larger than `max_body_bytes`
+Headers larger than `max_header_bytes` in all get a 431 (the request target is not a header);
+a body larger than `max_body_bytes`
 a 413: at once when its Content-Length says so, and while it streams for a chunked body of a
 method whose handlers read no body (GET, HEAD, OPTIONS, DELETE: such a body would otherwise be
 answered 200 while the client is still sending it). Bodies of the other methods are read,
@@ -34,7 +35,9 @@ class InputLimits:
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] != "http":
             return await self.inner(scope, receive, send)
-        size = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
+        # The request target is not counted: a planner code in a query (a link shared to the app, the
+        # dev pages) is longer than any header. The HTTP parser caps the whole request head (about 80 KB).
+        size = 0
         length = chunked = None
         for name, value in scope["headers"]:
             size += len(name) + len(value) + 4  # ": " and CRLF

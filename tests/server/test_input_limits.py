@@ -78,6 +78,8 @@ async def test_oversized_headers_are_a_431_and_oversized_bodies_a_413_for_every_
     assert (await client.get("/api/Build/search", headers={"X-Padding": "x" * 10_000})).status_code == 200
 
 
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     env = {"WAYPOINT_RATE_LIMIT_PER_MINUTE": "0", "WAYPOINT_SEED_DEMO": "false"}
@@ -128,3 +130,19 @@ def test_a_real_server_refuses_a_get_with_a_100_mb_body_without_reading_it(serve
     answer, _ = _exchange(server, b"GET /api/Build/search HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: "
                           + b"p" * 100_000 + b"\r\n\r\n", 0)
     assert answer.startswith(b"HTTP/1.1 431"), answer[:200]
+
+
+def test_a_long_query_is_not_counted_as_a_header(server):
+    """A planner code in a query (a link shared to the app, the dev pages) is longer than any header: the
+    page is served; the same bytes in a header are a 431."""
+    def get(head: bytes) -> bytes:
+        with socket.create_connection(("127.0.0.1", server.port), timeout=30) as s:
+            s.sendall(head + b"Host: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            answer = b""
+            while chunk := s.recv(65536):
+                answer += chunk
+            return answer
+
+    code = b"e" * 60_000
+    assert get(b"GET /build/share?text=" + code + b" HTTP/1.1\r\n").startswith(b"HTTP/1.1 200")
+    assert get(b"GET /build/share HTTP/1.1\r\nX-Code: " + code + b"\r\n").startswith(b"HTTP/1.1 431")
