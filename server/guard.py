@@ -36,6 +36,8 @@ REPLAYED = {b"content-type", b"location", b"retry-after", b"cache-control"}
 
 CONTROL_BYTES = re.compile(rb"[\x00-\x1f\x7f]")
 FORM_PATHS = {"/api/auth/local"}
+# Reads that hand over a player's data: the same-origin rule of mutations applies to them too.
+PRIVATE_READS = {"/api/account/export"}
 JSON_TYPES = (b"application/json",)
 FORM_TYPES = (b"application/x-www-form-urlencoded",)
 
@@ -159,7 +161,8 @@ class Guard:
             await resolve_session(scope, _session_token(_headers(scope)))
         method = scope["method"]
         is_proxy = path.startswith("/api/proxy/")
-        if method in SAFE and not is_proxy:
+        private_read = path in PRIVATE_READS
+        if method in SAFE and not is_proxy and not private_read:
             return await self.app(scope, receive, send)
         state = scope["app"].state
         settings = state.settings
@@ -177,7 +180,7 @@ class Guard:
                     send, 413, error_body(413, f"Request body is larger than {settings.max_body_bytes} bytes")
                 )
 
-        if method not in SAFE:
+        if method not in SAFE or private_read:
             # 2. Same-origin check: a foreign Origin, or no Origin without Sec-Fetch-Site: same-origin.
             origin = headers.get(b"origin")
             if origin is not None:
@@ -188,7 +191,7 @@ class Guard:
                 return await _send_json(send, 403, error_body(403, "Cross-origin request refused", "forbidden"))
             # 3. JSON bodies only (the local sign-in page posts its form), and well-formed JSON:
             # not UTF-8, or nested past the decoder's limit, is a 400 here rather than a 500 later.
-            if _has_body(headers):
+            if _has_body(headers) and method not in SAFE:
                 media = _media_type(headers)
                 if media not in JSON_TYPES + (FORM_TYPES if path in FORM_PATHS else ()):
                     return await _send_json(

@@ -111,3 +111,93 @@ class LikeResult(msgspec.Struct, rename="camel", frozen=True):
 
 class LikeAnswer(msgspec.Struct, frozen=True):
     data: LikeResult
+
+
+# The player's own data (GET /api/account/export, POST /api/account/delete).
+
+
+class AccountInfo(msgspec.Struct, rename="camel", frozen=True):
+    # The stable key ("<provider>:<id>"), as /api/auth/me names it.
+    account: str
+    provider: str
+    # The local account's sign-in name; None for official-site accounts.
+    account_name: str | None
+    display_name: str
+    created_at: str
+    # Whether a password hash is kept (local accounts; the hash itself is not exported).
+    has_password: bool
+
+
+class SessionInfo(msgspec.Struct, rename="camel", frozen=True):
+    """A signed-in browser; its token is kept only as a hash and is not exported."""
+
+    created_at: str
+    expires_at: str
+
+
+class LikeInfo(msgspec.Struct, rename="camel", frozen=True):
+    build_id: str
+    slug: str
+    liked_at: str
+
+
+class AttachmentInfo(msgspec.Struct, rename="camel", frozen=True):
+    character_id: str
+    build_id: str
+    slug: str
+    updated_at: str
+
+
+class OfficialGrant(msgspec.Struct, rename="camel", frozen=True):
+    """The official service's grant kept for this account (the token values are not exported)."""
+
+    scope: str
+    expires_at: str
+
+
+class ReplayAnswer(msgspec.Struct, rename="camel", frozen=True):
+    """A change's first answer, kept 24 h so a repeated Idempotency-Key is not applied twice."""
+
+    key: str
+    method: str
+    path: str
+    status: int
+    created_at: str
+
+
+class CachedCharacters(msgspec.Struct, rename="camel", frozen=True):
+    """Character data from the official service (or the demo characters), cached for 30 s."""
+
+    key: str
+    data: object
+
+
+class AccountExport(msgspec.Struct, rename="camel", frozen=True):
+    exported_at: str
+    account: AccountInfo
+    builds: list[BuildInfo]
+    likes: list[LikeInfo]
+    attachments: list[AttachmentInfo]
+    sessions: list[SessionInfo]
+    official_api: OfficialGrant | None
+    replay_answers: list[ReplayAnswer]
+    cached_characters: list[CachedCharacters]
+
+
+class AccountExportAnswer(msgspec.Struct, frozen=True):
+    data: AccountExport
+
+
+class DeleteAccountRequest(msgspec.Struct, rename="camel", frozen=True):
+    # True: the account's published builds are deleted too (their links answer 410); False:
+    # they stay public under the creator name they were published with.
+    delete_builds: bool
+
+
+class AccountDeleted(msgspec.Struct, rename="camel", frozen=True):
+    builds_deleted: int
+    builds_kept: int
+
+
+class AccountDeletedAnswer(msgspec.Struct, frozen=True):
+    data: AccountDeleted

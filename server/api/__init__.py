@@ -3,6 +3,7 @@
 Add a resource by appending its Router (or handlers) here; app.py stays as is.
 """
 
+from server.api.account import account_router
 from server.api.auth import auth_router
 from server.api.builds import builds_router
 from server.api.characters import characters_router
@@ -10,4 +11,4 @@ from server.api.game_data import GAME_DATA_HANDLERS
 from server.api.health import health
 from server.api.planner_proxy import PROXY_HANDLERS
 
-ROUTE_HANDLERS: list = [health, *GAME_DATA_HANDLERS, auth_router, builds_router, characters_router, *PROXY_HANDLERS]
+ROUTE_HANDLERS: list = [health, *GAME_DATA_HANDLERS, auth_router, account_router, builds_router, characters_router, *PROXY_HANDLERS]

@@ -22,7 +22,7 @@ from server.errors import ApiError, strict_body
 from server.public_pages import StaleBoundedCache
 from server.publish import PublishRejected, decode_and_validate
 from server.publish_gate import decode_off_loop
-from server.store.types import BuildConflict, LookalikeId, NewBuild, SearchQuery, SlugTaken, User
+from server.store.types import BuildConflict, BuildGone, LookalikeId, NewBuild, SearchQuery, SlugTaken, User
 from server.wire import (
     BuildInfoAnswer,
     BuildInfoData,
@@ -164,12 +164,23 @@ async def created_search(request: Request, params: NamedDependency[SearchParams]
 IdOrSlug = Annotated[str, Parameter(max_length=100, description="The build id or its slug")]
 
 
+GONE = "This build was deleted by its creator"
+
+
+async def _missing(store, id_or_slug: str) -> ApiError:
+    """404 for a build that never was; 410 for one deleted with its creator's account."""
+    if await store.build_gone(id_or_slug):
+        return ApiError(410, f"{GONE}: '{id_or_slug}'", "gone")
+    return ApiError(404, f"No build '{id_or_slug}'")
+
+
 @get("/{id_or_slug:str}", summary="One build by id or slug")
 async def read_build(request: Request, id_or_slug: IdOrSlug) -> BuildInfoAnswer:
     user = current_user(request)
-    b = await request.app.state.store.find_build(id_or_slug, user.id if user else None)
+    store = request.app.state.store
+    b = await store.find_build(id_or_slug, user.id if user else None)
     if b is None:
-        raise ApiError(404, f"No build '{id_or_slug}'")
+        raise await _missing(store, id_or_slug)
     return BuildInfoAnswer(BuildInfoData(b))
 
 
@@ -198,6 +209,8 @@ async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[
         )
     except BuildConflict as exc:
         raise ApiError(409, "This buildId is already used by another creator") from exc
+    except BuildGone as exc:
+        raise ApiError(410, "This buildId belonged to a build its creator deleted; choose another", "gone") from exc
     except SlugTaken as exc:
         raise ApiError(422, "buildId must not equal another build's slug, in any case", "invalid_build") from exc
     except LookalikeId as exc:
@@ -214,7 +227,7 @@ async def like(request: Request, id_or_slug: IdOrSlug, data: JSONBody[LikeReques
     build_id = await store.resolve_build_id(id_or_slug)
     result = await store.set_like(user.id, build_id, data.like) if build_id else None
     if result is None:
-        raise ApiError(404, f"No build '{id_or_slug}'")
+        raise await _missing(store, id_or_slug)
     return LikeAnswer(result)
 
 

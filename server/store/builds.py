@@ -13,6 +13,7 @@ from server.store.types import (  # noqa: F401 (re-exported)
     MAX_SNAPSHOT_LAG,
     SLUG_FORM,
     BuildConflict,
+    BuildGone,
     LookalikeId,
     NewBuild,
     SearchQuery,
@@ -41,10 +42,14 @@ async def insert_build(db: Database, build: NewBuild) -> tuple[str, bool]:
             raise SlugTaken(build.id)
         if conn.execute("SELECT 1 FROM builds WHERE lower(id) = lower(?)", (build.id,)).fetchone() is not None:
             raise LookalikeId(build.id)
-        # A slug is never equal to any build id or slug in any case (slugs are lower-case).
+        if conn.execute(GONE_SQL, (build.id, build.id)).fetchone() is not None:
+            raise BuildGone(build.id)
+        # A slug is never equal to any build id or slug in any case (slugs are lower-case), nor to a
+        # deleted build's, whose link keeps answering 410.
         while True:
             slug = new_slug()
-            if conn.execute("SELECT 1 FROM builds WHERE lower(slug) = ? OR lower(id) = ?", (slug, slug)).fetchone() is None:
+            if conn.execute("SELECT 1 FROM builds WHERE lower(slug) = ? OR lower(id) = ?", (slug, slug)).fetchone() is None \
+                    and conn.execute(GONE_SQL, (slug, slug)).fetchone() is None:
                 break
         conn.execute(
             "INSERT INTO builds(id, slug, creator_id, creator_name, base_class, ascendancy, tree_version,"
@@ -62,6 +67,9 @@ async def insert_build(db: Database, build: NewBuild) -> tuple[str, bool]:
         return slug, True
 
     return await db.write(run)
+
+
+GONE_SQL = "SELECT 1 FROM deleted_builds WHERE lower(id) = lower(?) OR lower(slug) = lower(?)"
 
 
 def _viewer(viewer: int | None) -> int:

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from server.sharedstate import SharedState
 from server.store.types import (
+    AccountData,
     Attachment,
     NewBuild,
     PendingSignIn,
@@ -88,6 +89,16 @@ class Store(Protocol):
     async def attached_build(self, user_id: int, character_id: str) -> Attachment | None: ...
 
     async def attach(self, user_id: int, character_id: str, build_id: str) -> None: ...
+
+    # The player's own data.
+    async def account_data(self, user_id: int) -> AccountData | None:
+        """Everything kept about the user, read in one snapshot; None for no such user."""
+
+    async def delete_account(self, user_id: int, delete_builds: bool) -> tuple[int, int] | None:
+        """(builds deleted, builds kept) in one transaction; None for no such user."""
+
+    async def build_gone(self, id_or_slug: str) -> bool:
+        """Whether the id or slug named a build deleted with its creator's account."""
 
     # Idempotency-Key answers.
     async def find_answer(self, scope: str, key: str) -> StoredAnswer | None: ...

@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from server.sharedstate import SharedState, SqliteShared
-from server.store import attachments, builds, idempotency, users
+from server.store import accounts, attachments, builds, idempotency, users
 from server.store.db import Database
 from server.store.types import (
+    AccountData,
     Attachment,
     NewBuild,
     PendingSignIn,
@@ -118,6 +119,15 @@ class SqliteStore:
 
     async def save_answer(self, scope: str, key: str, answer: StoredAnswer) -> None:
         await idempotency.save_answer(self.db, scope, key, answer)
+
+    async def account_data(self, user_id: int) -> AccountData | None:
+        return await accounts.account_data(self.db, user_id)
+
+    async def delete_account(self, user_id: int, delete_builds: bool) -> tuple[int, int] | None:
+        return await accounts.delete_account(self.db, user_id, delete_builds)
+
+    async def build_gone(self, id_or_slug: str) -> bool:
+        return accounts.build_gone(self.db, id_or_slug)
 
     async def cached_code(self, paste_id: str) -> str | None:
         row = self.db.read_one("SELECT code FROM planner_cache WHERE paste_id = ?", (paste_id,))

@@ -13,7 +13,17 @@ from datetime import UTC, datetime
 
 import msgspec
 
-from server.wire import BuildInfo, Cursor, Step
+from server.wire import (
+    AccountInfo,
+    AttachmentInfo,
+    BuildInfo,
+    Cursor,
+    LikeInfo,
+    OfficialGrant,
+    ReplayAnswer,
+    SessionInfo,
+    Step,
+)
 
 STATE_TTL_S = 600
 # Idempotency answers are kept this long, seconds.
@@ -58,6 +68,38 @@ class SlugTaken(Exception):
 
 class LookalikeId(Exception):
     """The client build id differs only in case from another build's id."""
+
+
+class BuildGone(Exception):
+    """The client build id (or a slug) belonged to a build deleted with its creator's account."""
+
+
+# The creator kept builds of a deleted account move to (they keep their creator name).
+FORMER_PROVIDER = "deleted"
+FORMER_SUBJECT = "former-players"
+FORMER_NAME = "Former player"
+
+
+class AccountData(msgspec.Struct, frozen=True):
+    """Everything the store keeps about one user (server.wire.AccountExport without the
+    shared-state parts)."""
+
+    account: AccountInfo
+    builds: list[BuildInfo]
+    likes: list[LikeInfo]
+    attachments: list[AttachmentInfo]
+    sessions: list[SessionInfo]
+    official_api: OfficialGrant | None
+    replay_answers: list[ReplayAnswer]
+
+
+def iso_of(value) -> str:
+    """A stored time (unix seconds, an ISO text or a datetime) as ISO-8601 UTC text."""
+    if isinstance(value, int | float):
+        value = datetime.fromtimestamp(value, UTC)
+    if isinstance(value, datetime):
+        return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%f")[:-3] + "Z"
+    return str(value)
 
 
 class BuildConflict(Exception):

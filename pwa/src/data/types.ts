@@ -109,4 +109,75 @@ export interface AttachedBuild {
   pobUrl: string;
 }
 
+/** The player's own data: GET /api/account/export (one JSON file) and POST /api/account/delete. */
+export interface AccountInfo {
+  /** The stable key ("<provider>:<id>"), as /api/auth/me names it. */
+  account: string;
+  provider: string;
+  /** The local account's sign-in name; null for official-site accounts. */
+  accountName: string | null;
+  displayName: string;
+  createdAt: string;
+  /** Whether a password hash is kept (the hash itself is never exported). */
+  hasPassword: boolean;
+}
+
+export interface SessionInfo {
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface LikeInfo {
+  buildId: string;
+  slug: string;
+  likedAt: string;
+}
+
+export interface AttachmentInfo {
+  characterId: string;
+  buildId: string;
+  slug: string;
+  updatedAt: string;
+}
+
+export interface OfficialGrant {
+  scope: string;
+  expiresAt: string;
+}
+
+export interface ReplayAnswer {
+  key: string;
+  method: string;
+  path: string;
+  status: number;
+  createdAt: string;
+}
+
+export interface CachedCharacters {
+  key: string;
+  data: unknown;
+}
+
+export interface AccountExport {
+  exportedAt: string;
+  account: AccountInfo;
+  builds: BuildInfo[];
+  likes: LikeInfo[];
+  attachments: AttachmentInfo[];
+  sessions: SessionInfo[];
+  officialApi: OfficialGrant | null;
+  replayAnswers: ReplayAnswer[];
+  cachedCharacters: CachedCharacters[];
+}
+
+export interface DeleteAccountRequest {
+  /** True: the published builds go too (their links answer 410); false: they stay public. */
+  deleteBuilds: boolean;
+}
+
+export interface AccountDeleted {
+  buildsDeleted: number;
+  buildsKept: number;
+}
+
 export type BrowseSource = "explore" | "liked" | "created";

@@ -20,11 +20,16 @@ from server.store.pg.migrate import migrate_connection
 from server.store.pg.shared import PgShared
 from server.store.search_sql import POSTGRES, page_of, search_statement
 from server.store.types import (
+    FORMER_NAME,
+    FORMER_PROVIDER,
+    FORMER_SUBJECT,
     KEEP_S,
     STATE_TTL_S,
+    AccountData,
     AccountTaken,
     Attachment,
     BuildConflict,
+    BuildGone,
     LookalikeId,
     NewBuild,
     PendingSignIn,
@@ -38,10 +43,21 @@ from server.store.types import (
     compress_code,
     hash_token,
     is_slug,
+    iso_of,
     new_slug,
     now_iso,
 )
-from server.wire import BuildInfo, BuildPage, LikeResult
+from server.wire import (
+    AccountInfo,
+    AttachmentInfo,
+    BuildInfo,
+    BuildPage,
+    LikeInfo,
+    LikeResult,
+    OfficialGrant,
+    ReplayAnswer,
+    SessionInfo,
+)
 
 _NAMED = re.compile(r"(?<![:\w]):([a-z_][a-z0-9_]*)")
 
@@ -77,6 +93,14 @@ def _lookup(id_or_slug: str) -> str:
     if is_slug(id_or_slug):
         return "b.id = COALESCE((SELECT id FROM builds WHERE slug = $1), $1)"
     return "b.id = COALESCE((SELECT id FROM builds WHERE id = $1), (SELECT id FROM builds WHERE slug = $1))"
+
+
+GONE_SQL = "SELECT 1 FROM deleted_builds WHERE lower(id) = lower($1) OR lower(slug) = lower($1)"
+BUILD_COLUMNS = (
+    "b.id, b.slug, b.creator_id, b.creator_name, b.base_class, b.ascendancy, b.tree_version, b.code_z,"
+    " b.skills, b.steps, b.likes, EXISTS(SELECT 1 FROM likes l WHERE l.user_id = $1 AND l.build_id = b.id),"
+    " b.created_at, b.updated_at"
+)
 
 
 class PgStore:
@@ -131,11 +155,13 @@ class PgStore:
                         raise SlugTaken(build.id)
                     if await conn.fetchval("SELECT 1 FROM builds WHERE lower(id) = lower($1)", build.id):
                         raise LookalikeId(build.id)
+                    if await conn.fetchval(GONE_SQL, build.id):
+                        raise BuildGone(build.id)
                     while True:
                         slug = new_slug()
                         if not await conn.fetchval(
                             "SELECT 1 FROM builds WHERE lower(slug) = $1 OR lower(id) = $1", slug
-                        ):
+                        ) and not await conn.fetchval(GONE_SQL, slug):
                             break
                     await conn.execute(
                         "INSERT INTO builds(id, slug, creator_id, creator_name, base_class, ascendancy, tree_version,"
@@ -340,6 +366,67 @@ class PgStore:
                 scope, key, answer.method, answer.path, answer.request_hash, answer.status,
                 msgspec.json.encode(answer.headers).decode(), answer.body, now, now - KEEP_S,
             )
+
+    # The player's own data (see server.store.accounts for the rules).
+    async def account_data(self, user_id: int) -> AccountData | None:
+        async with self.pool.acquire() as conn, conn.transaction(isolation="repeatable_read", readonly=True):
+            user = await conn.fetchrow(
+                "SELECT provider, subject, display_name, created_at, password_hash IS NOT NULL FROM users WHERE id = $1",
+                user_id,
+            )
+            if user is None:
+                return None
+            builds = [build_info_of(r) for r in await conn.fetch(
+                f"SELECT {BUILD_COLUMNS} FROM builds b WHERE b.creator_id = $1 ORDER BY b.created_at, b.id", user_id)]
+            likes = [LikeInfo(r[0], r[1], iso_of(r[2])) for r in await conn.fetch(
+                "SELECT l.build_id, b.slug, l.created_at FROM likes l JOIN builds b ON b.id = l.build_id"
+                " WHERE l.user_id = $1 ORDER BY l.created_at, l.build_id", user_id)]
+            attachments = [AttachmentInfo(r[0], r[1], r[2], iso_of(r[3])) for r in await conn.fetch(
+                "SELECT a.character_id, a.build_id, b.slug, a.updated_at FROM attachments a"
+                " JOIN builds b ON b.id = a.build_id WHERE a.user_id = $1 ORDER BY a.character_id", user_id)]
+            sessions = [SessionInfo(iso_of(r[0]), iso_of(r[1])) for r in await conn.fetch(
+                "SELECT created_at, expires_at FROM sessions WHERE user_id = $1 AND expires_at > $2"
+                " ORDER BY created_at", user_id, time.time())]
+            grant = await conn.fetchrow("SELECT scope, expires_at FROM ggg_tokens WHERE user_id = $1", user_id)
+            replays = [ReplayAnswer(r[0], r[1], r[2], r[3], iso_of(r[4])) for r in await conn.fetch(
+                "SELECT key, method, path, status, created_at FROM idempotency_keys WHERE scope = $1"
+                " ORDER BY created_at", f"u:{user_id}")]
+        return AccountData(
+            account=AccountInfo(
+                account=f"{user[0]}:{user_id}", provider=user[0],
+                account_name=user[1] if user[0] == "local" else None, display_name=user[2],
+                created_at=iso_of(user[3]), has_password=bool(user[4]),
+            ),
+            builds=builds, likes=likes, attachments=attachments, sessions=sessions,
+            official_api=OfficialGrant(grant[0], iso_of(grant[1])) if grant else None, replay_answers=replays,
+        )
+
+    async def delete_account(self, user_id: int, delete_builds: bool) -> tuple[int, int] | None:
+        async with self.pool.acquire() as conn, conn.transaction():
+            if not await conn.fetchval("SELECT 1 FROM users WHERE id = $1 FOR UPDATE", user_id):
+                return None
+            owned = await conn.fetchval("SELECT COUNT(*) FROM builds WHERE creator_id = $1", user_id)
+            if delete_builds:
+                await conn.execute(
+                    "INSERT INTO deleted_builds(id, slug, deleted_at) SELECT id, slug, $2 FROM builds"
+                    " WHERE creator_id = $1", user_id, time.time(),
+                )
+                await conn.execute("DELETE FROM builds WHERE creator_id = $1", user_id)
+            elif owned:
+                former = await conn.fetchval(
+                    "INSERT INTO users(provider, subject, display_name) VALUES ($1, $2, $3)"
+                    " ON CONFLICT(provider, subject) DO UPDATE SET display_name = excluded.display_name RETURNING id",
+                    FORMER_PROVIDER, FORMER_SUBJECT, FORMER_NAME,
+                )
+                await conn.execute("UPDATE builds SET creator_id = $1 WHERE creator_id = $2", former, user_id)
+            for table in ("likes", "attachments", "sessions", "ggg_tokens"):
+                await conn.execute(f"DELETE FROM {table} WHERE user_id = $1", user_id)
+            await conn.execute("DELETE FROM idempotency_keys WHERE scope = $1", f"u:{user_id}")
+            await conn.execute("DELETE FROM users WHERE id = $1", user_id)
+        return (owned, 0) if delete_builds else (0, owned)
+
+    async def build_gone(self, id_or_slug: str) -> bool:
+        return bool(await self.pool.fetchval(GONE_SQL, id_or_slug))
 
     # Planner proxy cache.
     async def cached_code(self, paste_id: str) -> str | None:
