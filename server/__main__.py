@@ -61,11 +61,50 @@ def cmd_seed(settings: Settings, _: argparse.Namespace) -> int:
     return asyncio.run(run())
 
 
+def cmd_backup(settings: Settings, args: argparse.Namespace) -> int:
+    from server.backup import PG_ADVICE, BackupError, backup
+
+    if settings.database_url:
+        print(PG_ADVICE, file=sys.stderr)
+        return 2
+    try:
+        version = backup(settings.db_path, args.path)
+    except BackupError as exc:
+        print(f"backup failed: {exc}", file=sys.stderr)
+        return 1
+    print(f"backed up {settings.db_path} to {args.path} (schema {version})")
+    return 0
+
+
+def cmd_restore(settings: Settings, args: argparse.Namespace) -> int:
+    from server.backup import PG_ADVICE, BackupError, restore
+
+    if settings.database_url:
+        print(PG_ADVICE, file=sys.stderr)
+        return 2
+    try:
+        version = restore(args.path, settings.db_path)
+    except BackupError as exc:
+        print(f"restore failed: {exc}", file=sys.stderr)
+        return 1
+    print(f"restored {args.path} into {settings.db_path} (schema {version}); start the server to migrate it")
+    return 0
+
+
+def _path_arg(help_text: str):
+    def add(p: argparse.ArgumentParser) -> None:
+        p.add_argument("path", help=help_text)
+
+    return add
+
+
 COMMANDS = {
     "serve": (cmd_serve, "run the server on the configured host and port"),
     "migrate": (cmd_migrate, "apply pending migrations (SQLite, or PostgreSQL with WAYPOINT_DATABASE_URL)"),
     "seed": (cmd_seed, "publish the planner corpus as demo builds with some likes"),
     "planner-json": (cmd_planner_json, "print the server's extraction of a planner code or XML file as JSON"),
+    "backup": (cmd_backup, "copy the SQLite store to PATH while it serves (consistent, checked)"),
+    "restore": (cmd_restore, "replace the SQLite store with the backup at PATH (stop the server first)"),
 }
 
 
@@ -82,7 +121,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 # Subcommand argument builders, by command name.
-EXTRA_ARGS: dict = {"planner-json": planner_add_args}
+EXTRA_ARGS: dict = {
+    "planner-json": planner_add_args,
+    "backup": _path_arg("the backup file to write (replaced atomically)"),
+    "restore": _path_arg("the backup file to restore from"),
+}
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -163,6 +163,7 @@ class Database:
         self.reader: sqlite3.Connection | None = None
         self._writer = ThreadPoolExecutor(1, thread_name_prefix="waypoint-writer")
         self._writer_conn: sqlite3.Connection | None = None
+        self._writer_durable = False  # PRAGMAS set synchronous=NORMAL
         self._readers = ThreadPoolExecutor(reader_threads, thread_name_prefix="waypoint-reader")
         self._local = threading.local()
         self._thread_readers: list[sqlite3.Connection] = []
@@ -238,10 +239,15 @@ class Database:
         assert self.reader is not None, "database is not open"
         return self.reader.execute(sql, params).fetchone()
 
-    async def write(self, fn: Callable[[sqlite3.Connection], T]) -> T:
-        """fn(conn) as one write transaction on the writer thread; commits on success, rolls back on error."""
+    async def write(self, fn: Callable[[sqlite3.Connection], T], durable: bool = True) -> T:
+        """fn(conn) as one write transaction on the writer thread; commits on success, rolls back on error.
+
+        Durable (the default: publishes, sign-ups, sessions, attachments, account deletions): the
+        COMMIT syncs the WAL to disk (synchronous=FULL), so what it acknowledged survives a power
+        loss too. Not durable (answers kept for Idempotency-Key replay): synchronous=NORMAL, which
+        survives a crash of the process but may lose the last commits in a power loss."""
         assert self._writer_conn is not None, "database is not open"
-        return await asyncio.get_running_loop().run_in_executor(self._writer, self._transaction, fn)
+        return await asyncio.get_running_loop().run_in_executor(self._writer, self._transaction, fn, durable)
 
     async def write_small(self, fn: Callable[[sqlite3.Connection], T]) -> T:
         """A write of a few indexed rows (a like), committed right here on the event loop: a hop
@@ -277,9 +283,12 @@ class Database:
             # Another process may hold the checkpoint lock; the next round retries.
             log.warning("WAL checkpoint failed: %s", done.exception())
 
-    def _transaction(self, fn: Callable[[sqlite3.Connection], T]) -> T:
+    def _transaction(self, fn: Callable[[sqlite3.Connection], T], durable: bool = True) -> T:
         conn = self._writer_conn
         assert conn is not None, "database is not open"
+        if durable != self._writer_durable:
+            conn.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+            self._writer_durable = durable
         _begin(conn)
         return _finish(conn, fn)
 

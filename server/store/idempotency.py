@@ -38,4 +38,5 @@ async def save_answer(db: Database, scope: str, key: str, answer: StoredAnswer) 
              msgspec.json.encode(answer.headers).decode(), answer.body, now, now - KEEP_S),
         )
 
-    await db.write(run)
+    # A lost answer (power loss) only means a retry is applied again: likes and publishes are idempotent anyway.
+    await db.write(run, durable=False)
