@@ -1,7 +1,8 @@
-/** Settings: what this device keeps (persistent storage and the storage used, data/persist.ts). */
+/** Settings: what this device keeps (persistent storage and the storage used, data/persist.ts), and the player's data on the server. */
 import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
 import { formatBytes, storageReport, storedAnswer, type StorageReport } from "../../data/persist";
+import { AccountDataCard } from "./AccountDataCard";
 
 function persistText(r: StorageReport): string {
   if (r.persisted === null) return "This browser cannot say whether it keeps Waypoint's data.";
@@ -56,6 +57,7 @@ export default function SettingsPage() {
           )}
         </Stack>
       </Card>
+      <AccountDataCard />
     </Stack>
   );
 }
