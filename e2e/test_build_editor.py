@@ -126,9 +126,9 @@ def test_every_validation_message_by_a_user_action(browser, live_server):
         load(page, "https://pobb.in/short")
         expect(page.get_by_text("Link must start with pobb.in/ followed by 12 characters.")).to_be_visible()
         load(page, "bm90IGEgcGxhbm5lciBjb2RlIGF0IGFsbCwganVzdCB0ZXh0")
-        expect(page.get_by_test_id("loader-error")).to_contain_text(
-            "Failed to extract build info, please try a different PoB URL."
-        )
+        # A bad code is named for what it is, not sent to "a different PoB URL".
+        expect(page.get_by_test_id("loader-error")).to_contain_text("Failed to read the planner code")
+        expect(page.get_by_test_id("loader-error")).not_to_contain_text("PoB URL")
         screenshot(page, "editor-bad-input-1400")
 
         load(page, code(ONE_STEP))
