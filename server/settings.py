@@ -74,7 +74,7 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     session_ttl_s: int = 30 * 24 * 3600
     # Largest request body accepted, bytes, for every method (413 beyond).
     max_body_bytes: int = 1024 * 1024
-    # Largest request line and headers together, bytes (431 beyond).
+    # Largest request headers together, bytes (431 beyond); the request line is not counted.
     max_header_bytes: int = 32 * 1024
     # Mutations per minute per client (IP or session); 0 disables.
     rate_limit_per_minute: int = 120
