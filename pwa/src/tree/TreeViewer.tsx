@@ -60,11 +60,14 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
   const slotRef = useRef<HTMLDivElement>(null);
   const maxHeight = useFrameMaxHeight(slotRef);
   // After the data request went out: the canvas, context and programs get ready while it loads,
-  // at the frame's final size, so the first frame never waits for the canvas to be resized.
+  // at the frame's final size (so once its height cap is measured), so the first frame never waits
+  // for the canvas to be resized.
+  const capped = maxHeight !== undefined;
   useEffect(() => {
+    if (!capped) return;
     const rect = placeholderRef.current?.getBoundingClientRect();
     if (prepareGpu(rect ? { width: rect.width, height: rect.height } : undefined) === null) setGpuFailed(true);
-  }, []);
+  }, [capped]);
   // The boot work (sync engine, cache warming) waits for the tree's first frame, or its failure.
   const settled = drawn || gpuFailed || data.status === "error";
   useEffect(() => (settled ? undefined : holdFirstContent()), [settled]);
