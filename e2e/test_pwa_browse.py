@@ -99,7 +99,7 @@ def test_like_and_unlike_reach_the_server(browser, live_server, width):
 
         page.route("**/api/Build/*/like", hold)
         toggle.click()
-        wait_until(lambda: toggle.get_attribute("data-pending") == "true" and held, message="like in flight")
+        wait_until(lambda: toggle.get_attribute("data-pending") == "true" and held, timeout=60, message="like in flight")
         expect(toggle).to_be_disabled()
         assert toggle.get_attribute("data-liked") == "true"
         assert card.get_by_test_id("like-count").inner_text() == f"{before + 1:,}"
