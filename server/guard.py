@@ -22,6 +22,7 @@ from urllib.parse import parse_qsl
 
 import msgspec
 
+from server.asgi_body import read_body, replay
 from server.auth.session import COOKIE, resolve_session
 from server.errors import error_body
 from server.store.types import StoredAnswer, hash_token
@@ -86,36 +87,6 @@ def _own_origins(state) -> frozenset[str]:
     if origins is None:
         origins = state.own_origins = state.settings.own_origins
     return origins
-
-
-async def _read_body(receive, cap: int) -> bytes | int | None:
-    """The whole request body; the cap (an int) when it is larger; None when the client left."""
-    chunks, size = [], 0
-    while True:
-        message = await receive()
-        if message["type"] == "http.disconnect":
-            return None
-        chunk = message.get("body", b"")
-        size += len(chunk)
-        if size > cap:
-            return cap
-        chunks.append(chunk)
-        if not message.get("more_body"):
-            return b"".join(chunks)
-
-
-def _replay(body: bytes, receive):
-    """A receive that hands on a body already read, then the client's later messages."""
-    delivered = False
-
-    async def replay_receive():
-        nonlocal delivered
-        if not delivered:
-            delivered = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
-
-    return replay_receive
 
 
 def _json_problem(body: bytes) -> tuple[str | None, object]:
@@ -197,7 +168,7 @@ class Guard:
                     return await _send_json(
                         send, 415, error_body(415, "Send the request body as application/json")
                     )
-                body = await _read_body(receive, settings.max_body_bytes)
+                body = await read_body(receive, settings.max_body_bytes)
                 if body is None:
                     return
                 if isinstance(body, int):
@@ -213,7 +184,7 @@ class Guard:
                 # 4. No control characters in any text field (NUL included): a 422 naming the field.
                 if found:
                     return await _unprocessable(send, found)
-                receive = _replay(body, receive)
+                receive = replay(body, receive)
 
         # 5. Rate limits per IP and per session, shared by every worker.
         token = _session_token(headers)
@@ -240,7 +211,7 @@ class Guard:
         if not key or len(key) > MAX_KEY_LEN:
             return await _send_json(send, 400, error_body(400, f"Idempotency-Key must be 1 to {MAX_KEY_LEN} characters"))
         # Read the whole body (bounded) so it can be hashed and handed on.
-        body = await _read_body(receive, cap)
+        body = await read_body(receive, cap)
         if body is None:
             return
         if isinstance(body, int):
@@ -276,7 +247,7 @@ class Guard:
                 out.append(message.get("body", b""))
             await send(message)
 
-        await self.app(scope, _replay(body, receive), capture_send)
+        await self.app(scope, replay(body, receive), capture_send)
         if status and status < 500 and status != 429:
             answer = StoredAnswer(scope["method"], scope["path"], digest, status, kept, b"".join(out))
             await db.save_answer(scope_key, key, answer)

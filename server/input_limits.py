@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import msgspec
 
+from server.asgi_body import read_body, replay
 from server.errors import error_body
 
 NO_BODY_METHODS = {"GET", "HEAD", "OPTIONS", "DELETE"}
@@ -56,30 +57,11 @@ class InputLimits:
             if declared > cap:
                 return await _refuse(send, 413, f"Request body is larger than {cap} bytes")
         elif chunked is not None and scope["method"] in NO_BODY_METHODS:
-            body, size = [], 0
-            while True:
-                message = await receive()
-                if message["type"] == "http.disconnect":
-                    return
-                chunk = message.get("body", b"")
-                size += len(chunk)
-                if size > cap:
-                    return await _refuse(send, 413, f"Request body is larger than {cap} bytes")
-                body.append(chunk)
-                if not message.get("more_body"):
-                    break
-            receive = _replay(b"".join(body), receive)
+            body = await read_body(receive, cap)
+            if body is None:
+                return
+            if isinstance(body, int):
+                return await _refuse(send, 413, f"Request body is larger than {cap} bytes")
+            receive = replay(body, receive)
         await self.inner(scope, receive, send)
 
-
-def _replay(body: bytes, receive):
-    delivered = False
-
-    async def replay_receive():
-        nonlocal delivered
-        if not delivered:
-            delivered = True
-            return {"type": "http.request", "body": body, "more_body": False}
-        return await receive()
-
-    return replay_receive
