@@ -69,7 +69,7 @@ const q = (testId: string) => host.querySelector<HTMLElement>(`[data-testid="${t
 const selected = () => host.querySelector<HTMLElement>('[data-testid="guide-step"][data-selected="true"]')?.textContent ?? "";
 
 /** Waits (in act) until `check` holds; the follower looks once a second. */
-async function until(check: () => boolean, what: string, ms = 8000) {
+async function until(check: () => boolean, what: string, ms = 30_000) {
   const end = Date.now() + ms;
   while (!check()) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
