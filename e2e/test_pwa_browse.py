@@ -81,8 +81,10 @@ def test_like_and_unlike_reach_the_server(browser, live_server, width):
     with app_page(browser, live_server.base_url, width) as page:
         name = unique_name("Liker")
         login(page, name)
-        card = page.get_by_test_id("build-card").nth(2)
-        build_id = card.get_attribute("data-build-id")
+        # The signed-in list replaces the anonymous one: the card is pinned by its id, not its place.
+        page.wait_for_load_state("networkidle")
+        build_id = page.get_by_test_id("build-card").nth(2).get_attribute("data-build-id")
+        card = page.locator(f'[data-testid=build-card][data-build-id="{build_id}"]')
         before = server_likes(live_server.db_path, build_id)
         toggle = card.get_by_test_id("like-toggle")
         # The like toggle is a control beside the card's link, not nested inside it.
@@ -97,7 +99,8 @@ def test_like_and_unlike_reach_the_server(browser, live_server, width):
         def hold(route):
             held.append(route)
 
-        page.route("**/api/Build/*/like", hold)
+        # On the context: a page route misses requests once the service worker controls the page.
+        page.context.route("**/api/Build/*/like", hold)
         toggle.click()
         wait_until(lambda: toggle.get_attribute("data-pending") == "true" and held, timeout=60, message="like in flight")
         expect(toggle).to_be_disabled()
@@ -105,7 +108,7 @@ def test_like_and_unlike_reach_the_server(browser, live_server, width):
         assert card.get_by_test_id("like-count").inner_text() == f"{before + 1:,}"
         assert like_rows(live_server.db_path, name, build_id) == 0
         held[0].continue_()
-        page.unroute("**/api/Build/*/like", hold)
+        page.context.unroute("**/api/Build/*/like", hold)
         wait_until(lambda: like_rows(live_server.db_path, name, build_id) == 1, message="like row")
         expect(toggle).to_be_enabled()
         assert server_likes(live_server.db_path, build_id) == before + 1

@@ -208,7 +208,8 @@ def test_step_navigator_pages_and_switches_steps(browser, live_server, cyclone_s
     expected = read_step(xml, first["equipmentSetId"], first["skillSetId"], first["passiveTreeId"])
     with app_page(browser, live_server.base_url, 1400) as page:
         page.goto(f"/build/view/{info['slug']}")
-        nav = page.get_by_test_id("step-navigator")
+        # The page size is set once the navigator has measured its width.
+        nav = page.locator("[data-testid=step-navigator][data-per-page]")
         per_page = int(nav.get_attribute("data-per-page"))
         assert 1 <= per_page <= 4
         expect(page.get_by_test_id("steps-next")).to_be_disabled()

@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Group, Modal, Stack, Tabs, Text, Title } from "@mantine/core";
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { LAYOUT, stickyBar } from "../../app/theme";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
@@ -29,11 +29,13 @@ export default function BuildViewPage() {
   const view = useBuildView(slug);
   const classTable = useClassTable();
   const online = useOnline();
-  const [step, setStep] = useState(0);
   const [attachOpen, setAttachOpen] = useState(false);
   const steps = view.info?.steps ?? [];
-  // The last step is preselected.
-  useEffect(() => setStep(Math.max(0, steps.length - 1)), [view.info?.buildId, steps.length]);
+  // The last step is preselected, in the first render that knows the steps (an effect drew step 1 first).
+  const [chosen, setChosen] = useState<{ buildId: string; count: number; step: number } | null>(null);
+  const buildId = view.info?.buildId ?? "";
+  const step = chosen && chosen.buildId === buildId && chosen.count === steps.length ? chosen.step : Math.max(0, steps.length - 1);
+  const setStep = (i: number) => setChosen({ buildId, count: steps.length, step: i });
   const sets = useMemo(() => (view.planner ? stepSets(view.planner, steps[step]) : undefined), [view.planner, steps, step]);
   // The selected character beside the step: its gear, choices and tree in the Character tabs.
   const me = useViewCharacter();
