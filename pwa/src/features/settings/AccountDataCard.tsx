@@ -70,7 +70,14 @@ export function AccountDataCard() {
           </Button>
         </Group>
       </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Delete my account" centered>
+      {/* While the deletion is under way the dialog stays: its answer decides what the device forgets. */}
+      <Modal
+        opened={confirming}
+        onClose={() => busy !== "delete" && setConfirming(false)}
+        title="Delete my account"
+        centered
+        closeButtonProps={{ "aria-label": "Close" }}
+      >
         <Stack gap="sm">
           <Checkbox
             label="Also delete the builds I published"
@@ -80,7 +87,7 @@ export function AccountDataCard() {
           <Text size="sm" data-testid="delete-account-summary">{deletionSummary(withBuilds)}</Text>
           <Text size="sm" c="dimmed">This cannot be undone.</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>Cancel</Button>
+            <Button variant="default" disabled={busy === "delete"} onClick={() => setConfirming(false)}>Cancel</Button>
             <Button color="red" loading={busy === "delete"} data-testid="confirm-delete-account" onClick={() => void remove()}>
               Delete my account
             </Button>
