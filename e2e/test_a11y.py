@@ -37,6 +37,8 @@ SCREENS = [
     Screen("editor", "/build/create", "main"),
     Screen("tracker", "/build/track", "main"),
     Screen("privacy", "/privacy", "main h1"),
+    # Signed in, it also holds Download my data and Delete my account; the storage line shows once read.
+    Screen("settings", "/settings", "[data-testid=settings-storage-used]"),
     Screen("teaser", "/trade-helper", "main h1"),
     Screen("not-found", "/no-such-page", "[data-testid=not-found]"),
 ]
