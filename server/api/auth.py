@@ -119,11 +119,23 @@ async def login(request: Request, data: JSONBody[LoginRequest]) -> LoginAnswer:
 
 _PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Local sign-in - Waypoint</title>
-<style>body{{background:#1a1b1e;color:#c1c2c5;font-family:system-ui,sans-serif;display:grid;place-items:center;min-height:100vh;margin:0}}
-main{{display:flex;flex-wrap:wrap;gap:1.5rem;justify-content:center;padding:1rem}}h1{{width:100%;text-align:center}}
-form{{background:#25262b;padding:2rem;border-radius:8px;width:20rem}}input,button{{font:inherit;padding:.5rem;width:100%;box-sizing:border-box;margin-top:.5rem}}
-label{{display:block;margin-top:.75rem}}.note{{font-size:.85rem;color:#909296;width:100%;text-align:center}}.err{{color:#ff8787}}</style></head>
+<meta name="color-scheme" content="dark"><title>Local sign-in - Waypoint</title>
+<style>
+/* The PWA's dark Mantine look without its JavaScript: body dark-7, cards dark-6, borders dark-4, text dark-0, yellow primary. */
+*,*::before,*::after{{box-sizing:border-box}}
+body{{background:#242424;color:#c9c9c9;font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:1rem;line-height:1.55;margin:0;min-height:100vh}}
+header{{display:flex;align-items:center;gap:1rem;padding:.75rem 1rem;border-bottom:1px solid #424242;background:#242424}}
+header strong{{font-size:1.125rem;color:#fab005}}
+a{{color:#fcc419}}a:focus-visible,input:focus-visible,button:focus-visible{{outline:2px solid #fab005;outline-offset:2px}}
+main{{display:flex;flex-wrap:wrap;gap:1.5rem;justify-content:center;padding:1rem;max-width:44rem;margin:0 auto}}
+h1{{width:100%;text-align:center;font-size:1.75rem;margin:.5rem 0 0}}h2{{font-size:1.25rem;margin:0 0 .5rem}}
+form{{background:#2e2e2e;border:1px solid #424242;padding:1.25rem;border-radius:4px;width:20rem;max-width:100%}}
+label{{display:block;margin-top:.75rem;font-size:.875rem;font-weight:500}}
+input{{font:inherit;font-size:.875rem;padding:.45rem .75rem;width:100%;margin-top:.25rem;background:#2e2e2e;color:#c9c9c9;border:1px solid #424242;border-radius:4px}}
+button{{font:inherit;font-size:.875rem;font-weight:600;padding:.5rem 1rem;width:100%;margin-top:1rem;background:#f08c00;color:#000;border:0;border-radius:4px;cursor:pointer}}
+.note{{font-size:.85rem;color:#a3a3a3;width:100%;text-align:center;margin:.25rem 0}}form .note{{text-align:left}}.err{{color:#ff8787}}
+</style></head>
+<body><header><a href="{back}" data-testid="signin-back">Back to Waypoint</a><strong aria-hidden="true">Waypoint</strong></header>
 <body><main>
 <h1>Local sign-in</h1>
 <p class="note">This server keeps its own accounts: no game account is involved. You get demo characters built from sample data.</p>
@@ -162,11 +174,11 @@ def _error(text: str) -> str:
 
 
 def _page(state: str, form: LocalForm | None = None, *, signin_error: str = "", signup_error: str = "",
-          status: int = 200) -> Response:
+          status: int = 200, back: str = "/") -> Response:
     form = form or LocalForm()
     signup = form.mode == "signup"
     body = _PAGE.format(
-        state=html.escape(state), signin_error=_error(signin_error), signup_error=_error(signup_error),
+        back=html.escape(back), state=html.escape(state), signin_error=_error(signin_error), signup_error=_error(signup_error),
         account="" if signup else html.escape(form.accountName[:32]),
         new_account=html.escape(form.accountName[:32]) if signup else "",
         display=html.escape(form.displayName[:32]) if signup else "",
@@ -179,9 +191,10 @@ async def local_form(request: Request, state_: Annotated[str, QueryParameter(nam
     state = state_
     if request.app.state.settings.auth_provider != "local":
         raise ApiError(404, "Local sign-in is not enabled on this server")
-    if await request.app.state.store.peek_pending(state) is None:
+    pending = await request.app.state.store.peek_pending(state)
+    if pending is None:
         raise ApiError(400, "This sign-in link has expired; start the login again")
-    return _page(state)
+    return _page(state, back=pending.return_path)
 
 
 def login_backoff(limit: int) -> Backoff:
@@ -210,30 +223,30 @@ async def _login_wait(request: Request, account: str, mode: str) -> int:
     return await shared.attempt(_pair(account[:64], client), login_backoff(limit))
 
 
-async def _sign_up(db, data: LocalForm, account: str) -> users.User | Response:
+async def _sign_up(db, data: LocalForm, account: str, back: str) -> users.User | Response:
     name = " ".join((data.displayName or "").split())
     if not ACCOUNT_NAME.match(account):
-        return _page(data.state, data, status=422, signup_error=(
+        return _page(data.state, data, back=back, status=422, signup_error=(
             "Choose an account name of 3 to 32 letters, digits, '.', '-' or '_', starting with a letter or digit."))
     if not 2 <= len(name) <= 32 or _CONTROL.search(name):
-        return _page(data.state, data, status=422, signup_error="Choose a display name of 2 to 32 characters.")
+        return _page(data.state, data, back=back, status=422, signup_error="Choose a display name of 2 to 32 characters.")
     if not passwords.MIN_LEN <= len(data.password) <= passwords.MAX_LEN:
-        return _page(data.state, data, status=422, signup_error=(
+        return _page(data.state, data, back=back, status=422, signup_error=(
             f"Choose a password of {passwords.MIN_LEN} to {passwords.MAX_LEN} characters."))
     hashed = await asyncio.to_thread(passwords.hash_password, data.password)
     try:
         return await db.create_local_account(account, name, hashed)
     except users.AccountTaken:
-        return _page(data.state, data, status=409, signup_error="That account name is taken; choose another.")
+        return _page(data.state, data, back=back, status=409, signup_error="That account name is taken; choose another.")
 
 
-async def _sign_in(db, data: LocalForm, account: str) -> users.User | Response:
+async def _sign_in(db, data: LocalForm, account: str, back: str) -> users.User | Response:
     found = await db.local_account(account) if len(account) <= 64 else None
     stored = found[1] if found else None
     # The same work whether or not the account exists or can sign in; one answer for every failure.
     ok = await asyncio.to_thread(passwords.verify_password, data.password[: passwords.MAX_LEN], stored)
     if not ok or found is None:
-        return _page(data.state, data, status=401, signin_error=SIGN_IN_FAILED)
+        return _page(data.state, data, back=back, status=401, signin_error=SIGN_IN_FAILED)
     return found[0]
 
 
@@ -245,16 +258,18 @@ async def local_submit(
     if settings.auth_provider != "local":
         raise ApiError(404, "Local sign-in is not enabled on this server")
     db = request.app.state.store
-    if await db.peek_pending(data.state) is None:
+    pending = await db.peek_pending(data.state)
+    if pending is None:
         raise ApiError(400, "This sign-in link has expired; start the login again")
+    back = pending.return_path
     account = (data.accountName or "").strip().lower()
     wait = await _login_wait(request, account, data.mode)
     if wait:
         error = f"Too many sign-in attempts; try again in {wait} seconds."
-        page = _page(data.state, data, status=429, **{"signup_error" if data.mode == "signup" else "signin_error": error})
+        page = _page(data.state, data, back=back, status=429, **{"signup_error" if data.mode == "signup" else "signin_error": error})
         page.headers["Retry-After"] = str(wait)
         return page
-    user = await (_sign_up if data.mode == "signup" else _sign_in)(db, data, account)
+    user = await (_sign_up if data.mode == "signup" else _sign_in)(db, data, account, back)
     if isinstance(user, Response):
         return user
     if data.mode != "signup" and settings.login_attempts_per_minute > 0:
