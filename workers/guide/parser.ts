@@ -7,6 +7,7 @@
  */
 import { COMMANDS } from "./commands";
 import { splitFragments } from "./fragments";
+import { routePassivePoints } from "./passivePoints";
 import { GemLedger, NO_MATCHING_SKILLS, offerList } from "./rewards";
 import { Draft, initialState, type GuideState } from "./state";
 import {
@@ -169,10 +170,9 @@ function completesQuest(part: Extract<Part, { type: "quest" }>): boolean {
   return part.rewardOffers.length === 0 || part.rewardOffers.includes(part.questId);
 }
 
+/** The passive-point model (passivePoints.ts) over the quests the route hands in, with the bundle's route facts. */
 function passivePointsOf(questIds: Set<string>, data: CampaignData): number {
-  let points = 0;
-  for (const id of questIds) points += data.routeFacts?.quests[id]?.passivePoints ?? 0;
-  return points;
+  return data.routeFacts ? routePassivePoints(questIds, null, data.routeFacts.quests) : 0;
 }
 
 function step(parts: Part[]): FragmentStep {

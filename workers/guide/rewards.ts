@@ -3,7 +3,7 @@
  * through the vaal and awakened lookups, vendor currency, bandit flag and
  * the passives note's text.
  */
-import type { BanditFlag, CampaignData, Currency, GuideBuild, Part, Quest, RewardOffer } from "./types";
+import type { CampaignData, Currency, GuideBuild, Part, Quest, RewardOffer } from "./types";
 
 /** An empty class list means the offer is open to every class; no class (no build) sees everything. */
 export function offeredToClass(classes: readonly string[], className: string | null): boolean {
@@ -63,29 +63,8 @@ export function gemCurrency(data: CampaignData, gemId: string): Currency {
   return vendorCurrency(data.gems[gemId]?.required_level ?? 1);
 }
 
-/** Bandit flag from the build's bandit text: alira, kraityn or oak, anything else kills all. */
-export function banditFlag(text: string | null | undefined): BanditFlag {
-  const t = (text ?? "").toLowerCase();
-  if (t.includes("alira")) return "BANDIT_ALIRA";
-  if (t.includes("kraityn")) return "BANDIT_KRAITYN";
-  if (t.includes("oak")) return "BANDIT_OAK";
-  return "BANDIT_KILL";
-}
-
-/** The passives note; `n` is what the route hands in (GuideResult.passivePoints), never a constant. */
-export function passivesNote(flag: BanditFlag, n: number): string {
-  return flag === "BANDIT_KILL"
-    ? `Kill all bandits: ${n} ${points(n)} from the campaign`
-    : `Help ${banditName(flag)}: ${n} ${points(n)} from the campaign`;
-}
-
-function points(n: number): string {
-  return n === 1 ? "passive point" : "passive points";
-}
-
-function banditName(flag: BanditFlag): string {
-  return flag === "BANDIT_ALIRA" ? "Alira" : flag === "BANDIT_KRAITYN" ? "Kraityn" : "Oak";
-}
+// The bandit choice and the passives note belong to the one passive-point model.
+export { banditFlag, passivesNote } from "./passivePoints";
 
 interface RequiredGem {
   /** Gem id the build uses (may be a variant). */

@@ -3,6 +3,7 @@
  * Game data (gem requirements, which nodes are ascendancy nodes) comes in as
  * arguments, so these stay free of bundles and workers.
  */
+import { banditFlag, levelForPoints } from "../guide/passivePoints";
 import { isInvalidItem } from "./items";
 import type { PlannerBuild, PlannerGem, PlannerItemSet, PlannerSkillSet } from "./types";
 
@@ -25,35 +26,15 @@ export function treeVersionPrefix(treeVersion: string): string {
   return treeVersion.slice(0, 4);
 }
 
-/** Spec §9: levels at which a quest grants passive points (1 each; 2 at 68). */
-export const QUEST_POINT_LEVELS: readonly (readonly [number, number])[] = [
-  [5, 1], [6, 1], [17, 1], [18, 1], [26, 1], [30, 1], [35, 1], [41, 1], [44, 1], [46, 1], [47, 1],
-  [48, 1], [53, 1], [54, 1], [57, 1], [57, 1], [57, 1], [61, 1], [62, 1], [63, 1], [64, 1], [68, 2],
-];
-
-export function questPointsAt(level: number): number {
-  let points = 0;
-  for (const [at, n] of QUEST_POINT_LEVELS) if (at <= level) points += n;
-  return points;
-}
-
-/** Passive points available at a level: one per level after 1, plus quest points. */
-export function passivePointsAt(level: number): number {
-  return Math.max(0, level - 1) + questPointsAt(level);
-}
-
 /**
- * Spec §9 passive point estimate: the lowest level whose points cover the
- * allocated non-ascendancy nodes (the class start costs nothing). Killing all
- * bandits (choice none, the first option) pays one point once 15 or more
- * nodes are allocated.
+ * Spec §9 passive point estimate: the lowest level whose passive points cover
+ * the allocated non-ascendancy nodes (the class start costs nothing), counted
+ * by the app's one passive-point model (workers/guide/passivePoints.ts: quest
+ * points by level, and the bandit choice's points from the route facts).
  */
 export function treeLevel(nonAscendancyNodes: number, bandit: string | null | undefined): number {
   if (nonAscendancyNodes <= 0) return 1;
-  let needed = nonAscendancyNodes;
-  if (banditChoice(bandit) === BANDIT_DEFAULT && nonAscendancyNodes >= 15) needed -= 1;
-  for (let level = 1; level <= 100; level++) if (passivePointsAt(level) >= needed) return level;
-  return 100;
+  return levelForPoints(nonAscendancyNodes, banditFlag(bandit));
 }
 
 /**

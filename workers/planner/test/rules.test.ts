@@ -6,8 +6,6 @@ import {
   cappedGemLevel,
   equipmentSetLevel,
   gemFlags,
-  passivePointsAt,
-  questPointsAt,
   skillOptions,
   skillSetLevel,
   stepApproximateLevel,
@@ -63,16 +61,6 @@ describe("bandit", () => {
 });
 
 describe("passive point estimate", () => {
-  it("counts quest points (1 each, 2 at 68)", () => {
-    expect(questPointsAt(4)).toBe(0);
-    expect(questPointsAt(6)).toBe(2);
-    expect(questPointsAt(57)).toBe(17);
-    expect(questPointsAt(67)).toBe(21);
-    expect(questPointsAt(68)).toBe(23);
-    expect(passivePointsAt(1)).toBe(0);
-    expect(passivePointsAt(100)).toBe(99 + 23);
-  });
-
   it("finds the lowest level whose points cover the nodes", () => {
     expect(treeLevel(0, "Alira")).toBe(1);
     expect(treeLevel(4, "Alira")).toBe(5); // level 5: 4 levels + 1 quest point
@@ -82,7 +70,7 @@ describe("passive point estimate", () => {
     expect(treeLevel(200, "Alira")).toBe(100);
   });
 
-  it("deducts a point for killing all bandits only from 15 nodes on", () => {
+  it("deducts a point for killing all bandits only from 15 nodes on (helping a lord gives none)", () => {
     expect(treeLevel(14, "None")).toBe(treeLevel(14, "Alira"));
     expect(treeLevel(20, "None")).toBe(treeLevel(19, "Alira"));
     expect(treeLevel(20, "Kill all")).toBe(treeLevel(19, "Oak"));

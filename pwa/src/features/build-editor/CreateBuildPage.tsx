@@ -7,7 +7,7 @@ import { Later } from "../../ui/Later";
 import { PageLoader } from "../../ui/PageLoader";
 import { loginDialog } from "../session/actions";
 import { useSession } from "../session/useSession";
-import { approximateStepLevel } from "./approximateLevel";
+import { estimateStepLevel } from "./approximateLevel";
 import { BuildSettingsPanel } from "./BuildSettingsPanel";
 import { FinalizeModal } from "./FinalizeModal";
 import { LoaderCard } from "./LoaderCard";
@@ -52,7 +52,8 @@ function Editor() {
   // The navigator mode is a preference of the device, kept across visits.
   const [stepMode, setStepMode] = useLocalStorage<StepMode>({ key: "waypoint:editor:step-mode", defaultValue: "cards", getInitialValueInEffect: false });
   const levelData = useLevelData(build?.trees[0]?.treeVersion);
-  const levels = useMemo(() => (draft && build ? draft.steps.map((s) => approximateStepLevel(build, s, levelData)) : []), [draft, build, levelData]);
+  const estimates = useMemo(() => (draft && build ? draft.steps.map((s) => estimateStepLevel(build, s, levelData)) : []), [draft, build, levelData]);
+  const levels = useMemo(() => estimates.map((e) => e.level), [estimates]);
   // The finalize modal's options are needed only once it opens.
   const gemNames = useMemo(() => (build && finalizeOpen ? buildGemNames(build) : []), [build, finalizeOpen]);
   // The step's detail (equipment, tree, notes) renders after the timeline, so a Load shows its steps at once.
@@ -169,12 +170,13 @@ function Editor() {
             build={build}
             step={step}
             level={levels[active] ?? 0}
+            reason={estimates[active]?.reason}
             disabled={locked}
             onTitle={(title) => editor.update((d) => ({ steps: d.steps.map((s, i) => (i === d.active ? { ...s, title } : s)) }))}
             onChoose={onChoose}
           />
         )}
-        {step && !detailStep ? <PageLoader label="Loading the step" /> : <StepDetail build={build} code={draft.code} step={detailStep} />}
+        {step && !detailStep ? <PageLoader label="Loading the step" /> : <StepDetail build={build} code={draft.code} step={detailStep} level={detailStep ? (estimates[steps.indexOf(detailStep)]?.level ?? 0) : 0} />}
         <BuildSettingsPanel
           slug={draft.slug}
           code={draft.code}

@@ -18,7 +18,8 @@ const SECTIONS = [
 ];
 
 /** The selected step's detail, with the build view's components, and a side table of contents on wide screens. */
-export function StepDetail({ build, code, step }: { build: PlannerBuild; code: string; step?: EditorStep }) {
+/** `level`: the step's estimated level, to which the gems shown are capped. */
+export function StepDetail({ build, code, step, level = 0 }: { build: PlannerBuild; code: string; step?: EditorStep; level?: number }) {
   const wide = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
   if (!step) return <Text c="gray.5" data-testid="no-steps">{NO_STEPS_TEXT}</Text>;
   if (!isComplete(step)) return <Text c="gray.5" data-testid="incomplete-step">{INCOMPLETE_STEP_TEXT}</Text>;
@@ -29,7 +30,7 @@ export function StepDetail({ build, code, step }: { build: PlannerBuild; code: s
       <Stack gap="xl" style={{ flex: 1, minWidth: 0 }}>
         <Box>
           <Title order={2} size="h3" id="step-equipment" tabIndex={-1} mb="sm">Equipment</Title>
-          <EquipmentTab build={build} sets={sets} />
+          <EquipmentTab build={build} sets={sets} gemCap={level > 0 ? { stepLevel: level } : undefined} />
         </Box>
         <Box>
           <Title order={2} size="h3" id="step-tree" tabIndex={-1} mb="sm">Skill Tree</Title>

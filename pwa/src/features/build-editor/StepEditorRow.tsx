@@ -1,4 +1,4 @@
-import { Group, Select, Text, TextInput } from "@mantine/core";
+import { Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import type { PlannerBuild } from "@workers/planner/types";
 import type { EditorStep, StepField } from "./steps";
 
@@ -12,8 +12,10 @@ const FIELDS: { field: StepField; label: string; placeholder: string; sets: (b: 
 ];
 
 /** Step Title and the three required set choices of the active step (ignored sets never appear: the decoder drops them). */
-export function StepEditorRow({ build, step, level, onTitle, onChoose, disabled }: {
+export function StepEditorRow({ build, step, level, reason = "", onTitle, onChoose, disabled }: {
   build: PlannerBuild; step: EditorStep; level: number; disabled?: boolean;
+  /** What set the estimate ("level 62: 83 passive points"); "" when incomplete. */
+  reason?: string;
   onTitle: (title: string) => void; onChoose: (field: StepField, id: string | null) => void;
 }) {
   return (
@@ -41,7 +43,10 @@ export function StepEditorRow({ build, step, level, onTitle, onChoose, disabled 
           comboboxProps={{ withinPortal: true }}
         />
       ))}
-      <Text size="sm" mt={30} maw={150} data-testid="step-approx-level">Approximate level: {level || "-"}</Text>
+      <Stack gap={2} mt={30} maw={240}>
+        <Text size="sm" data-testid="step-approx-level">Approximate level: {level || "-"}</Text>
+        {reason && <Text size="xs" c="gray.4" data-testid="step-level-reason">{reason}</Text>}
+      </Stack>
     </Group>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PlannerBuild, PlannerItem, PlannerSkillSet, PlannerTree } from "@workers/planner/types";
-import { banditDeducts, equipmentLevel, questPoints, skillsLevel, stepLevel, treeLevel } from "./approximateLevel";
+import { cappedGem, equipmentLevel, estimateStepLevel, itemRequiredLevel, NO_LEVEL_DATA, skillsLevel, stepLevel, treeLevel } from "./approximateLevel";
 
 const tree = (n: number, offset = 0): PlannerTree => ({
   id: "t", title: "t", treeVersion: "3_25", classId: 1, ascendancyId: 0, alternateAscendancyId: 0,
@@ -18,22 +18,6 @@ function buildWith(items: PlannerItem[]): PlannerBuild {
 }
 const setOf = (ids: string[]) => ({ id: "s", title: "s", slots: Object.fromEntries(ids.map((id, i) => [`Slot ${i}`, id])), socketItems: {} });
 
-describe("the quest-point table", () => {
-  it("gives one point at each listed level, three at 57 and two at 68", () => {
-    expect(questPoints(4)).toBe(0);
-    expect(questPoints(5)).toBe(1);
-    expect(questPoints(6)).toBe(2);
-    expect(questPoints(16)).toBe(2);
-    expect(questPoints(18)).toBe(4);
-    expect(questPoints(56)).toBe(14);
-    expect(questPoints(57)).toBe(17);
-    expect(questPoints(64)).toBe(21);
-    expect(questPoints(67)).toBe(21);
-    expect(questPoints(68)).toBe(23);
-    expect(questPoints(100)).toBe(23);
-  });
-});
-
 describe("tree level", () => {
   it("is the lowest level whose level-up and quest points cover the nodes", () => {
     expect(treeLevel(tree(4), "Oak")).toBe(5); // 4 level-ups by 5, plus a quest point there
@@ -44,17 +28,15 @@ describe("tree level", () => {
     expect(treeLevel(tree(1), "Oak")).toBe(2);
   });
 
-  it("deducts the bandit point for kill-all or the first bandit from 15 nodes on", () => {
-    expect(banditDeducts("None")).toBe(true);
-    expect(banditDeducts("")).toBe(true);
-    expect(banditDeducts("Alira")).toBe(true);
-    expect(banditDeducts("Oak")).toBe(false);
-    expect(banditDeducts("Kraityn")).toBe(false);
-    // 20 nodes: 20 points by level 17 (16 level-ups + 2 quests... 18 < 20); by 18: 17 + 4 = 21.
+  it("counts killing all bandits' point from 15 nodes on; helping a lord gives none", () => {
+    // 20 nodes: 20 points by level 17 (16 level-ups + 3 quests + the bandits' 1); helping: by 18 (17 + 4).
     expect(treeLevel(tree(20), "Oak")).toBe(18);
+    expect(treeLevel(tree(20), "Kraityn")).toBe(18);
+    expect(treeLevel(tree(20), "Alira")).toBe(18);
     expect(treeLevel(tree(20), "None")).toBe(17);
-    expect(treeLevel(tree(20), "Alira")).toBe(17);
-    // Under 15 nodes the point is not deducted.
+    expect(treeLevel(tree(20), "")).toBe(17);
+    // Under 15 nodes the point is not counted.
+    expect(treeLevel(tree(14), "None")).toBe(treeLevel(tree(14), "Oak"));
     expect(treeLevel(tree(8), "None")).toBe(treeLevel(tree(8), "Oak"));
   });
 
@@ -119,5 +101,61 @@ describe("step level", () => {
     expect(stepLevel({ tree: 50, equipment: 40, skills: 30 }, true)).toBe(50);
     expect(stepLevel({ tree: 50, equipment: 40, skills: 30 }, false)).toBe(0);
     expect(stepLevel({ tree: 10, equipment: 0, skills: 30 }, true)).toBe(10);
+  });
+});
+
+describe("item requirements with the items bundle", () => {
+  it("takes the larger of the export's requirement and the bundle's", () => {
+    expect(itemRequiredLevel(item("a", "Rare", 0), () => 68)).toBe(68);
+    expect(itemRequiredLevel(item("a", "Rare", 70), () => 68)).toBe(70);
+    expect(itemRequiredLevel(item("a", "Rare", 12))).toBe(12);
+  });
+
+  it("counts an item without a stated requirement at its base's level", () => {
+    const b = buildWith([item("a", "Rare", 0), item("b", "Rare", 40)]);
+    expect(equipmentLevel(b, setOf(["a", "b"]))).toBe(20);
+    expect(equipmentLevel(b, setOf(["a", "b"]), (i) => (i.id === "a" ? 60 : 0))).toBe(50);
+  });
+});
+
+describe("what set the estimate", () => {
+  const skill = (levels: number[]): PlannerSkillSet => ({
+    id: "k", title: "k",
+    groups: [{ slot: "", label: "", enabled: true, gems: levels.map((l, i) => ({ name: `G${i}`, gemId: `g${i}`, level: l, quality: 0, enabled: true, isSupport: false })) }],
+  }) as unknown as PlannerSkillSet;
+  const build = (nodes: number, items: PlannerItem[], gemLevels: number[]): PlannerBuild =>
+    ({ bandit: "Oak", items: Object.fromEntries(items.map((i) => [i.id, i])), trees: [tree(nodes)], itemSets: [setOf(items.map((i) => i.id))], skillSets: [skill(gemLevels)] }) as unknown as PlannerBuild;
+  const ids = { equipmentSetId: "s", passiveTreeId: "t", skillSetId: "k" };
+  const data = { ...NO_LEVEL_DATA, requiredLevel: (g: { level: number }) => g.level };
+
+  it("names the passive points when the tree sets it", () => {
+    const e = estimateStepLevel(build(20, [item("a", "Rare", 10)], [10]), ids, data);
+    expect(e).toMatchObject({ level: 18, rule: "passives", reason: "level 18: 20 passive points" });
+  });
+
+  it("names the unique whose requirement sets it", () => {
+    const e = estimateStepLevel(build(4, [item("Tabula Rasa", "Unique", 0), item("b", "Rare", 10)], [70]), ids, { ...data, itemLevel: (i) => (i.name === "Tabula Rasa" ? 68 : 0) });
+    expect(e).toMatchObject({ level: 68, rule: "unique", reason: "level 68: Tabula Rasa's requirement" });
+  });
+
+  it("names the items' or the gems' average otherwise", () => {
+    expect(estimateStepLevel(build(4, [item("a", "Rare", 30), item("b", "Rare", 40)], [60, 62]), ids, data)).toMatchObject({ level: 35, rule: "items", reason: "level 35: the average requirement of 2 items" });
+    expect(estimateStepLevel(build(4, [item("a", "Rare", 60)], [30, 41]), ids, data)).toMatchObject({ level: 35, rule: "gems", reason: "level 35: the average requirement of 2 gems" });
+    expect(estimateStepLevel(build(4, [item("a", "Rare", 60)], [30]), ids, data).reason).toBe("level 30: G0's requirement");
+  });
+
+  it("is 0 with no reason when a set is missing", () => {
+    expect(estimateStepLevel(build(4, [], []), { ...ids, skillSetId: null }, data)).toMatchObject({ level: 0, rule: "incomplete", reason: "" });
+  });
+});
+
+describe("gem level capped to the step", () => {
+  const levels = [1, 2, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31, 34, 37, 40, 43, 46, 49, 52, 55];
+  it("lowers the gem to the highest level a character of the step's level can use", () => {
+    expect(cappedGem(20, levels, 45)).toEqual({ capped: 16, text: "16 at level 45" });
+    expect(cappedGem(20, levels, 55)).toBeNull();
+    expect(cappedGem(10, levels, 30)).toBeNull();
+    expect(cappedGem(20, levels, 0)).toBeNull();
+    expect(cappedGem(20, undefined, 45)).toBeNull();
   });
 });

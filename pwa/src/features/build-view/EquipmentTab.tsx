@@ -5,21 +5,24 @@ import type { PlannerBuild } from "@workers/planner/types";
 import { DESKTOP_QUERY } from "../../app/theme";
 import { IconChevronLeft, IconChevronRight } from "../../ui/icons";
 import { ItemSlot } from "./ItemCard";
-import { GemGroups } from "./GemGroups";
+import { GemGroups, type GemCap } from "./GemGroups";
 import { dollSlots, flaskSlots, gemGroups, socketedJewels, swipeStep, type StepSets } from "./stepView";
 import { useGemsBundle } from "./useGems";
 
 const DOLL_AREAS = `"w1 helm w2" "w1 body w2" "ring1 amulet ring2" "gloves belt boots"`;
 
-/** `character`: what the Character tab shows (the character's paper-doll, or a prompt to choose one). */
-export function EquipmentTab({ build, sets, character }: { build: PlannerBuild; sets: StepSets; character?: ReactNode }) {
+/**
+ * `character`: what the Character tab shows (the character's paper-doll, or a prompt to choose one).
+ * `gemCap`: the step's estimated level, to which the gems' levels are capped where shown.
+ */
+export function EquipmentTab({ build, sets, character, gemCap }: { build: PlannerBuild; sets: StepSets; character?: ReactNode; gemCap?: GemCap }) {
   return (
     <Tabs defaultValue="build" keepMounted={false}>
       <Tabs.List>
         <Tabs.Tab value="build" data-testid="equipment-build-tab">Build</Tabs.Tab>
         <Tabs.Tab value="character" data-testid="equipment-character-tab">Character</Tabs.Tab>
       </Tabs.List>
-      <Tabs.Panel value="build" pt="md"><BuildEquipment build={build} sets={sets} /></Tabs.Panel>
+      <Tabs.Panel value="build" pt="md"><BuildEquipment build={build} sets={sets} gemCap={gemCap} /></Tabs.Panel>
       <Tabs.Panel value="character" pt="md">
         {character ?? <Text c="dimmed" data-testid="character-equipment-empty">Attach this build to a character to compare its equipment.</Text>}
       </Tabs.Panel>
@@ -27,7 +30,7 @@ export function EquipmentTab({ build, sets, character }: { build: PlannerBuild; 
   );
 }
 
-export function BuildEquipment({ build, sets }: { build: PlannerBuild; sets: StepSets }) {
+export function BuildEquipment({ build, sets, gemCap }: { build: PlannerBuild; sets: StepSets; gemCap?: GemCap }) {
   const desktop = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
   const bundle = useGemsBundle();
   const slots = dollSlots(build, sets.itemSet);
@@ -77,7 +80,7 @@ export function BuildEquipment({ build, sets }: { build: PlannerBuild; sets: Ste
       )}
       <Box>
         <Title order={2} size="h4" mb="sm">Skills</Title>
-        <GemGroups groups={groups} bundle={bundle} />
+        <GemGroups groups={groups} bundle={bundle} cap={gemCap} />
       </Box>
     </Stack>
   );

@@ -3,6 +3,7 @@ import type { PlannerBuild } from "@workers/planner/types";
 import { BuildChoices } from "../build-view/ChoicesTab";
 import { CharacterDataMissing, CompareUnavailable } from "./CharacterStatus";
 import { banditName, pantheonName } from "../../data/choiceNames";
+import { characterPassives } from "./characterPassives";
 import type { StepCompare } from "./compare";
 import type { DetailState } from "./useCharacterDetail";
 
@@ -40,6 +41,7 @@ export function CharacterChoices({ detail, onRetry }: { detail: DetailState; onR
           <Table.Tr><Table.Th>Bandit</Table.Th><Table.Td data-testid="character-bandit">{banditName(p?.banditChoice)}</Table.Td></Table.Tr>
           <Table.Tr><Table.Th>Major pantheon</Table.Th><Table.Td data-testid="character-major">{pantheonName(p?.majorPantheon)}</Table.Td></Table.Tr>
           <Table.Tr><Table.Th>Minor pantheon</Table.Th><Table.Td data-testid="character-minor">{pantheonName(p?.minorPantheon)}</Table.Td></Table.Tr>
+          <Table.Tr><Table.Th>Passive points</Table.Th><Table.Td data-testid="character-passive-points">{characterPassives(detail.character).text}</Table.Td></Table.Tr>
         </Table.Tbody>
       </Table>
     </Card>
