@@ -44,7 +44,7 @@ def test_unknown_api_path_is_json_404(live_server):
 def test_privacy_tabs(page):
     page.goto("/privacy")
     expect(page.get_by_role("tab", name="Privacy Policy")).to_have_attribute("aria-selected", "true")
-    expect(page.get_by_text("Last updated September 7, 2025").first).to_be_visible()
+    expect(page.get_by_text("Last updated November 28, 2026").first).to_be_visible()
     page.get_by_role("tab", name="Cookie Policy").click()
     page.wait_for_url(re.compile(r"tab=cookies"))
     expect(page.get_by_test_id("policy-cookies")).to_be_visible()

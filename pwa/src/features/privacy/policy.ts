@@ -1,5 +1,6 @@
 /** Policy texts, with the spec's tabs and layout (builds-browser-and-tracker.md §2) and what this app really does. */
-export const LAST_UPDATED = "September 7, 2025";
+// The spec dated its policy September 7, 2025; issue 32 rewrote the text to say what Waypoint really does, so the date is that rewrite's.
+export const LAST_UPDATED = "November 28, 2026";
 export const CONTACT_EMAIL = "privacy@waypoint.gg";
 
 export type PolicyTab = "privacy" | "terms" | "cookies";
