@@ -201,3 +201,115 @@ class AccountDeleted(msgspec.Struct, rename="camel", frozen=True):
 
 class AccountDeletedAnswer(msgspec.Struct, frozen=True):
     data: AccountDeleted
+
+
+# Revisions and follows (issue 36). A build's share link opens its newest revision; every
+# revision stays readable at /api/Build/{idOrSlug}/revision/{n}.
+
+
+class RevisionRequest(msgspec.Struct, rename="camel"):
+    """A new revision of a build, by its creator: the publish payload without the build id, plus
+    the revision it was based on (refused with 409 when that is not the newest) and a note."""
+
+    base_revision: int
+    pob_cod: str
+    base_class: str
+    ascendancy: str
+    tree_version: str
+    steps: list[Step]
+    skills: list[str]
+    note: str = ""
+
+
+class RevisionPublished(msgspec.Struct, rename="camel", frozen=True):
+    build_id: str
+    slug: str
+    revision: int
+
+
+class RevisionPublishedAnswer(msgspec.Struct, frozen=True):
+    data: RevisionPublished
+
+
+class RevisionSummary(msgspec.Struct, rename="camel", frozen=True):
+    revision: int
+    note: str
+    tree_version: str
+    created_at: str
+
+
+class RevisionList(msgspec.Struct, rename="camel", frozen=True):
+    build_id: str
+    slug: str
+    # The newest revision's number (the one the share link opens).
+    newest: int
+    # Newest first.
+    revisions: list[RevisionSummary]
+
+
+class RevisionListAnswer(msgspec.Struct, frozen=True):
+    data: RevisionList
+
+
+class RevisionInfo(msgspec.Struct, rename="camel", frozen=True):
+    build_id: str
+    slug: str
+    revision: int
+    newest: int
+    note: str
+    base_class: str
+    ascendancy: str
+    tree_version: str
+    skills: list[str]
+    steps: list[Step]
+    pob_code: str
+    created_at: str
+
+
+class RevisionInfoAnswer(msgspec.Struct, frozen=True):
+    data: RevisionInfo
+
+
+class FollowRequest(msgspec.Struct, frozen=True):
+    follow: bool
+
+
+class FollowState(msgspec.Struct, rename="camel", frozen=True):
+    """One build as the viewer follows it (or not): the newest revision, the follower count and,
+    when followed, the newest revision the viewer has seen."""
+
+    build_id: str
+    slug: str
+    revision: int
+    followers: int
+    is_following: bool
+    seen_revision: int | None
+
+
+class FollowStateAnswer(msgspec.Struct, frozen=True):
+    data: FollowState
+
+
+class SeenRequest(msgspec.Struct, frozen=True):
+    # The revision the player has now seen (at most the newest; never moves back).
+    revision: int
+
+
+class BuildUpdate(msgspec.Struct, rename="camel", frozen=True):
+    """A followed build whose newest revision is past the newest the player has seen."""
+
+    build_id: str
+    slug: str
+    creator_name: str
+    revision: int
+    seen_revision: int
+    note: str
+    updated_at: str
+
+
+class BuildUpdates(msgspec.Struct, rename="camel", frozen=True):
+    updates: list[BuildUpdate]
+
+
+class BuildUpdatesAnswer(msgspec.Struct, frozen=True):
+    data: BuildUpdates

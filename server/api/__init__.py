@@ -10,5 +10,6 @@ from server.api.characters import characters_router
 from server.api.game_data import GAME_DATA_HANDLERS
 from server.api.health import health
 from server.api.planner_proxy import PROXY_HANDLERS
+from server.api.revisions import revisions_router
 
-ROUTE_HANDLERS: list = [health, *GAME_DATA_HANDLERS, auth_router, account_router, builds_router, characters_router, *PROXY_HANDLERS]
+ROUTE_HANDLERS: list = [health, *GAME_DATA_HANDLERS, auth_router, account_router, builds_router, revisions_router, characters_router, *PROXY_HANDLERS]

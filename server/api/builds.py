@@ -68,17 +68,19 @@ def _clean(values: list[str] | None, what: str, cap: int) -> list[str]:
     return out
 
 
-async def _search(request: Request, p: SearchParams, *, liked: bool = False, created: bool = False) -> BuildPageAnswer:
-    user = require_user(request) if (liked or created) else current_user(request)
+async def _search(request: Request, p: SearchParams, *, liked: bool = False, created: bool = False,
+                  followed: bool = False) -> BuildPageAnswer:
+    user = require_user(request) if (liked or created or followed) else current_user(request)
     if user is not None:
-        return await _read_page(request, p, user, liked=liked, created=created)
+        return await _read_page(request, p, user, liked=liked, created=created, followed=followed)
     version = await request.app.state.store.data_version()
     return await public_pages(request).get(
         request.scope.get("query_string", b""), version, lambda: _read_page(request, p, None)
     )
 
 
-async def _read_page(request: Request, p: SearchParams, user: User | None, *, liked: bool = False, created: bool = False) -> BuildPageAnswer:
+async def _read_page(request: Request, p: SearchParams, user: User | None, *, liked: bool = False, created: bool = False,
+                     followed: bool = False) -> BuildPageAnswer:
     classes, skills, creator, snapshot, page_size = p.classes, p.skills, p.creator, p.snapshot, p.page_size
     store = request.app.state.store
     if page_size < 1:
@@ -99,6 +101,7 @@ async def _read_page(request: Request, p: SearchParams, user: User | None, *, li
         creator="" if created else (creator or "").strip()[:64],
         liked_by=user.id if liked else None,
         created_by=user.id if created else None,
+        followed_by=user.id if followed else None,
         viewer=user.id if user else None,
         after=after,
         page_size=size,

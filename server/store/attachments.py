@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from server.store.db import Database
+from server.store.revisions import follow_in
 from server.store.types import Attachment
 
 
@@ -18,11 +19,14 @@ def attached_build(db: Database, user_id: int, character_id: str) -> Attachment 
 
 
 async def attach(db: Database, user_id: int, character_id: str, build_id: str) -> None:
-    await db.write(
-        lambda conn: conn.execute(
+    def run(conn) -> None:
+        conn.execute(
             "INSERT INTO attachments(user_id, character_id, build_id, updated_at) VALUES (?, ?, ?, ?)"
             " ON CONFLICT(user_id, character_id) DO UPDATE SET build_id = excluded.build_id,"
             " updated_at = excluded.updated_at",
             (user_id, character_id, build_id, time.time()),
         )
-    )
+        # Attaching a character follows its build (issue 36).
+        follow_in(conn, user_id, build_id)
+
+    await db.write(run)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from server.sharedstate import SharedState
+from server.store.revisions import NewRevision
 from server.store.types import (
     AccountData,
     Attachment,
@@ -22,7 +23,7 @@ from server.store.types import (
     Tokens,
     User,
 )
-from server.wire import BuildInfo, BuildPage, LikeResult
+from server.wire import BuildInfo, BuildPage, BuildUpdate, FollowState, LikeResult, RevisionInfo, RevisionList
 
 
 class Store(Protocol):
@@ -109,6 +110,24 @@ class Store(Protocol):
     async def cached_code(self, paste_id: str) -> str | None: ...
 
     async def store_code(self, paste_id: str, code: str) -> None: ...
+
+    # Revisions and follows (issue 36; server.store.revisions).
+    async def revise(self, rev: NewRevision) -> tuple[str, int] | None:
+        """(slug, new revision number); None for no such build; NotCreator, StaleRevision."""
+
+    async def revisions(self, build_id: str) -> RevisionList | None: ...
+
+    async def revision(self, build_id: str, n: int) -> RevisionInfo | None: ...
+
+    async def follow_state(self, user_id: int | None, build_id: str) -> FollowState | None: ...
+
+    async def set_follow(self, user_id: int, build_id: str, follow: bool) -> FollowState | None: ...
+
+    async def mark_seen(self, user_id: int, build_id: str, revision: int) -> FollowState | None:
+        """NotFollowing when the user does not follow the build."""
+
+    async def unseen_updates(self, user_id: int) -> list[BuildUpdate]:
+        """Followed builds whose newest revision is past the one the user has seen, in one query."""
 
     # For tools and tests: rows of one statement with `?` placeholders, in either engine.
     async def raw_query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]: ...

@@ -67,6 +67,9 @@ def _filters(q: SearchQuery, params: dict, d: Dialect) -> str:
     if q.created_by is not None:
         params["created_by"] = q.created_by
         where.append("b.creator_id = :created_by")
+    if q.followed_by is not None:
+        params["followed_by"] = q.followed_by
+        where.append("b.id IN (SELECT build_id FROM follows WHERE user_id = :followed_by)")
     return " AND ".join(where) or "1 = 1"
 
 
@@ -78,7 +81,8 @@ def posting_tags(q: SearchQuery) -> list[str] | None:
     """The postings ranges whose union is exactly the class/skill filter's result, or None
     when the postings cannot answer the query alone. Classes are OR-ed (base class or
     ascendancy), skills are OR-ed, and the two groups are AND-ed: the pair postings."""
-    if not (q.classes or q.skills) or q.creator or q.liked_by is not None or q.created_by is not None:
+    if not (q.classes or q.skills) or q.creator or q.liked_by is not None or q.created_by is not None \
+            or q.followed_by is not None:
         return None
     skills = list(dict.fromkeys(s.lower() for s in q.skills))
     classes = list(dict.fromkeys(q.classes))

@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from server.sharedstate import SharedState, SqliteShared
-from server.store import accounts, attachments, builds, idempotency, users
+from server.store import accounts, attachments, builds, idempotency, revisions, users
 from server.store.db import Database
+from server.store.revisions import NewRevision
 from server.store.types import (
     AccountData,
     Attachment,
@@ -21,7 +22,7 @@ from server.store.types import (
     Tokens,
     User,
 )
-from server.wire import BuildInfo, BuildPage, LikeResult
+from server.wire import BuildInfo, BuildPage, BuildUpdate, FollowState, LikeResult, RevisionInfo, RevisionList
 
 
 class SqliteStore:
@@ -139,6 +140,28 @@ class SqliteStore:
                 "INSERT OR IGNORE INTO planner_cache(paste_id, code) VALUES (?, ?)", (paste_id, code)
             )
         )
+
+    # Revisions and follows (issue 36).
+    async def revise(self, rev: NewRevision) -> tuple[str, int] | None:
+        return await revisions.revise(self.db, rev)
+
+    async def revisions(self, build_id: str) -> RevisionList | None:
+        return revisions.revisions(self.db, build_id)
+
+    async def revision(self, build_id: str, n: int) -> RevisionInfo | None:
+        return revisions.revision(self.db, build_id, n)
+
+    async def follow_state(self, user_id: int | None, build_id: str) -> FollowState | None:
+        return revisions.follow_state(self.db, user_id, build_id)
+
+    async def set_follow(self, user_id: int, build_id: str, follow: bool) -> FollowState | None:
+        return await revisions.set_follow(self.db, user_id, build_id, follow)
+
+    async def mark_seen(self, user_id: int, build_id: str, revision: int) -> FollowState | None:
+        return await revisions.mark_seen(self.db, user_id, build_id, revision)
+
+    async def unseen_updates(self, user_id: int) -> list[BuildUpdate]:
+        return revisions.unseen_updates(self.db, user_id)
 
     async def raw_query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         def run(conn) -> list[tuple]:

@@ -57,6 +57,8 @@ class SearchQuery(msgspec.Struct, frozen=True):
     creator: str = ""
     liked_by: int | None = None
     created_by: int | None = None
+    # Builds this user follows (issue 36).
+    followed_by: int | None = None
     viewer: int | None = None
     after: Cursor | None = None
     page_size: int = 20

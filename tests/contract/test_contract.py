@@ -174,3 +174,24 @@ def test_a_dropped_field_is_caught(spec, interfaces, tmp_path):
     fields = ts_interfaces(drifted)["Cursor"]
     diffs = field_differences("Cursor", fields, schema_fields(spec["components"]["schemas"]["Cursor"]))
     assert diffs == ["Cursor.snapshot: in the server's schema, missing from types.ts"]
+
+
+# Issue 36: every call of revisions and follows is in the served schema, and what it takes or sends
+# is among the schemas checked against types.ts above.
+REVISION_CALLS = {
+    ("/api/Build/{id_or_slug}/revisions", "post"): {"RevisionRequest", "RevisionPublished"},
+    ("/api/Build/{id_or_slug}/revisions", "get"): {"RevisionList", "RevisionSummary"},
+    ("/api/Build/{id_or_slug}/revision/{n}", "get"): {"RevisionInfo"},
+    ("/api/Build/{id_or_slug}/follow", "get"): {"FollowState"},
+    ("/api/Build/{id_or_slug}/follow", "post"): {"FollowRequest", "FollowState"},
+    ("/api/Build/{id_or_slug}/seen", "post"): {"SeenRequest", "FollowState"},
+    ("/api/Build/updates", "get"): {"BuildUpdates", "BuildUpdate"},
+    ("/api/Build/following-search", "get"): {"BuildPage"},
+}
+
+
+def test_every_call_of_revisions_and_follows_is_documented(spec, interfaces):
+    wanted = build_api_schemas(spec)
+    for (path, method), schemas in REVISION_CALLS.items():
+        assert method in spec["paths"].get(path, {}), (path, method, sorted(spec["paths"]))
+        assert schemas <= wanted and schemas <= set(interfaces), (path, schemas - wanted, schemas - set(interfaces))

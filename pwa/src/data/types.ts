@@ -181,3 +181,85 @@ export interface AccountDeleted {
 }
 
 export type BrowseSource = "explore" | "liked" | "created";
+
+// Revisions and follows (issue 36; server/wire.py's structs of the same names).
+
+export interface RevisionRequest {
+  /** The revision this one was based on; a stale base (not the newest) is refused with 409. */
+  baseRevision: number;
+  pobCod: string;
+  baseClass: string;
+  ascendancy: string;
+  treeVersion: string;
+  steps: Step[];
+  skills: string[];
+  note?: string;
+}
+
+export interface RevisionPublished {
+  buildId: string;
+  slug: string;
+  revision: number;
+}
+
+export interface RevisionSummary {
+  revision: number;
+  note: string;
+  treeVersion: string;
+  createdAt: string;
+}
+
+export interface RevisionList {
+  buildId: string;
+  slug: string;
+  /** The newest revision's number (the one the share link opens). */
+  newest: number;
+  /** Newest first. */
+  revisions: RevisionSummary[];
+}
+
+export interface RevisionInfo {
+  buildId: string;
+  slug: string;
+  revision: number;
+  newest: number;
+  note: string;
+  baseClass: string;
+  ascendancy: string;
+  treeVersion: string;
+  skills: string[];
+  steps: Step[];
+  pobCode: string;
+  createdAt: string;
+}
+
+export interface FollowRequest {
+  follow: boolean;
+}
+
+export interface FollowState {
+  buildId: string;
+  slug: string;
+  revision: number;
+  followers: number;
+  isFollowing: boolean;
+  seenRevision: number | null;
+}
+
+export interface SeenRequest {
+  revision: number;
+}
+
+export interface BuildUpdate {
+  buildId: string;
+  slug: string;
+  creatorName: string;
+  revision: number;
+  seenRevision: number;
+  note: string;
+  updatedAt: string;
+}
+
+export interface BuildUpdates {
+  updates: BuildUpdate[];
+}

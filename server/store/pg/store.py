@@ -16,8 +16,10 @@ from typing import Any
 import asyncpg
 import msgspec
 
+from server.store.pg import revisions
 from server.store.pg.migrate import migrate_connection
 from server.store.pg.shared import PgShared
+from server.store.revisions import NewRevision
 from server.store.search_sql import POSTGRES, page_of, search_statement
 from server.store.types import (
     FORMER_NAME,
@@ -52,10 +54,14 @@ from server.wire import (
     AttachmentInfo,
     BuildInfo,
     BuildPage,
+    BuildUpdate,
+    FollowState,
     LikeInfo,
     LikeResult,
     OfficialGrant,
     ReplayAnswer,
+    RevisionInfo,
+    RevisionList,
     SessionInfo,
 )
 
@@ -333,12 +339,15 @@ class PgStore:
         return Attachment(*row) if row else None
 
     async def attach(self, user_id: int, character_id: str, build_id: str) -> None:
-        await self.pool.execute(
-            "INSERT INTO attachments(user_id, character_id, build_id, updated_at) VALUES ($1, $2, $3, $4)"
-            " ON CONFLICT(user_id, character_id) DO UPDATE SET build_id = excluded.build_id,"
-            " updated_at = excluded.updated_at",
-            user_id, character_id, build_id, time.time(),
-        )
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute(
+                "INSERT INTO attachments(user_id, character_id, build_id, updated_at) VALUES ($1, $2, $3, $4)"
+                " ON CONFLICT(user_id, character_id) DO UPDATE SET build_id = excluded.build_id,"
+                " updated_at = excluded.updated_at",
+                user_id, character_id, build_id, time.time(),
+            )
+            # Attaching a character follows its build (issue 36).
+            await revisions.follow_in(conn, user_id, build_id)
 
     # Idempotency.
     async def find_answer(self, scope: str, key: str) -> StoredAnswer | None:
@@ -436,6 +445,28 @@ class PgStore:
         await self.pool.execute(
             "INSERT INTO planner_cache(paste_id, code) VALUES ($1, $2) ON CONFLICT DO NOTHING", paste_id, code
         )
+
+    # Revisions and follows (issue 36; server.store.pg.revisions).
+    async def revise(self, rev: NewRevision) -> tuple[str, int] | None:
+        return await revisions.revise(self.pool, rev)
+
+    async def revisions(self, build_id: str) -> RevisionList | None:
+        return await revisions.revisions(self.pool, build_id)
+
+    async def revision(self, build_id: str, n: int) -> RevisionInfo | None:
+        return await revisions.revision(self.pool, build_id, n)
+
+    async def follow_state(self, user_id: int | None, build_id: str) -> FollowState | None:
+        return await revisions.follow_state(self.pool, user_id, build_id)
+
+    async def set_follow(self, user_id: int, build_id: str, follow: bool) -> FollowState | None:
+        return await revisions.set_follow(self.pool, user_id, build_id, follow)
+
+    async def mark_seen(self, user_id: int, build_id: str, revision: int) -> FollowState | None:
+        return await revisions.mark_seen(self.pool, user_id, build_id, revision)
+
+    async def unseen_updates(self, user_id: int) -> list[BuildUpdate]:
+        return await revisions.unseen_updates(self.pool, user_id)
 
     async def raw_query(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         return [tuple(r) for r in await self.pool.fetch(qmarks(sql), *params)]
