@@ -160,6 +160,24 @@ def test_gems_only_toggle(page):
     assert 0 < gem_steps.count() < all_steps
     screenshot(page, "guide-gems-only")
 
+    # The filter never hides where the player is: a step without gems, selected, stays shown with its number.
+    gem_indices = {int(i) for i in gem_steps.evaluate_all("(els) => els.map((e) => e.dataset.stepIndex)")}
+    other = next(i for i in range(all_steps) if i not in gem_indices)
+    page.get_by_role("switch", name="Gems only").uncheck(force=True)
+    page.locator(f'[data-testid="guide-step"][data-step-index="{other}"]').click()
+    page.get_by_role("switch", name="Gems only").check(force=True)
+    expect(page.locator('[data-testid="guide-step"][data-selected="true"]')).to_have_attribute(
+        "data-step-index", str(other)
+    )
+    expect(page.get_by_test_id("guide-step-counter")).to_have_text(f"Step {other + 1} / {all_steps}")
+    assert gem_steps.count() == len(gem_indices) + 1
+    # Moving on takes the next gem step, and the step without gems drops out of the list.
+    later = min((i for i in gem_indices if i > other), default=None)
+    if later is not None:
+        page.get_by_role("button", name="Next", exact=True).click()
+        expect(page.get_by_test_id("guide-step-counter")).to_have_text(f"Step {later + 1} / {all_steps}")
+        expect(gem_steps).to_have_count(len(gem_indices))
+
 
 def test_progress_restored_after_reload_and_offline(context, page):
     character = f"e2e-{uuid.uuid4().hex[:8]}"

@@ -13,7 +13,7 @@ import { PageLoader } from "../../ui/PageLoader";
 import { StepContent } from "./StepContent";
 import { GameLogPanel } from "./log/GameLogPanel";
 import { useGameLog } from "./log/useGameLog";
-import { isFirst, isLast, jumpToMatch, matchCounter, nextStep, prevStep, selectAct, selectStep, stepCounter } from "./navigation";
+import { isFirst, isLast, jumpToMatch, keepSelected, matchCounter, nextStep, prevStep, selectAct, selectStep, stepCounter } from "./navigation";
 import { useCampaignProgress } from "./useCampaignProgress";
 import { useGuide } from "./useGuide";
 
@@ -75,13 +75,14 @@ export function GuidePanel({ characterId, data, sections, flag, passivePoints, g
   const [gemsOnly, setGemsOnly] = useState(false);
   const viewport = useRef<HTMLDivElement>(null);
 
-  const visible = useMemo(
+  const filtered = useMemo(
     () =>
       sections.map((s) =>
         s.steps.flatMap((step, i) => (!gemsOnly || !gemNames || isGemStep(step, data, gemNames) ? [i] : [])),
       ),
     [sections, data, gemsOnly, gemNames],
   );
+  const visible = useMemo(() => (progress ? keepSelected(filtered, progress) : filtered), [filtered, progress]);
   const matches = useMemo(() => {
     const all = searchSections(sections, data, query);
     return all.map((m, act) => m.filter((i) => visible[act].includes(i)));

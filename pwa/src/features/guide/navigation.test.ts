@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFirst, isLast, jumpToMatch, matchCounter, nextStep, prevStep, selectAct, selectStep, stepCounter } from "./navigation";
+import { isFirst, isLast, jumpToMatch, keepSelected, matchCounter, nextStep, prevStep, selectAct, selectStep, stepCounter } from "./navigation";
 
 const all = (counts: number[]) => counts.map((c) => Array.from({ length: c }, (_, i) => i));
 const visible = all([3, 2, 4]);
@@ -27,6 +27,25 @@ describe("prev and next", () => {
     expect(nextStep({ act: 0, steps: [1, 0, 0] }, gems)).toEqual({ act: 2, steps: [1, 0, 0] });
     expect(prevStep({ act: 2, steps: [0, 0, 0] }, gems)).toEqual({ act: 0, steps: [1, 0, 0] });
     expect(nextStep({ act: 2, steps: [0, 0, 0] }, gems)).toEqual({ act: 2, steps: [0, 0, 3] });
+  });
+});
+
+describe("a filter keeps the selected step shown", () => {
+  const gems = [[2, 5], [], [0, 3]];
+  it("adds the current act's selected step in order, and no other act's", () => {
+    expect(keepSelected(gems, { act: 0, steps: [3, 1, 1] })).toEqual([[2, 3, 5], [], [0, 3]]);
+    expect(keepSelected(gems, { act: 0, steps: [5, 1, 1] })).toEqual(gems);
+  });
+  it("counter, shown step and prev/next agree", () => {
+    const p = { act: 0, steps: [3, 0, 0] };
+    const shown = keepSelected(gems, p);
+    expect(stepCounter(p, [25, 4, 6])).toBe("Step 4 / 25");
+    expect(shown[0]).toContain(3);
+    const next = nextStep(p, shown);
+    expect(next.steps[0]).toBe(5);
+    // Once moved on, the non-gem step is no longer shown.
+    expect(keepSelected(gems, next)[0]).toEqual([2, 5]);
+    expect(prevStep(p, shown).steps[0]).toBe(2);
   });
 });
 

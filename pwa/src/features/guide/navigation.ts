@@ -53,6 +53,18 @@ export function selectAct(p: CampaignProgress, act: number): CampaignProgress {
   return { act, steps: p.steps };
 }
 
+/**
+ * A filter (gems only) never hides where the player is: the current act's selected step stays among the
+ * shown ones, so the counter's 'Step N' is always a step on screen. It drops out once the player moves on.
+ */
+export function keepSelected(visible: readonly (readonly number[])[], p: CampaignProgress): number[][] {
+  return visible.map((shown, act) => {
+    const selected = p.steps[act] ?? 0;
+    if (act !== p.act || shown.includes(selected)) return [...shown];
+    return [...shown, selected].sort((a, b) => a - b);
+  });
+}
+
 /** 'Step N / M' within the current act. */
 export function stepCounter(p: CampaignProgress, stepCounts: readonly number[]): string {
   const total = stepCounts[p.act] ?? 0;
