@@ -109,6 +109,10 @@ def test_character_tabs_beside_the_build(browser, live_server, hierophant, jewel
         open_tab(page, "choices")
         page.get_by_test_id("choices-character-tab").click()
         expect(page.get_by_test_id("character-choices")).to_contain_text("Kill All")
+        # The one passive-point model: level 99 has 98 level-ups and all 24 campaign points (Eramir: kill all).
+        expect(page.get_by_test_id("character-passive-points")).to_have_text(
+            "122 passive points at level 99 (98 from levels, 24 from quests; Kill all bandits)"
+        )
         page.get_by_test_id("choices-compare-tab").click()
         expect(page.get_by_test_id("choice-compare").first).to_have_text("Build requested Help Alira, you chose Kill All")
         screenshot(page, f"view-character-choices-{width}")
