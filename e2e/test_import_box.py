@@ -110,6 +110,7 @@ def test_tracker_change_build_is_the_same_dialog_with_the_class_filter(browser, 
         expect(error).to_contain_text("Not a published build")
         expect(error).to_contain_text("That is a planner code.")
         expect(error).not_to_contain_text("pobb.in")
+        expect(error.get_by_test_id("open-in-editor")).to_have_text("Load it in Create New Build")
         field.fill(slayer["slug"])
         dialog.get_by_test_id("change-loader-load").click()
         expect(error).to_contain_text("Class mismatch")
@@ -121,3 +122,16 @@ def test_tracker_change_build_is_the_same_dialog_with_the_class_filter(browser, 
         dialog.get_by_test_id("change-browse").click()
         page.wait_for_url(re.compile(r"/build/browse/explore\?ClassFilters=Templar"))
         expect(page.get_by_role("dialog", name="Select a new build")).to_have_count(0)
+
+        # The planner code the tracker can't follow goes to Create New Build in one press, and loads there.
+        page.goto("/build/track")
+        page.get_by_test_id("tracker-loaded").wait_for()
+        if width < 1200:
+            page.get_by_test_id("tracker-tab-settings").click()
+        page.get_by_test_id("change-build").click()
+        dialog = page.get_by_role("dialog", name="Select a new build")
+        dialog.get_by_test_id("change-loader-input").fill(code(ONE_STEP))
+        dialog.get_by_test_id("change-loader-load").click()
+        dialog.get_by_test_id("change-loader-error").get_by_test_id("open-in-editor").click()
+        page.wait_for_url(re.compile(r"/build/create$"))
+        expect(page.get_by_test_id("accept-suggested")).to_be_visible(timeout=30_000)

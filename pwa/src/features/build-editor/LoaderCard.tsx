@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, FileButton, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState, type DragEvent } from "react";
 import { useSharedInput } from "../share/useSharedInput";
+import { OpenInEditor } from "../share/OpenInEditor";
 import type { LoadError } from "./loader";
 
 export interface LoaderCardProps {
@@ -94,6 +95,7 @@ export function LoaderCard({ onLoad, loading, loadingLabel, fieldError, loadErro
           {loadError && (
             <Alert color="red" title={loadError.title} data-testid={`${testId}-error`} role="alert">
               <Box>{loadError.message}</Box>
+              {loadError.forEditor && <OpenInEditor input={loadError.forEditor} />}
             </Alert>
           )}
         </Stack>

@@ -11,10 +11,13 @@ import { PlannerDecodeError } from "../../data/planner";
 import type { BuildInfo } from "../../data/types";
 import { NoUsableTreeError, offeredTrees, type ClassNames } from "./classCheck";
 import { readImportInput, type ImportInput, type ImportKind } from "./importInput";
+import type { SharedInput } from "../share/sharedInput";
 
 export interface LoadError {
   title: string;
   message: string;
+  /** An input the editor can take but this box cannot (a planner code given to the tracker): offered to Create New Build. */
+  forEditor?: SharedInput;
 }
 
 export const LOAD_ERRORS = {

@@ -15,6 +15,8 @@ import { classMismatch } from "./useTracker";
 import { loadErrorFor } from "../build-editor/loader";
 import { browseHref } from "../build-editor/ChangeBuildDialog";
 import { readTrackerImport } from "./trackerImport";
+import { OpenInEditor } from "../share/OpenInEditor";
+import type { SharedInput } from "../share/sharedInput";
 import { Link } from "react-router-dom";
 
 interface Props {
@@ -35,7 +37,7 @@ export function BuildChooser({ baseClass, characterClass, onChoose }: Props) {
   const [builds, setBuilds] = useState<BuildSummary[] | null>(null);
   const [ref, setRef] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ title: string; message: string } | null>(null);
+  const [error, setError] = useState<{ title: string; message: string; forEditor?: SharedInput } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -70,7 +72,7 @@ export function BuildChooser({ baseClass, characterClass, onChoose }: Props) {
           // The same import box as Change Build: a planner code or paste link is named for what it is.
           const read = readTrackerImport(ref);
           if (read.ok) void choose(read.slug);
-          else setError({ title: read.title, message: read.message });
+          else setError({ title: read.title, message: read.message, forEditor: read.forEditor });
         }}
       >
         <Group align="flex-end">
@@ -78,7 +80,12 @@ export function BuildChooser({ baseClass, characterClass, onChoose }: Props) {
           <Button type="submit" loading={busy} data-testid="chooser-load">Load</Button>
         </Group>
       </form>
-      {error && <Alert color="red" title={error.title} data-testid="chooser-error">{error.message}</Alert>}
+      {error && (
+        <Alert color="red" title={error.title} data-testid="chooser-error">
+          {error.message}
+          {error.forEditor && <OpenInEditor input={error.forEditor} />}
+        </Alert>
+      )}
       <Group justify="space-between">
         <Text size="sm" c="gray.5">{baseClass} builds</Text>
         <Button component={Link} to={browseHref(baseClass)} variant="subtle" size="compact-sm" data-testid="chooser-browse">Browse Builds</Button>

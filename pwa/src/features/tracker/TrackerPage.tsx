@@ -174,7 +174,7 @@ function TrackerSettings({ tracker, characterClass }: { tracker: TrackerState; c
     setError(undefined);
     const read = readTrackerImport(text, fileName);
     if (!read.ok) {
-      setError({ title: read.title, message: read.message });
+      setError({ title: read.title, message: read.message, forEditor: read.forEditor });
       return false;
     }
     setBusy(read.label);

@@ -14,6 +14,8 @@ describe("the tracker's import box", () => {
       ok: false,
       title: "Not a published build",
       message: "That is a planner code. The tracker follows published Waypoint builds: load it in Create New Build and publish it, then paste its Waypoint link or slug here.",
+      // Offered to the editor as it was given.
+      forEditor: { text: code, source: "planner code", kind: "text" },
     });
     expect(readTrackerImport("https://pobb.in/Ab3_-xyZ0123")).toMatchObject({ ok: false, message: expect.stringMatching(/^That is a pobb\.in link\./) });
   });

@@ -4,8 +4,11 @@
  * planner code, XML or paste link is recognised and answered with what to do with it, in its own words.
  */
 import { readImportInput } from "../build-editor/importInput";
+import type { SharedInput } from "../share/sharedInput";
 
-export type TrackerImport = { ok: true; slug: string; label: string } | { ok: false; title: string; message: string };
+export type TrackerImport =
+  | { ok: true; slug: string; label: string }
+  | { ok: false; title: string; message: string; forEditor?: SharedInput };
 
 export const NOT_PUBLISHED = "Not a published build";
 export const notPublishedText = (label: string) =>
@@ -16,5 +19,7 @@ export function readTrackerImport(text: string, fileName?: string): TrackerImpor
   const input = readImportInput(text, fileName);
   if (input.kind === "invalid") return { ok: false, title: INVALID_TITLE, message: input.message };
   if (input.kind === "waypoint") return { ok: true, slug: input.slug, label: input.label };
-  return { ok: false, title: NOT_PUBLISHED, message: notPublishedText(input.label) };
+  // The editor takes it: offered there in one press, through the same hand-over a share uses.
+  const forEditor: SharedInput = fileName ? { text, source: fileName, kind: "file" } : { text, source: input.label, kind: "text" };
+  return { ok: false, title: NOT_PUBLISHED, message: notPublishedText(input.label), forEditor };
 }
