@@ -83,6 +83,11 @@ def test_guide_for_corpus_build(page):
     # Gem steps for this build: something to take or buy, with its vendor currency.
     expect(page.locator('[data-part="get_gem"], [data-part="buy_gem"]').first).to_be_attached()
     screenshot(page, "guide-act1")
+    # Act 3 ends in the normal labyrinth: its ascend step says what it gives (area level from the campaign facts).
+    page.get_by_role("tab", name="Act 3", exact=True).click()
+    expect(page.get_by_test_id("labyrinth-help")).to_have_text(
+        " (area level 33; 2 ascendancy points (2 of 8); refunding an ascendancy node costs 5 passive refund points)"
+    )
 
 
 def test_prev_next_across_act_boundary(page):

@@ -1,6 +1,7 @@
 /** One step's parts, styled by kind, with search matches highlighted. */
 import { Code, Mark, Text } from "@mantine/core";
 import { Fragment, type CSSProperties } from "react";
+import { labyrinthHelp } from "@workers/guide/labyrinth";
 import { highlightRuns, partText } from "@workers/guide/search";
 import type { CampaignData, Part } from "@workers/guide/types";
 
@@ -76,9 +77,14 @@ export function StepContent({ parts, data, query }: { parts: Part[]; data: Campa
           );
         }
         return (
-          <span key={i} style={partStyle(part, data)} data-part={part.type}>
-            <Highlighted text={text} query={query} />
-          </span>
+          <Fragment key={i}>
+            <span style={partStyle(part, data)} data-part={part.type}>
+              <Highlighted text={text} query={query} />
+            </span>
+            {part.type === "ascend" && (
+              <Text span size="xs" c="gray.4" data-testid="labyrinth-help"> ({labyrinthHelp(part.version, data)})</Text>
+            )}
+          </Fragment>
         );
       })}
     </Text>
