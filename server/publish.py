@@ -11,7 +11,7 @@ import re
 import msgspec
 
 from server.store.types import is_slug
-from server.wire import PublishRequest, Step
+from server.wire import BuildStats, PublishRequest, Step
 
 MAX_STEPS = 100
 # Publish-time caps on what the planner code holds, checked on the parsed XML before any
@@ -35,6 +35,8 @@ class Publishable(msgspec.Struct, frozen=True):
     code: str
     skills: list[str]
     steps: list[Step]
+    # The planner's saved stats (server.planner.stats), None when the code carries none.
+    stats: BuildStats | None = None
 
 
 class PublishRejected(Exception):
@@ -111,7 +113,10 @@ def decode_and_validate(req: PublishRequest) -> Publishable:
         extract = extract_planner(root)
     except PlannerError as exc:
         raise PublishRejected(f"pobCod is not a valid planner code: {exc}") from exc
-    return validate(req, code, extract)
+    from server.planner.stats import read_stats
+
+    ok = validate(req, code, extract)
+    return msgspec.structs.replace(ok, stats=read_stats(root))
 
 
 def validate(req: PublishRequest, code: str, extract) -> Publishable:

@@ -87,6 +87,7 @@ def plan_build(path: Path, corpus_root: Path):
     from server.planner import PlannerError, extract_planner, offered_trees
     from server.planner.decode import parse_planner_xml, planner_xml_bytes
     from server.planner.skills import main_skill
+    from server.planner.stats import read_stats
 
     rel = path.relative_to(corpus_root).as_posix()
     try:
@@ -116,6 +117,7 @@ def plan_build(path: Path, corpus_root: Path):
         code=code,
         skills=skills,
         steps=steps,
+        stats=read_stats(root),
     )
 
 

@@ -31,6 +31,32 @@ class PublishRequest(msgspec.Struct, rename="camel"):
     skills: list[str]
 
 
+class BuildStats(msgspec.Struct, rename="camel", frozen=True):
+    """The planner's own saved figures for the build's active sets (its export's PlayerStat lines),
+    read by server.planner.stats; None where the export has none. Not computed by Waypoint.
+
+    dpsKind names which figure `dps` is: "full" (FullDPS), "combined" (CombinedDPS), "hit"
+    (TotalDPS) or "dot" (TotalDotDPS). Resistances, block and suppression are percentages;
+    movementSpeed is the planner's multiplier (1 = base speed)."""
+
+    life: float | None = None
+    energy_shield: float | None = None
+    mana: float | None = None
+    ward: float | None = None
+    ehp: float | None = None
+    dps: float | None = None
+    dps_kind: str | None = None
+    fire_resist: float | None = None
+    cold_resist: float | None = None
+    lightning_resist: float | None = None
+    chaos_resist: float | None = None
+    armour: float | None = None
+    evasion: float | None = None
+    block: float | None = None
+    spell_suppression: float | None = None
+    movement_speed: float | None = None
+
+
 class BuildSummary(msgspec.Struct, rename="camel", frozen=True):
     build_id: str
     slug: str
@@ -41,9 +67,10 @@ class BuildSummary(msgspec.Struct, rename="camel", frozen=True):
     creator_name: str
     likes: int
     is_liked: bool
+    stats: BuildStats | None = None
 
 
-class Cursor(msgspec.Struct, rename="camel", frozen=True):
+class Cursor(msgspec.Struct, rename="camel", frozen=True, omit_defaults=True):
     """Where the next page starts: after (likeAmount, lastGuid) in the order as of `snapshot`.
 
     `snapshot` is the like-event sequence the first page was read at. Clients send
@@ -54,6 +81,11 @@ class Cursor(msgspec.Struct, rename="camel", frozen=True):
     last_guid: str
     like_amount: int
     snapshot: int | None = None
+    # Stat sorts (SortBy dps, life or es) only: the last build's sort key, which is its value of
+    # the sorted stat, or -1 once the walk has reached the builds without that stat (they come
+    # last, by id). Sent back as the `sortValue` query parameter. Fields at their default (None)
+    # are left out of the JSON, so a likes cursor is the three fields it always was.
+    sort_value: float | None = None
 
 
 class BuildPage(msgspec.Struct, rename="camel", frozen=True):
@@ -80,6 +112,7 @@ class BuildInfo(msgspec.Struct, rename="camel", frozen=True):
     pob_code: str
     created_at: str
     updated_at: str
+    stats: BuildStats | None = None
 
 
 class BuildInfoData(msgspec.Struct, rename="camel", frozen=True):

@@ -22,7 +22,17 @@ from server.errors import ApiError, strict_body
 from server.public_pages import StaleBoundedCache
 from server.publish import PublishRejected, decode_and_validate
 from server.publish_gate import decode_off_loop
-from server.store.types import BuildConflict, BuildGone, LookalikeId, NewBuild, SearchQuery, SlugTaken, User
+from server.store.types import (
+    SORT_BYS,
+    STAT_SORTS,
+    BuildConflict,
+    BuildGone,
+    LookalikeId,
+    NewBuild,
+    SearchQuery,
+    SlugTaken,
+    User,
+)
 from server.wire import (
     BuildInfoAnswer,
     BuildInfoData,
@@ -68,6 +78,37 @@ def _clean(values: list[str] | None, what: str, cap: int) -> list[str]:
     return out
 
 
+# Minimum filters and stat cursors: plain decimal numbers within these bounds (the planner's own
+# figures stay far below; server.planner.stats drops anything above 1e15).
+MAX_STAT_VALUE = 1e15
+
+
+def _stat_number(raw: str | None, name: str, low: float) -> float | None:
+    """A query parameter holding a stat value: None when absent or empty, else a finite number in
+    [low, MAX_STAT_VALUE]; anything else is refused with 422."""
+    text = (raw or "").strip()
+    if not text:
+        return None
+    try:
+        value = float(text) if len(text) <= 40 else None
+    except ValueError:
+        value = None
+    # float() reads "inf" and "nan" too; the range check refuses both.
+    if value is not None and value != value:
+        value = None
+    if value is None or not low <= value <= MAX_STAT_VALUE:
+        raise ApiError(422, f"{name} must be a number from {low:g} to {MAX_STAT_VALUE:g}; got '{raw[:40]}'",
+                       "invalid_query")
+    return value
+
+
+def _sort_by(raw: str | None) -> str:
+    value = (raw or "likes").strip().lower()
+    if value not in SORT_BYS:
+        raise ApiError(422, f"SortBy must be one of {', '.join(SORT_BYS)}; got '{(raw or '')[:40]}'", "invalid_query")
+    return value
+
+
 async def _search(request: Request, p: SearchParams, *, liked: bool = False, created: bool = False,
                   followed: bool = False) -> BuildPageAnswer:
     user = require_user(request) if (liked or created or followed) else current_user(request)
@@ -88,11 +129,22 @@ async def _read_page(request: Request, p: SearchParams, user: User | None, *, li
     size = min(page_size, PAGE_SIZE_CAP)
     guid = p.last_guid if p.last_guid is not None else p.cur_guid
     amount = p.like_amount if p.like_amount is not None else p.cur_amount
-    if (guid is None) != (amount is None):
-        raise ApiError(400, "A cursor needs both lastGuid and likeAmount")
-    if guid is not None and snapshot is None:
-        snapshot = await remembered_snapshot(request, guid, amount)
-    after = Cursor(last_guid=guid, like_amount=amount, snapshot=snapshot) if guid is not None else None
+    sort_by = _sort_by(p.sort_by)
+    minimums = {field: _stat_number(raw, name, 0.0)
+                for field, name, raw in (("min_dps", "MinDps", p.min_dps), ("min_life", "MinLife", p.min_life),
+                                         ("min_es", "MinEs", p.min_es))}
+    sort_value = _stat_number(p.sort_value, "sortValue", -1.0)
+    if sort_by in STAT_SORTS:
+        # A stat sort's cursor is (sortValue, lastGuid); likeAmount is not needed.
+        if (guid is None) != (sort_value is None):
+            raise ApiError(422, "A cursor of a stat sort needs both lastGuid and sortValue", "invalid_query")
+        after = Cursor(last_guid=guid, like_amount=amount or 0, sort_value=sort_value) if guid is not None else None
+    else:
+        if (guid is None) != (amount is None):
+            raise ApiError(400, "A cursor needs both lastGuid and likeAmount")
+        if guid is not None and snapshot is None:
+            snapshot = await remembered_snapshot(request, guid, amount)
+        after = Cursor(last_guid=guid, like_amount=amount, snapshot=snapshot) if guid is not None else None
     dist = request.app.state.settings.game_data_dist
     q = SearchQuery(
         # Any case; spelled as the class table spells it ("Blind Prophet" is two words).
@@ -105,6 +157,8 @@ async def _read_page(request: Request, p: SearchParams, user: User | None, *, li
         viewer=user.id if user else None,
         after=after,
         page_size=size,
+        sort_by=sort_by,
+        **minimums,
     )
     page = await store.search(q)
     nxt = page.cursor
@@ -121,6 +175,15 @@ LikeAmount = Annotated[int | None, QueryParameter(name="likeAmount", ge=0, le=2*
 CurGuid = Annotated[str | None, QueryParameter(name="CurrentCursor.LastGuid", max_length=100)]
 CurAmount = Annotated[int | None, QueryParameter(name="CurrentCursor.LikeAmount", ge=0, le=2**31)]
 Snapshot = Annotated[int | None, QueryParameter(name="snapshot", ge=0, le=2**62)]
+SortBy = Annotated[str | None, QueryParameter(
+    name="SortBy",
+    description="likes (default), dps, life or es: a stat sort orders by the planner's saved figure, highest first,"
+                " builds without it last")]
+MinDps = Annotated[str | None, QueryParameter(name="MinDps", description="Only builds whose DPS is at least this")]
+MinLife = Annotated[str | None, QueryParameter(name="MinLife", description="Only builds whose life is at least this")]
+MinEs = Annotated[str | None, QueryParameter(name="MinEs", description="Only builds whose energy shield is at least this")]
+SortValue = Annotated[str | None, QueryParameter(
+    name="sortValue", description="A stat sort's cursor: the cursor's sortValue")]
 PageSize = Annotated[int, QueryParameter(name="pageSize", ge=-(2**31), le=2**31)]
 
 
@@ -136,14 +199,21 @@ class SearchParams(msgspec.Struct, frozen=True):
     cur_amount: int | None
     snapshot: int | None
     page_size: int
+    sort_by: str | None = None
+    min_dps: str | None = None
+    min_life: str | None = None
+    min_es: str | None = None
+    sort_value: str | None = None
 
 
 def search_params(ClassFilters: ClassFilters = None, SkillFilters: SkillFilters = None,  # noqa: N803
                   CreatorFilter: CreatorFilter = None, lastGuid: LastGuid = None, likeAmount: LikeAmount = None,  # noqa: N803
                   CurrentCursorLastGuid: CurGuid = None, CurrentCursorLikeAmount: CurAmount = None,  # noqa: N803
-                  snapshot: Snapshot = None, pageSize: PageSize = PAGE_SIZE_DEFAULT) -> SearchParams:  # noqa: N803
+                  snapshot: Snapshot = None, pageSize: PageSize = PAGE_SIZE_DEFAULT,  # noqa: N803
+                  SortBy: SortBy = None, MinDps: MinDps = None, MinLife: MinLife = None,  # noqa: N803
+                  MinEs: MinEs = None, sortValue: SortValue = None) -> SearchParams:  # noqa: N803
     return SearchParams(ClassFilters, SkillFilters, CreatorFilter, lastGuid, likeAmount, CurrentCursorLastGuid,
-                        CurrentCursorLikeAmount, snapshot, pageSize)
+                        CurrentCursorLikeAmount, snapshot, pageSize, SortBy, MinDps, MinLife, MinEs, sortValue)
 
 
 _SEARCH_DEPS = {"params": Provide(search_params, sync_to_thread=False)}
@@ -207,7 +277,7 @@ async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[
             NewBuild(
                 id=data.build_id, creator_id=user.id, creator_name=user.display_name, base_class=ok.base_class,
                 ascendancy=ok.ascendancy, tree_version=ok.tree_version, code=ok.code, skills=ok.skills,
-                steps=ok.steps,
+                steps=ok.steps, stats=ok.stats,
             ),
         )
     except BuildConflict as exc:

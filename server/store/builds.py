@@ -23,6 +23,7 @@ from server.store.types import (  # noqa: F401 (re-exported)
     is_slug,
     new_slug,
     now_iso,
+    stat_columns,
 )
 from server.wire import BuildInfo, BuildPage, LikeResult
 
@@ -53,11 +54,13 @@ async def insert_build(db: Database, build: NewBuild) -> tuple[str, bool]:
                 break
         conn.execute(
             "INSERT INTO builds(id, slug, creator_id, creator_name, base_class, ascendancy, tree_version,"
-            " code_z, skills, steps, step_count, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            " code_z, skills, steps, step_count, created_at, updated_at, stat_dps, stat_life, stat_energy_shield,"
+            " stats) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (
                 build.id, slug, build.creator_id, build.creator_name, build.base_class, build.ascendancy,
                 build.tree_version, code_z, msgspec.json.encode(build.skills).decode(),
                 msgspec.json.encode(build.steps).decode(), len(build.steps), stamp, stamp,
+                *stat_columns(build.stats),
             ),
         )
         conn.executemany(
@@ -93,7 +96,7 @@ def find_build(db: Database, id_or_slug: str, viewer: int | None = None) -> Buil
     row = db.read_one(
         "SELECT b.id, b.slug, b.creator_id, b.creator_name, b.base_class, b.ascendancy, b.tree_version, b.code_z,"
         " b.skills, b.steps, b.likes, EXISTS(SELECT 1 FROM likes l WHERE l.user_id = ? AND l.build_id = b.id),"
-        f" b.created_at, b.updated_at FROM builds b WHERE {where}",
+        f" b.created_at, b.updated_at, b.stats FROM builds b WHERE {where}",
         (_viewer(viewer), *params),
     )
     if row is None:
@@ -121,7 +124,8 @@ def resolve_build_id(db: Database, id_or_slug: str) -> str | None:
 
 def needs_thread(q: SearchQuery) -> bool:
     """Filtered searches may sort thousands of rows; they run off the event loop."""
-    return bool(q.classes or q.skills or q.creator or q.liked_by is not None)
+    return bool(q.classes or q.skills or q.creator or q.liked_by is not None
+                or q.min_dps is not None or q.min_life is not None or q.min_es is not None)
 
 
 def search(db: Database, q: SearchQuery, conn: sqlite3.Connection | None = None) -> BuildPage:
@@ -129,7 +133,7 @@ def search(db: Database, q: SearchQuery, conn: sqlite3.Connection | None = None)
     conn = conn or db.reader
     latest = conn.execute(f"SELECT {SQLITE.head}").fetchone()[0]
     sql, params = search_statement(q, latest, SQLITE)
-    return page_of(conn.execute(sql, params).fetchall(), q.page_size)
+    return page_of(conn.execute(sql, params).fetchall(), q.page_size, q.sort_by)
 
 
 async def set_like(db: Database, user_id: int, build_id: str, like: bool) -> LikeResult | None:

@@ -17,6 +17,8 @@ import msgspec
 from server.classes import load_class_table
 from server.settings import Settings
 from server.store.db import PRAGMAS, apply_migrations
+from server.store.types import stat_columns
+from server.wire import BuildStats
 
 SKILLS = [
     "Cyclone", "Fireball", "Arc", "Toxic Rain", "Vortex", "Boneshatter", "Lightning Arrow", "Righteous Fire",
@@ -41,12 +43,26 @@ SELECT tag, nl, build_id FROM (
 """.replace("{r}", "b.id BETWEEN :lo AND :hi AND b.id LIKE :like")
 
 
+def synthetic_stats(rng: random.Random) -> BuildStats | None:
+    """Planner-like saved stats: some builds have none, some lack DPS or ES; values are rounded
+    so that ties occur (the keyset must order them by id)."""
+    if rng.random() < 0.08:
+        return None
+    dps = None if rng.random() < 0.1 else float(int(10 ** rng.uniform(2, 7.5)) // 100 * 100)
+    life = None if rng.random() < 0.05 else float(rng.randint(20, 160) * 50)
+    es = None if rng.random() < 0.1 else (0.0 if rng.random() < 0.4 else float(rng.randint(1, 400) * 25))
+    return BuildStats(life=life, energy_shield=es, dps=dps, dps_kind=None if dps is None else "combined",
+                      fire_resist=75.0, cold_resist=75.0, lightning_resist=75.0, chaos_resist=float(rng.randint(-60, 75)))
+
+
 def synthetic_builds(count: int, seed: int, max_likes: int, start: int, creator: int,
-                     rng: random.Random | None = None):
+                     rng: random.Random | None = None, stats_rng: random.Random | None = None):
     """(build rows, skill rows) of `count` synthetic builds numbered from `start`. Row order:
     id, slug, creator_id, creator_name, base_class, ascendancy, tree_version, code_z, skills,
-    steps, step_count, likes, created_at, updated_at."""
+    steps, step_count, likes, created_at, updated_at, stat_dps, stat_life, stat_energy_shield,
+    stats. The stats draw from a stream of their own, so the other columns are as before them."""
     rng = rng or random.Random(seed)
+    stats_rng = stats_rng or random.Random(f"stats-{seed}-{start}")
     code_z = zlib.compress(b"synthetic-bench-build", 9)
     steps = msgspec.json.encode(_STEP).decode()
     table = load_class_table(Settings.from_env().game_data_dist)
@@ -62,7 +78,7 @@ def synthetic_builds(count: int, seed: int, max_likes: int, start: int, creator:
         rows.append((
             build_id, f"bk{seed}{n:07d}", creator, f"Creator {n % 997}", base, asc, "3_25", code_z,
             msgspec.json.encode(skills).decode(), steps, 1, likes, "2026-01-01T00:00:00.000Z",
-            "2026-01-01T00:00:00.000Z",
+            "2026-01-01T00:00:00.000Z", *stat_columns(synthetic_stats(stats_rng)),
         ))
         skill_rows.extend((s.lower(), build_id) for s in skills)
     return rows, skill_rows
@@ -92,7 +108,8 @@ def bulk_insert_builds(db_path: str | Path, count: int, seed: int = 7, max_likes
     rows, skill_rows = synthetic_builds(count, seed, max_likes, start, creator)
     conn.executemany(
         "INSERT INTO builds(id, slug, creator_id, creator_name, base_class, ascendancy, tree_version, code_z,"
-        " skills, steps, step_count, likes, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        " skills, steps, step_count, likes, created_at, updated_at, stat_dps, stat_life, stat_energy_shield, stats)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         rows,
     )
     conn.executemany("INSERT INTO build_skills(skill, build_id) VALUES (?, ?)", skill_rows)

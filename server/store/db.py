@@ -18,6 +18,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
+from server.store.stats_backfill import STATS_MIGRATION, backfill_sqlite
+
 log = logging.getLogger("waypoint")
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
@@ -77,6 +79,9 @@ def apply_migrations(db_path: str | Path) -> list[int]:
                 conn.execute("ROLLBACK")
                 raise
             applied.append(version)
+        if STATS_MIGRATION in applied:
+            # Builds stored before the stats columns: their codes are read once, here.
+            backfill_sqlite(conn)
         return applied
     finally:
         conn.close()

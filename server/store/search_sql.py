@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from server.store.types import MAX_SNAPSHOT_LAG, SearchQuery, skills_decoder
+from server.store.types import MAX_SNAPSHOT_LAG, STAT_SORTS, SearchQuery, skills_decoder, stats_of
 from server.wire import BuildPage, BuildSummary, Cursor
 
 
@@ -39,8 +39,10 @@ POSTGRES = Dialect(head="(SELECT COALESCE(MAX(seq), 0) FROM like_events)", ilike
 
 _COLS = (
     "b.id, b.slug, b.skills, b.base_class, b.ascendancy, b.step_count, b.creator_name, b.likes,"
-    " EXISTS(SELECT 1 FROM likes l WHERE l.user_id = :viewer AND l.build_id = b.id) AS liked"
+    " EXISTS(SELECT 1 FROM likes l WHERE l.user_id = :viewer AND l.build_id = b.id) AS liked, b.stats"
 )
+# Minimum filters: (SearchQuery field, column). A build without the stat holds -1, below any minimum.
+_MINIMUMS = (("min_dps", "stat_dps"), ("min_life", "stat_life"), ("min_es", "stat_energy_shield"))
 
 
 def _viewer(viewer: int | None) -> int:
@@ -56,7 +58,13 @@ def _filters(q: SearchQuery, params: dict, d: Dialect) -> str:
     if q.skills:
         names = [f":s{i}" for i in range(len(q.skills))]
         params.update({f"s{i}": v.lower() for i, v in enumerate(q.skills)})
-        where.append(f"b.id IN (SELECT build_id FROM build_skills WHERE skill IN ({','.join(names)}))")
+        if q.sort_by in STAT_SORTS:
+            # A stat sort walks its stat's index and checks each build's skills (one primary-key
+            # probe each); as an IN list SQLite would read every build of the skills and sort them.
+            where.append(f"EXISTS (SELECT 1 FROM build_skills s WHERE s.skill IN ({','.join(names)})"
+                         " AND s.build_id = b.id)")
+        else:
+            where.append(f"b.id IN (SELECT build_id FROM build_skills WHERE skill IN ({','.join(names)}))")
     if q.creator:
         escaped = q.creator.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
         params["creator"] = f"%{escaped}%"
@@ -70,7 +78,16 @@ def _filters(q: SearchQuery, params: dict, d: Dialect) -> str:
     if q.followed_by is not None:
         params["followed_by"] = q.followed_by
         where.append("b.id IN (SELECT build_id FROM follows WHERE user_id = :followed_by)")
+    for field, column in _MINIMUMS:
+        value = getattr(q, field)
+        if value is not None:
+            params[field] = float(value)
+            where.append(f"b.{column} >= :{field}")
     return " AND ".join(where) or "1 = 1"
+
+
+def _has_minimum(q: SearchQuery) -> bool:
+    return any(getattr(q, field) is not None for field, _ in _MINIMUMS)
 
 
 # More ranges than this (many classes times many skills) read the builds table instead.
@@ -83,6 +100,9 @@ def posting_tags(q: SearchQuery) -> list[str] | None:
     ascendancy), skills are OR-ed, and the two groups are AND-ed: the pair postings."""
     if not (q.classes or q.skills) or q.creator or q.liked_by is not None or q.created_by is not None \
             or q.followed_by is not None:
+        return None
+    # The postings are kept in likes order and know no stats.
+    if q.sort_by != "likes" or _has_minimum(q):
         return None
     skills = list(dict.fromkeys(s.lower() for s in q.skills))
     classes = list(dict.fromkeys(q.classes))
@@ -120,6 +140,8 @@ def search_statement(q: SearchQuery, latest: int, d: Dialect) -> tuple[str, dict
     the cursor (PostgreSQL otherwise reads every build above it and filters them out)."""
     params: dict = {"viewer": _viewer(q.viewer), "n": q.page_size + 1}
     where = _filters(q, params, d)
+    if q.sort_by in STAT_SORTS:
+        return _stat_statement(q, STAT_SORTS[q.sort_by], where, params), params
     after = q.after
     snapshot = after.snapshot if after else None
     if snapshot is not None and (snapshot > latest or latest - snapshot > MAX_SNAPSHOT_LAG or snapshot < 0):
@@ -156,6 +178,21 @@ def search_statement(q: SearchQuery, latest: int, d: Dialect) -> tuple[str, dict
     return sql, params
 
 
+def _stat_statement(q: SearchQuery, column: str, where: str, params: dict) -> str:
+    """A stat sort: the stat descending, then id, from the column's (stat DESC, id) index. Builds
+    without the stat hold -1 and so come last, by id. Stats do not change while a reader pages,
+    so the keyset needs no snapshot (the `snap` column is NULL)."""
+    after = q.after
+    keyset = ""
+    if after is not None:
+        params.update(v=float(after.sort_value if after.sort_value is not None else -1.0), g=after.last_guid)
+        keyset = f" AND b.{column} <= :v AND (b.{column} < :v OR b.id > :g)"
+    return (
+        f"SELECT {_COLS}, b.{column} AS k, NULL AS snap FROM builds b WHERE {where}{keyset}"
+        f" ORDER BY b.{column} DESC, b.id LIMIT :n"
+    )
+
+
 def _postings_statement(q: SearchQuery, tags: list[str], snapshot: int | None, where: str, params: dict,
                         d: Dialect) -> tuple[str, dict]:
     """The filtered page from the postings: the same rows and order as the builds-table
@@ -186,18 +223,22 @@ def _postings_statement(q: SearchQuery, tags: list[str], snapshot: int | None, w
     return sql, params
 
 
-def page_of(rows, page_size: int) -> BuildPage:
-    """Rows (id, slug, skills, class, ascendancy, steps, creator, likes, liked, k, snap) -> a page."""
+def page_of(rows, page_size: int, sort_by: str = "likes") -> BuildPage:
+    """Rows (id, slug, skills, class, ascendancy, steps, creator, likes, liked, stats, k, snap) -> a
+    page. `k` is the sort key: the likes (as of the snapshot) or, for a stat sort, the stat."""
     page = rows[:page_size]
     builds = [
         BuildSummary(
             build_id=r[0], slug=r[1], skills=skills_decoder.decode(r[2]), base_class=r[3], ascendancy=r[4],
-            steps=r[5], creator_name=r[6], likes=r[7], is_liked=bool(r[8]),
+            steps=r[5], creator_name=r[6], likes=r[7], is_liked=bool(r[8]), stats=stats_of(r[9]),
         )
         for r in page
     ]
     nxt = None
     if len(rows) > page_size and page:
         last = page[-1]
-        nxt = Cursor(last_guid=last[0], like_amount=int(last[9]), snapshot=int(last[10]))
+        if sort_by in STAT_SORTS:
+            nxt = Cursor(last_guid=last[0], like_amount=int(last[7]), sort_value=float(last[10]))
+        else:
+            nxt = Cursor(last_guid=last[0], like_amount=int(last[10]), snapshot=int(last[11]))
     return BuildPage(builds=builds, page_size=page_size, cursor=nxt)

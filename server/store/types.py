@@ -17,6 +17,7 @@ from server.wire import (
     AccountInfo,
     AttachmentInfo,
     BuildInfo,
+    BuildStats,
     Cursor,
     LikeInfo,
     OfficialGrant,
@@ -49,6 +50,39 @@ class NewBuild(msgspec.Struct, frozen=True):
     code: str
     skills: list[str]
     steps: list[Step]
+    # The planner's saved stats (server.planner.stats), None when the export carries none.
+    stats: BuildStats | None = None
+
+
+# SortBy values -> the indexed column each sorts by (migration 0008 on both engines); "likes" is the default.
+STAT_SORTS = {"dps": "stat_dps", "life": "stat_life", "es": "stat_energy_shield"}
+SORT_BYS = ("likes", *STAT_SORTS)
+# The sort key of a build without the stat: below every real value (all are >= 0).
+NO_STAT = -1.0
+
+_stats_encoder = msgspec.json.Encoder()
+_stats_decoder = msgspec.json.Decoder(BuildStats | None)
+
+
+def stat_columns(stats: BuildStats | None) -> tuple[float, float, float, str]:
+    """(stat_dps, stat_life, stat_energy_shield, stats JSON) as both engines store them."""
+    if stats is None:
+        return NO_STAT, NO_STAT, NO_STAT, "null"
+
+    def key(v: float | None) -> float:
+        return float(v) if v is not None and v >= 0 else NO_STAT
+
+    return key(stats.dps), key(stats.life), key(stats.energy_shield), _stats_encoder.encode(stats).decode()
+
+
+def stats_of(raw: str | None) -> BuildStats | None:
+    """The stored stats JSON -> BuildStats (None for none, not yet read, or unreadable)."""
+    if not raw:
+        return None
+    try:
+        return _stats_decoder.decode(raw)
+    except msgspec.DecodeError:
+        return None
 
 
 class SearchQuery(msgspec.Struct, frozen=True):
@@ -62,6 +96,12 @@ class SearchQuery(msgspec.Struct, frozen=True):
     viewer: int | None = None
     after: Cursor | None = None
     page_size: int = 20
+    # One of SORT_BYS; stat sorts order by the stat descending, then id, builds without it last.
+    sort_by: str = "likes"
+    # Minimum filters: builds whose stat is at least this (builds without the stat never match).
+    min_dps: float | None = None
+    min_life: float | None = None
+    min_es: float | None = None
 
 
 class SlugTaken(Exception):
@@ -115,12 +155,12 @@ skills_decoder = msgspec.json.Decoder(list[str])
 def build_info_of(row) -> BuildInfo:
     """A build row as both engines select it -> the build as the API sends it. Row order: id, slug,
     creator_id, creator_name, base_class, ascendancy, tree_version, code_z, skills, steps, likes,
-    liked by the viewer, created_at, updated_at."""
+    liked by the viewer, created_at, updated_at[, stats JSON]."""
     return BuildInfo(
         build_id=row[0], slug=row[1], creator_name=row[3], base_class=row[4], ascendancy=row[5],
         tree_version=row[6], pob_code=zlib.decompress(row[7]).decode(), skills=skills_decoder.decode(row[8]),
         steps=steps_decoder.decode(row[9]), likes=row[10], is_liked=bool(row[11]),
-        created_at=row[12], updated_at=row[13],
+        created_at=row[12], updated_at=row[13], stats=stats_of(row[14]) if len(row) > 14 else None,
     )
 
 

@@ -143,6 +143,7 @@ async def test_liked_and_created_searches(client):
     assert explore[0]["isLiked"] is False and explore[0]["likes"] == 1
     assert set(explore[0]) == {
         "buildId", "slug", "skills", "baseClass", "ascendancy", "steps", "creatorName", "likes", "isLiked",
+        "stats",  # the planner's saved stats (issue 35)
     }
     for path in ("/api/Build/liked-search", "/api/Build/created-search"):
         r = await client.get(path)

@@ -20,6 +20,31 @@ export interface Identity {
   account?: string;
 }
 
+/**
+ * The planner's own saved figures for the build's active sets (its export's PlayerStat lines),
+ * not computed by Waypoint; null where the export has none. `dpsKind`: "full" (FullDPS),
+ * "combined" (CombinedDPS), "hit" (TotalDPS) or "dot" (TotalDotDPS). Resistances, block and
+ * suppression are percentages; `movementSpeed` is the planner's multiplier (1 = base speed).
+ */
+export interface BuildStats {
+  life?: number | null;
+  energyShield?: number | null;
+  mana?: number | null;
+  ward?: number | null;
+  ehp?: number | null;
+  dps?: number | null;
+  dpsKind?: string | null;
+  fireResist?: number | null;
+  coldResist?: number | null;
+  lightningResist?: number | null;
+  chaosResist?: number | null;
+  armour?: number | null;
+  evasion?: number | null;
+  block?: number | null;
+  spellSuppression?: number | null;
+  movementSpeed?: number | null;
+}
+
 export interface BuildSummary {
   buildId: string;
   slug: string;
@@ -30,6 +55,7 @@ export interface BuildSummary {
   creatorName: string;
   likes: number;
   isLiked: boolean;
+  stats?: BuildStats | null;
 }
 
 /** Where the next page starts. Sent back whole: `snapshot` keeps later pages in the first page's order on any server worker. */
@@ -37,6 +63,8 @@ export interface Cursor {
   lastGuid: string;
   likeAmount: number;
   snapshot?: number | null;
+  /** Stat sorts only: the last build's sort key (its stat, or -1 once past the builds without it); sent back as `sortValue`. */
+  sortValue?: number | null;
 }
 
 export interface BuildPage {
@@ -66,6 +94,7 @@ export interface BuildInfo {
   pobCode: string;
   createdAt: string;
   updatedAt: string;
+  stats?: BuildStats | null;
 }
 
 export interface LikeRequest {

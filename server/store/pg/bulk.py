@@ -13,7 +13,8 @@ from server.store.bulk import POSTINGS_OF_RANGE, synthetic_builds
 from server.store.pg.migrate import migrate_connection
 
 COLUMNS = ("id", "slug", "creator_id", "creator_name", "base_class", "ascendancy", "tree_version", "code_z",
-           "skills", "steps", "step_count", "likes", "created_at", "updated_at")
+           "skills", "steps", "step_count", "likes", "created_at", "updated_at", "stat_dps", "stat_life",
+           "stat_energy_shield", "stats")
 
 
 async def pg_bulk_insert_builds(url: str, count: int, seed: int = 7, max_likes: int = 500,
@@ -30,6 +31,8 @@ async def pg_bulk_insert_builds(url: str, count: int, seed: int = 7, max_likes: 
                 " ON CONFLICT(provider, subject) DO UPDATE SET display_name = excluded.display_name RETURNING id"
             )
             start = await conn.fetchval("SELECT COUNT(*) FROM builds")
+            # One stream for the whole run, as server.store.bulk draws it for SQLite.
+            stats_rng = random.Random(f"stats-{seed}-{start}")
             # Secondary indexes and the postings are built once after the rows (a sorted pass each)
             # instead of row by row.
             indexes = await conn.fetch(
@@ -43,7 +46,7 @@ async def pg_bulk_insert_builds(url: str, count: int, seed: int = 7, max_likes: 
                                " ALTER TABLE build_skills DISABLE TRIGGER postings_skill")
             for offset in range(0, count, chunk):
                 rows, skill_rows = synthetic_builds(min(chunk, count - offset), seed, max_likes, start + offset,
-                                                    creator, rng)
+                                                    creator, rng, stats_rng)
                 await conn.copy_records_to_table("builds", records=rows, columns=COLUMNS)
                 await conn.copy_records_to_table("build_skills", records=skill_rows, columns=("skill", "build_id"))
                 ids.extend(r[0] for r in rows)

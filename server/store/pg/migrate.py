@@ -12,6 +12,8 @@ from pathlib import Path
 
 import asyncpg
 
+from server.store.stats_backfill import STATS_MIGRATION, backfill_pg
+
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 LOCK_ID = 7723000
@@ -40,6 +42,9 @@ async def migrate_connection(conn: asyncpg.Connection) -> list[int]:
                 await conn.execute(file.read_text())
                 await conn.execute("INSERT INTO schema_migrations(version, name) VALUES ($1, $2)", version, file.name)
             applied.append(version)
+        if STATS_MIGRATION in applied:
+            # Builds stored before the stats columns: their codes are read once, here, under the lock.
+            await backfill_pg(conn)
         return applied
     finally:
         await conn.execute("SELECT pg_advisory_unlock($1)", LOCK_ID)

@@ -48,6 +48,7 @@ from server.store.types import (
     iso_of,
     new_slug,
     now_iso,
+    stat_columns,
 )
 from server.wire import (
     AccountInfo,
@@ -105,7 +106,7 @@ GONE_SQL = "SELECT 1 FROM deleted_builds WHERE lower(id) = lower($1) OR lower(sl
 BUILD_COLUMNS = (
     "b.id, b.slug, b.creator_id, b.creator_name, b.base_class, b.ascendancy, b.tree_version, b.code_z,"
     " b.skills, b.steps, b.likes, EXISTS(SELECT 1 FROM likes l WHERE l.user_id = $1 AND l.build_id = b.id),"
-    " b.created_at, b.updated_at"
+    " b.created_at, b.updated_at, b.stats"
 )
 
 
@@ -171,10 +172,11 @@ class PgStore:
                             break
                     await conn.execute(
                         "INSERT INTO builds(id, slug, creator_id, creator_name, base_class, ascendancy, tree_version,"
-                        " code_z, skills, steps, step_count, created_at, updated_at)"
-                        " VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13)",
+                        " code_z, skills, steps, step_count, created_at, updated_at, stat_dps, stat_life,"
+                        " stat_energy_shield, stats) VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17)",
                         build.id, slug, build.creator_id, build.creator_name, build.base_class, build.ascendancy,
                         build.tree_version, code_z, skills, steps, len(build.steps), stamp, stamp,
+                        *stat_columns(build.stats),
                     )
                     await conn.executemany(
                         "INSERT INTO build_skills(skill, build_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
@@ -190,7 +192,7 @@ class PgStore:
         row = await self.pool.fetchrow(
             "SELECT b.id, b.slug, b.creator_id, b.creator_name, b.base_class, b.ascendancy, b.tree_version, b.code_z,"
             " b.skills, b.steps, b.likes, EXISTS(SELECT 1 FROM likes l WHERE l.user_id = $2 AND l.build_id = b.id),"
-            f" b.created_at, b.updated_at FROM builds b WHERE {_lookup(id_or_slug)}",
+            f" b.created_at, b.updated_at, b.stats FROM builds b WHERE {_lookup(id_or_slug)}",
             id_or_slug, viewer if viewer is not None else -1,
         )
         if row is None:
@@ -210,7 +212,7 @@ class PgStore:
             sql, params = search_statement(q, latest, POSTGRES)
             sql, args = positional(sql, params)
             rows = await conn.fetch(sql, *args)
-        return page_of(rows, q.page_size)
+        return page_of(rows, q.page_size, q.sort_by)
 
     async def data_version(self) -> int:
         return await self.pool.fetchval("SELECT last_value FROM data_version_seq")
