@@ -4,7 +4,7 @@
  * page and the like overrides, read straight from IndexedDB (data/rawDb.ts) without waiting
  * for Dexie. The first render waits for both (main.tsx) and shows the cards at once.
  */
-import { filtersFromUrl, listKey, type BuildFilters } from "../data/filters";
+import { filtersFromUrl, listKey, sortsByLikes, type BuildFilters } from "../data/filters";
 import { readAhead, toFirstPage } from "../data/firstPage";
 import { loadDb } from "../data/loadDb";
 import { readFirstPageRaw } from "../data/rawDb";
@@ -36,7 +36,7 @@ export function startLanding(pathname: string, search: string, online: boolean):
     ? Promise.resolve()
     : readAhead(key, async () => {
         const read = await readFirstPageRaw(key);
-        return read?.page && toFirstPage(read.page, true, read.overrides);
+        return read?.page && toFirstPage(read.page, true, read.overrides, Date.now(), sortsByLikes(list.filters));
       });
   // The page's own load (routes.tsx) joins this one.
   void import("../features/browse/BrowsePage").catch(() => undefined);

@@ -43,6 +43,8 @@ export async function loadListPage(
     lastGuid: cursor?.lastGuid,
     likeAmount: cursor?.likeAmount,
     snapshot: cursor?.snapshot,
+    // Stat sorts (SortBy dps, life, es) page by the last build's figure.
+    sortValue: cursor?.sortValue,
   };
   // Known offline: answer from the cache at once instead of waiting for the request to fail.
   if (typeof navigator !== "undefined" && navigator.onLine === false) {

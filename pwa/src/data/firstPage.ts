@@ -17,9 +17,12 @@ export interface FirstPage {
   overrides: Map<string, LikeOverride>;
 }
 
-/** The page in projected-likes order, with the overrides read along with it. */
-export function toFirstPage(page: BuildPage, fromCache: boolean, overrides: Map<string, LikeOverride>, now = Date.now()): FirstPage {
-  const builds = orderFirstPage(page.builds, (b) => effectiveLike(b, overrides.get(b.buildId), now).likes);
+/**
+ * The page in projected-likes order (a list sorted by a planner figure keeps the server's
+ * order: `byLikes` false), with the overrides read along with it.
+ */
+export function toFirstPage(page: BuildPage, fromCache: boolean, overrides: Map<string, LikeOverride>, now = Date.now(), byLikes = true): FirstPage {
+  const builds = byLikes ? orderFirstPage(page.builds, (b) => effectiveLike(b, overrides.get(b.buildId), now).likes) : page.builds;
   return { builds, cursor: page.cursor, fromCache, overrides };
 }
 

@@ -109,6 +109,7 @@ export default function BrowsePage() {
         showCreator={source !== "created"}
         live={liveFilters}
         onSearch={() => setParams(filtersToUrl(edited))}
+        onSort={(sortBy) => setParams(filtersToUrl({ ...applied, sortBy }))}
         onClear={() => {
           setEdited(EMPTY_FILTERS);
           setParams(new URLSearchParams());

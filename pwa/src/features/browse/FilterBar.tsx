@@ -1,8 +1,8 @@
-import { Box, Button, Group, MultiSelect, Tabs, TextInput, type ComboboxItemGroup } from "@mantine/core";
+import { Box, Button, Group, MultiSelect, NativeSelect, NumberInput, Tabs, TextInput, type ComboboxItemGroup } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { ascendancies, baseClasses, classColor, type ClassTable } from "../../data/classes";
 import { useClassTable } from "../../data/useClassTable";
-import { MAX_SKILL_FILTERS, type BuildFilters } from "../../data/filters";
+import { cleanMinimum, MAX_SKILL_FILTERS, MINIMUMS, SORT_OPTIONS, type BuildFilters, type SortBy } from "../../data/filters";
 import { DESKTOP_QUERY, LAYOUT, stickyBar } from "../../app/theme";
 
 interface Props {
@@ -10,6 +10,8 @@ interface Props {
   onChange: (f: BuildFilters) => void;
   onSearch: () => void;
   onClear: () => void;
+  /** A new sort order, applied at once (the other edits wait for Search). */
+  onSort?: (sortBy: SortBy) => void;
   skillOptions: string[];
   showCreator: boolean;
   /**
@@ -39,7 +41,7 @@ const Preview = ({ label, placeholder, values }: { label: string; placeholder: s
   <TextInput label={label} placeholder={placeholder} value={values.join(", ")} readOnly />
 );
 
-export function FilterBar({ value, onChange, onSearch, onClear, skillOptions, showCreator, live = true }: Props) {
+export function FilterBar({ value, onChange, onSearch, onClear, onSort, skillOptions, showCreator, live = true }: Props) {
   const table = useClassTable();
   const desktop = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
   const id = (testId: string) => (live ? testId : undefined);
@@ -88,6 +90,38 @@ export function FilterBar({ value, onChange, onSearch, onClear, skillOptions, sh
       data-testid={id("filter-creator")}
     />
   );
+  // Issue 35: orders and minimums by the planner's saved figures (its export's numbers, not ours).
+  const sort = (
+    <NativeSelect
+      label="Sort by"
+      description="DPS, life, ES: the planner's figures"
+      data={SORT_OPTIONS}
+      value={value.sortBy ?? "likes"}
+      onChange={(e) => {
+        const sortBy = e.currentTarget.value as SortBy;
+        onChange({ ...value, sortBy });
+        onSort?.(sortBy);
+      }}
+      data-testid={id("filter-sort")}
+    />
+  );
+  const minimums = MINIMUMS.map((m) => (
+    <NumberInput
+      key={m.key}
+      label={m.label}
+      placeholder="Any"
+      min={0}
+      allowNegative={false}
+      allowDecimal={false}
+      thousandSeparator=","
+      hideControls
+      inputMode="numeric"
+      value={value[m.key] ?? ""}
+      onChange={(v) => onChange({ ...value, [m.key]: cleanMinimum(v) })}
+      onKeyDown={(e) => e.key === "Enter" && onSearch()}
+      data-testid={id(`filter-${m.key}`)}
+    />
+  ));
   const buttons = (
     <Group gap="xs" wrap="nowrap">
       <Button onClick={onSearch} data-testid={id("filter-search")}>Search</Button>
@@ -102,6 +136,8 @@ export function FilterBar({ value, onChange, onSearch, onClear, skillOptions, sh
           <Box w={280}>{classes}</Box>
           <Box w={320}>{skills}</Box>
           {creator && <Box w={200}>{creator}</Box>}
+          <Box w={230}>{sort}</Box>
+          {minimums.map((input, i) => <Box key={i} w={i === 2 ? 150 : 120}>{input}</Box>)}
           {buttons}
         </Group>
       ) : (
@@ -110,11 +146,16 @@ export function FilterBar({ value, onChange, onSearch, onClear, skillOptions, sh
             <Tabs.Tab value="classes">Classes</Tabs.Tab>
             <Tabs.Tab value="skills">Skills</Tabs.Tab>
             {showCreator && <Tabs.Tab value="creator">Creator</Tabs.Tab>}
+            <Tabs.Tab value="sort" data-testid={id("filter-tab-sort")}>Sort</Tabs.Tab>
           </Tabs.List>
           <Box pt="xs">
             <Tabs.Panel value="classes">{classes}</Tabs.Panel>
             <Tabs.Panel value="skills">{skills}</Tabs.Panel>
             {showCreator && <Tabs.Panel value="creator">{creator}</Tabs.Panel>}
+            <Tabs.Panel value="sort">
+              {sort}
+              <Group gap="xs" grow wrap="nowrap" pt="xs">{minimums}</Group>
+            </Tabs.Panel>
           </Box>
           <Box pt="xs">{buttons}</Box>
         </Tabs>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { ApiRequestError } from "../../data/api";
 import { loadListPage } from "../../data/builds";
 import type { LikeOverride } from "../../data/db";
-import { listKey, type BuildFilters } from "../../data/filters";
+import { listKey, sortsByLikes, type BuildFilters } from "../../data/filters";
 import { peekAhead, takeAhead, toFirstPage, type FirstPage } from "../../data/firstPage";
 import { readLikeOverrides } from "../../data/likes";
 import { loadDb } from "../../data/loadDb";
@@ -27,7 +27,7 @@ const INITIAL: BuildListState = { builds: [], cursor: null, loading: true, loadi
 async function loadFirstPage(source: BrowseSource, filters: BuildFilters, signal?: AbortSignal): Promise<FirstPage> {
   const db = await loadDb();
   const [page, overrides] = await Promise.all([loadListPage(db, source, filters, null, 0, { signal }), readLikeOverrides(db)]);
-  return toFirstPage(page.value, page.fromCache, overrides);
+  return toFirstPage(page.value, page.fromCache, overrides, Date.now(), sortsByLikes(filters));
 }
 
 const loaded = (p: FirstPage): BuildListState => ({ ...p, loading: false, loadingMore: false, error: null });
