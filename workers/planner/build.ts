@@ -3,6 +3,7 @@ import { parseItem } from "./items";
 import { DEFAULT_TREE_VERSION, ROOT_TAGS } from "./limits";
 import { noteSegments } from "./notes";
 import { assignSetIds } from "./sets";
+import { readPlayerStats } from "./stats";
 import { decodeTreeUrl } from "./treeUrl";
 import {
   PlannerError,
@@ -256,5 +257,6 @@ export function readBuild(root: XmlNode): PlannerBuild {
     activeTreeId,
     activeItemSetId,
     activeSkillSetId,
+    stats: readPlayerStats(root),
   };
 }

@@ -5,7 +5,7 @@
  * attributes, config, notes) is kept; items are cut down to those the step uses.
  */
 import { zlibSync } from "fflate";
-import { findPlannerRoot } from "./build";
+import { findPlannerRoot, readBuild } from "./build";
 import { plannerXmlText } from "./code";
 import { assignSetIds } from "./sets";
 import { PlannerError, type PlannerBuild } from "./types";
@@ -18,6 +18,7 @@ export interface StepSetIds {
 }
 
 const utf8 = new TextEncoder();
+const SAVED_FIGURES = new Set(["PlayerStat", "MinionStat", "FullDPSSkill"]);
 
 /** Planner XML -> planner code (zlib, URL-safe base64), as the planner writes it. */
 export function encodePlannerXml(xml: string): string {
@@ -93,6 +94,16 @@ export function exportStep(input: string, ids: StepSetIds): string {
 
   const skills = keepSet(element(root, "Skills"), "SkillSet", ids.skillSetId, "activeSkillSet", "skill set");
   if (skills.container) replaced.set(element(root, "Skills")!, skills.container);
+
+  // The planner's saved figures (PlayerStat, MinionStat, FullDPSSkill lines) are those of its active sets:
+  // a step of other sets leaves them out, so that its code does not carry figures that are not its own.
+  const build = element(root, "Build");
+  const active = readBuild(root);
+  const isActive =
+    ids.passiveTreeId === active.activeTreeId && ids.equipmentSetId === active.activeItemSetId && ids.skillSetId === active.activeSkillSetId;
+  if (build && !isActive) {
+    replaced.set(build, withChildren(build, build.children.filter((c) => !isElement(c) || !SAVED_FIGURES.has(c.tagName))));
+  }
 
   const out = withChildren(root, root.children.map((c) => (isElement(c) ? (replaced.get(c) ?? c) : c)));
   return encodePlannerXml(`<?xml version="1.0" encoding="UTF-8"?>\n${serialize(out)}`);

@@ -15,6 +15,8 @@ export { assignSetIds, hasLetterOrDigit, setTitle } from "./sets";
 export { noteSegments, plainNotes, NOTE_COLORS } from "./notes";
 export { parseItem, isInvalidItem, applyRange } from "./items";
 export { decodeTreeUrl } from "./treeUrl";
+export { readPlayerStats, statNumber, STAT_NAMES, STAT_RANGES, DPS_SOURCES, MAX_STAT_LINES } from "./stats";
+export { stepStats, type StepIds } from "./stepStats";
 export { coveringSteps, exportStep, encodePlannerXml, type StepSetIds } from "./exportStep";
 export { MAX_CODE_CHARS, MAX_XML_BYTES, MAX_DEPTH, DEFAULT_TREE_VERSION } from "./limits";
 

@@ -8,6 +8,8 @@
  * validator (server/planner) derives the same ids.
  */
 
+import type { BuildStats } from "../../pwa/src/data/types";
+
 export type PlannerErrorKind = "not_base64" | "not_zlib" | "too_large" | "not_planner_xml" | "invalid_item";
 
 export class PlannerError extends Error {
@@ -135,6 +137,12 @@ export interface PlannerSkillSet {
   groups: PlannerSocketGroup[];
 }
 
+/** The wire type of the planner's saved figures (server/wire.py BuildStats); stats.ts reads them. */
+export type { BuildStats };
+
+/** Which DPS figure BuildStats.dps is: FullDPS, CombinedDPS, TotalDPS (hit) or TotalDotDPS (dot). */
+export type DpsKind = "full" | "combined" | "hit" | "dot";
+
 export interface PlannerBuild {
   className: string;
   /** "" when the build has no ascendancy. */
@@ -156,4 +164,10 @@ export interface PlannerBuild {
   activeTreeId: string;
   activeItemSetId: string;
   activeSkillSetId: string;
+  /**
+   * The planner's saved figures for its active sets (null when the export has
+   * none); stepStats() gives them to the one step with those sets. Absent only
+   * in builds decoded before the figures were read.
+   */
+  stats?: BuildStats | null;
 }

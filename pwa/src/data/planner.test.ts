@@ -77,4 +77,20 @@ describe("decoding for the editor", () => {
     expect(decoded).toHaveLength(1);
     db.close();
   });
+
+  it("decodes again a cached build from before the planner's figures were read", async () => {
+    const db = openDb(`planner-test-${Math.random()}`);
+    const code = corpusText("dual_strike_of_ambidexterity_slayer_328.code.txt").trim();
+    const { stats, ...old } = decodePlanner(code);
+    expect(stats?.life).toBe(3339);
+    await db.planner.put({ code, build: old, savedAt: 0 });
+    const decoded: string[] = [];
+    const decode = async (c: string) => {
+      decoded.push(c);
+      return decodeThrough(remote, c);
+    };
+    expect((await decodePlannerCached(db, code, decode)).stats).toEqual(stats);
+    expect(decoded).toEqual([code]);
+    db.close();
+  });
 });

@@ -85,7 +85,8 @@ export async function decodePlannerFresh(db: WaypointDb, code: string, decode: (
 
 export async function decodePlannerCached(db: WaypointDb, code: string, decode: (code: string) => Promise<PlannerBuild> = decodeInWorker): Promise<PlannerBuild> {
   const cached = await db.planner.get(code);
-  if (cached) return cached.build;
+  // A build decoded before the planner's saved figures were read lacks `stats` (null when the export has none): decoded again.
+  if (cached && cached.build.stats !== undefined) return cached.build;
   const build = await decode(code);
   // The cache write does not hold up the caller: the build is shown while IndexedDB stores it.
   void db.planner.put({ code, build, savedAt: Date.now() }).catch((err) => console.warn("decoded build not cached", err));
