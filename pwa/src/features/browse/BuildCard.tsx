@@ -1,6 +1,7 @@
 import { Badge, Box, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { memo } from "react";
 import { Link } from "react-router-dom";
+import { cardFigures } from "../../data/buildStats";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
 import type { ClassTable } from "../../data/classes";
 import type { BuildSummary } from "../../data/types";
@@ -13,6 +14,7 @@ import { LikeToggle } from "./LikeToggle";
  * first screen, and the cards already shown need not.
  */
 export const BuildCard = memo(function BuildCard({ build, classTable }: { build: BuildSummary; classTable: ClassTable | null }) {
+  const figures = cardFigures(build.stats);
   return (
     <Card withBorder padding="md" className={classes.card} data-testid="build-card" data-build-id={build.buildId} data-slug={build.slug}>
       <Stack gap={6}>
@@ -32,6 +34,17 @@ export const BuildCard = memo(function BuildCard({ build, classTable }: { build:
             <Badge key={s} variant="outline" color="gray" size="sm" data-testid="skill-badge">{s}</Badge>
           ))}
         </Group>
+        {figures.length > 0 && (
+          // The planner's own figures (its export's saved stats), said so in words, not only in a tooltip.
+          <Group gap={8} data-testid="card-stats">
+            <Text size="xs" c="dimmed">Planner figures:</Text>
+            {figures.map((f) => (
+              <Text key={f.key} size="sm" data-testid="card-stat" data-stat={f.key}>
+                <Text span fw={700} inherit>{f.value}</Text> {f.label}
+              </Text>
+            ))}
+          </Group>
+        )}
         <Text size="sm" c="dimmed">Contains {build.steps} step(s)</Text>
         <Text size="sm" c="dimmed">Created by {build.creatorName}</Text>
       </Stack>

@@ -17,6 +17,7 @@ import { EquipmentTab } from "./EquipmentTab";
 import { NotesTab } from "./NotesTab";
 import { SettingsTab } from "./SettingsTab";
 import { SkillTreeTab } from "./SkillTreeTab";
+import { StepFigures } from "./StepFigures";
 import { stepSets } from "./stepView";
 import { useBuildView } from "./useBuildView";
 import { useViewCharacter } from "./useViewCharacter";
@@ -82,6 +83,7 @@ export default function BuildViewPage() {
           <StepNavigator titles={steps.map((s) => s.title)} active={step} onChange={setStep} />
         </Box>
       )}
+      <StepFigures planner={planner} steps={steps} step={step} />
       <Tabs defaultValue="equipment" keepMounted={false}>
         <Tabs.List style={stickyBar(LAYOUT.stickySecondPx)} data-testid="build-tabs">
           <Tabs.Tab value="equipment" data-testid="tab-equipment">Equipment</Tabs.Tab>
