@@ -1,11 +1,26 @@
 /** The controls drawn over the tree canvas: ascendancy toggle, search, fullscreen, reset, legend, notice. */
 import { ActionIcon, Button, Group, Text, TextInput } from "@mantine/core";
+import type { ReactNode } from "react";
 import { IconFullscreenEnter, IconFullscreenExit, IconReset } from "../ui/icons";
 import { cssColour, COLOURS } from "./style";
 
+/**
+ * The top row over the canvas: the ascendancy toggle on the left, search and buttons on the right; on a
+ * narrow canvas the right group wraps under the toggle instead of covering it. Only the controls take the
+ * pointer: a drag between them still pans the tree.
+ */
+export function CanvasToolbar({ children }: { children: ReactNode }) {
+  return (
+    <Group gap={6} wrap="wrap" align="flex-start" style={{ position: "absolute", top: 8, left: 8, right: 8, zIndex: 2, pointerEvents: "none" }}
+      data-testid="tree-toolbar">
+      {children}
+    </Group>
+  );
+}
+
 export function AscendancyToggle({ inAscendancy, onToggle }: { inAscendancy: boolean; onToggle: () => void }) {
   return (
-    <Button size="xs" variant="default" style={{ position: "absolute", top: 8, left: 8, zIndex: 2 }}
+    <Button size="xs" variant="default" style={{ pointerEvents: "auto" }}
       onClick={onToggle} data-testid="tree-ascendancy-toggle">
       {inAscendancy ? "Go Back To Tree" : "Go To Ascendancy"}
     </Button>
@@ -22,7 +37,7 @@ export function CanvasButtons(props: {
 }) {
   const { query, matches, onQuery, expanded, onFullscreen, onReset } = props;
   return (
-    <Group gap={6} style={{ position: "absolute", top: 8, right: 8, zIndex: 2 }}>
+    <Group gap={6} wrap="nowrap" ml="auto" style={{ pointerEvents: "auto" }}>
       <TextInput
         size="xs"
         w={180}

@@ -1,7 +1,7 @@
 import { Box } from "@mantine/core";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { TreeController } from "./controller";
-import { AscendancyToggle, CanvasButtons, CompareLegend, VersionNotice } from "./CanvasOverlay";
+import { AscendancyToggle, CanvasButtons, CanvasToolbar, CompareLegend, VersionNotice } from "./CanvasOverlay";
 import type { Bounds, TreeModel, TreeNode } from "./model";
 import { NodeTooltip } from "./NodeTooltip";
 import { takeGpu } from "./gpu";
@@ -461,11 +461,13 @@ export function TreeCanvas(props: TreeCanvasProps) {
           ))}
         </svg>
       )}
-      {ascendancyTarget && (
-        <AscendancyToggle inAscendancy={inAscendancy} onToggle={() => act((c) => c.toggleAscendancy(ascendancyTarget))} />
-      )}
-      <CanvasButtons query={query} matches={matches} onQuery={setQuery} expanded={fullscreen || stretched}
-        onFullscreen={toggleFullscreen} onReset={() => act((c) => c.reset())} />
+      <CanvasToolbar>
+        {ascendancyTarget && (
+          <AscendancyToggle inAscendancy={inAscendancy} onToggle={() => act((c) => c.toggleAscendancy(ascendancyTarget))} />
+        )}
+        <CanvasButtons query={query} matches={matches} onQuery={setQuery} expanded={fullscreen || stretched}
+          onFullscreen={toggleFullscreen} onReset={() => act((c) => c.reset())} />
+      </CanvasToolbar>
       {compare && <CompareLegend />}
       {notice && <VersionNotice text={notice} aboveLegend={compare} />}
       {hover && (
