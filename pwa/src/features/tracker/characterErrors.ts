@@ -25,22 +25,27 @@ export function characterFailure(err: ApiRequestError): CharacterFailure {
   return { kind: "failed", message: err.message };
 }
 
-/** The toasts: 'character request limit reached' for a 429, 'failed To fetch' for the rest. */
+/**
+ * The toasts: 'character request limit reached' for a 429, 'Failed to fetch' for the rest (the spec's
+ * 'failed To fetch' read as a typo to players; issue 33 asked for it fixed).
+ */
+export function characterFailureToast(f: CharacterFailure) {
+  return f.kind === "rateLimited"
+    ? {
+        id: "character-rate-limit",
+        color: "red",
+        title: "character request limit reached",
+        message: `Data might be stale, please wait ${f.retryIn} seconds before trying to fetch again`,
+      }
+    : {
+        id: "character-fetch-failed",
+        color: "red",
+        title: "Failed to fetch",
+        message: "Data might be stale, please try again later",
+        autoClose: FAILURE_TOAST_MS,
+      };
+}
+
 export function toastCharacterFailure(f: CharacterFailure): void {
-  if (f.kind === "rateLimited") {
-    notifications.show({
-      id: "character-rate-limit",
-      color: "red",
-      title: "character request limit reached",
-      message: `Data might be stale, please wait ${f.retryIn} seconds before trying to fetch again`,
-    });
-  } else {
-    notifications.show({
-      id: "character-fetch-failed",
-      color: "red",
-      title: "failed To fetch",
-      message: "Data might be stale, please try again later",
-      autoClose: FAILURE_TOAST_MS,
-    });
-  }
+  notifications.show(characterFailureToast(f));
 }
