@@ -215,3 +215,14 @@ def test_guide_follows_the_log_in_the_tracker(browser, live_server):
         expect_step(page, "Act 1", "Head out to The Coast")
         assert axe_serious(page, "[data-testid=guide-log]") == []
         screenshot(page, "guide-log-tracker-412")
+
+        # The level beside the tracker's character follows the log, ahead of the API's cached one;
+        # another character's level-up does not move it.
+        level = page.get_by_test_id("tracker-log-level")
+        expect(level).to_have_text("Level 2 in the game's log")
+        append(page, log.level("SomeoneElse", "Witch", 40) + log.level("DemoHierophant", "Templar", 3))
+        expect(level).to_have_text("Level 3 in the game's log")
+        # After a reload, with the guide's tab not open, the tracker still shows what the log told.
+        page.reload()
+        page.get_by_test_id("tracker-loaded").wait_for(timeout=30_000)
+        expect(level).to_have_text("Level 3 in the game's log")

@@ -24,6 +24,7 @@ import { loadBuild } from "../../data/builds";
 import { getDb } from "../../data/db";
 import { readTrackerImport } from "./trackerImport";
 import { CharacterPicker } from "./CharacterPicker";
+import { LogLevel } from "./LogLevel";
 import { OnePage, type TrackerSection } from "./OnePage";
 import { OVERLAY_TIMEOUT_MS, TIME_AGO_TICK_MS, updatedLabel } from "./timing";
 import { TrackerChoices } from "./TrackerChoices";
@@ -64,9 +65,12 @@ function Tracker({ realm }: { realm: Parameters<typeof useCharacters>[0] }) {
         <Title order={1} size="h2">Build Tracker</Title>
         {summary && <RefreshButton tracker={tracker} />}
       </Group>
-      <Box maw={420}>
-        <CharacterPicker chars={chars} value={selectedId} onChange={select} label={summary ? "Character" : "Please select a character"} />
-      </Box>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Box maw={420} style={{ flex: "1 1 260px" }}>
+          <CharacterPicker chars={chars} value={selectedId} onChange={select} label={summary ? "Character" : "Please select a character"} />
+        </Box>
+        {summary && <LogLevel name={summary.name} />}
+      </Group>
       {summary && <Body tracker={tracker} characterId={summary.id} characterClass={summary.class} />}
     </Stack>
   );

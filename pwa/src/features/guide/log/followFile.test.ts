@@ -5,7 +5,7 @@ import { loadActs, loadCampaign } from "@workers/guide/campaignFiles";
 import { parseGuide } from "@workers/guide/parser";
 import { emptyFollowState, entriesAfter, followFile } from "./follow";
 import { followProgress } from "./followProgress";
-import { actTimes, characterLine, formatDuration, shownCharacter } from "./logView";
+import { actTimes, characterLine, formatDuration, logLevelOf, shownCharacter } from "./logView";
 import { routeAreas } from "./routeAreas";
 
 const data = loadCampaign();
@@ -69,5 +69,9 @@ describe("the panel's words", () => {
     expect(characterLine(c)).toBe("Wanderer, Deadeye, level 33");
     expect(actTimes(c).map((a) => a.act)).toEqual([1, 2, 3]);
     expect(shownCharacter(state, "Nobody")).toBeNull();
+    // The tracker's level beside its character: by the character's name only.
+    expect(logLevelOf(state, "Wanderer")).toBe(33);
+    expect(logLevelOf(state, "wanderer")).toBeNull();
+    expect(logLevelOf(null, "Wanderer")).toBeNull();
   });
 });

@@ -55,9 +55,15 @@ export class GameLogFollower {
 
   getSnapshot = (): LogSnapshot => this.snapshot;
 
-  /** The campaign facts (area ids to acts) arrive with the guide; the first guide starts the follower. */
-  start(areas: Record<string, Area>): void {
-    this.areas ??= areas;
+  /**
+   * The campaign facts (area ids to acts) arrive with the guide. Others (the tracker's level) start it
+   * without them: what the log told is restored, and reading waits until a guide brings the facts.
+   */
+  start(areas?: Record<string, Area>): void {
+    if (areas && !this.areas) {
+      this.areas = areas;
+      if (this.snapshot.phase === "following") this.schedule(0);
+    }
     this.init ??= this.restore();
   }
 

@@ -21,6 +21,11 @@ export function actTimes(c: CharacterLog): { act: number; time: string }[] {
   return c.actMs.flatMap((ms, i) => (ms > 0 ? [{ act: i + 1, time: formatDuration(ms) }] : []));
 }
 
+/** The level the log last gave a character of this name (the game's names are unique), or null. */
+export function logLevelOf(state: FollowState | null, name: string): number | null {
+  return state?.characters[name]?.level ?? null;
+}
+
 /** The character the panel shows: the one this guide is bound to, else the one playing now. */
 export function shownCharacter(state: FollowState | null, boundTo: string | null): CharacterLog | null {
   if (!state) return null;
