@@ -16,6 +16,7 @@ different request is a 422. 5xx and 429 answers are not stored, so a retry can s
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from http.cookies import SimpleCookie
 from urllib.parse import parse_qsl
@@ -27,6 +28,8 @@ from server.auth.session import COOKIE, resolve_session
 from server.errors import error_body
 from server.store.types import StoredAnswer, hash_token
 from server.text_fields import CONTROL, control_in_json, control_in_pairs, refusal
+
+log = logging.getLogger("waypoint")
 
 SAFE = {"GET", "HEAD", "OPTIONS"}
 IP_FACTOR = 5
@@ -245,12 +248,17 @@ class Guard:
                         if k.lower() in REPLAYED]
             elif message["type"] == "http.response.body":
                 out.append(message.get("body", b""))
+                if not message.get("more_body", False) and status and status < 500 and status != 429:
+                    # Stored before the last byte leaves: a client that retries once it has the
+                    # answer (on any worker) is always replayed, never applied a second time.
+                    answer = StoredAnswer(scope["method"], scope["path"], digest, status, kept, b"".join(out))
+                    try:
+                        await db.save_answer(scope_key, key, answer)
+                    except Exception:  # the answer still goes out; only its replay is lost
+                        log.exception("could not keep the answer for Idempotency-Key replay")
             await send(message)
 
         await self.app(scope, replay(body, receive), capture_send)
-        if status and status < 500 and status != 429:
-            answer = StoredAnswer(scope["method"], scope["path"], digest, status, kept, b"".join(out))
-            await db.save_answer(scope_key, key, answer)
 
 
 def guard_middleware(app):

@@ -5,6 +5,9 @@
 -- revision 2 is published (server.store.revisions).
 ALTER TABLE builds ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
 ALTER TABLE builds ADD COLUMN followers INTEGER NOT NULL DEFAULT 0 CHECK (followers >= 0);
+-- The unseen-updates query checks each followed build's revision in this index alone (SQLite
+-- reads the table row only for the builds that have an update): half the pages of a PK lookup.
+CREATE INDEX builds_revision ON builds(id, revision);
 
 CREATE TABLE build_revisions (
   build_id TEXT NOT NULL REFERENCES builds(id) ON DELETE CASCADE,
