@@ -107,7 +107,7 @@ async def publish_revision(request: Request, id_or_slug: IdOrSlug,
     try:
         done = await store.revise(NewRevision(
             build_id=build_id, creator_id=user.id, base_revision=data.base_revision, tree_version=ok.tree_version,
-            code=ok.code, skills=ok.skills, steps=ok.steps, note=note,
+            code=ok.code, skills=ok.skills, steps=ok.steps, note=note, stats=ok.stats,
         ))
     except StaleRevision as exc:
         raise _stale(data.base_revision, exc.newest) from exc

@@ -17,8 +17,16 @@ import time
 import msgspec
 
 from server.store.db import Database
-from server.store.types import compress_code, now_iso, skills_decoder, steps_decoder
-from server.wire import BuildUpdate, FollowState, RevisionInfo, RevisionList, RevisionSummary, Step
+from server.store.types import compress_code, now_iso, skills_decoder, stat_columns, steps_decoder
+from server.wire import (
+    BuildStats,
+    BuildUpdate,
+    FollowState,
+    RevisionInfo,
+    RevisionList,
+    RevisionSummary,
+    Step,
+)
 
 MAX_NOTE = 2_000
 
@@ -32,6 +40,8 @@ class NewRevision(msgspec.Struct, frozen=True):
     skills: list[str]
     steps: list[Step]
     note: str
+    # The planner's saved stats of the new code (issue 35's columns follow the newest revision).
+    stats: BuildStats | None = None
 
 
 class StaleRevision(Exception):
@@ -97,8 +107,9 @@ async def revise(db: Database, rev: NewRevision) -> tuple[str, int] | None:
         )
         conn.execute(
             "UPDATE builds SET revision = ?, tree_version = ?, code_z = ?, skills = ?, steps = ?, step_count = ?,"
-            " updated_at = ? WHERE id = ?",
-            (n, rev.tree_version, code_z, skills, steps, len(rev.steps), stamp, rev.build_id),
+            " updated_at = ?, stat_dps = ?, stat_life = ?, stat_energy_shield = ?, stats = ? WHERE id = ?",
+            (n, rev.tree_version, code_z, skills, steps, len(rev.steps), stamp, *stat_columns(rev.stats),
+             rev.build_id),
         )
         # Title skills may change: their search postings go with them (the class ones stay, a
         # revision keeps the class); the build_skills trigger adds the new ones.

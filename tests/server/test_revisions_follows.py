@@ -55,6 +55,15 @@ async def test_a_revision_keeps_the_link_and_every_earlier_revision_stays_readab
     found = (await client.get("/api/Build/search")).json()["data"]["builds"]
     assert [(b["slug"], b["steps"]) for b in found] == [(slug, len(steps))]
 
+    # Title skills moved with the revision: the skill search finds the new one only (both engines'
+    # postings), with a class filter too.
+    dropped = p["skills"][1]
+    for params, found in (({"SkillFilters": new_skill[0]}, [slug]), ({"SkillFilters": dropped}, []),
+                          ({"SkillFilters": new_skill[0], "ClassFilters": "Inquisitor"}, [slug]),
+                          ({"SkillFilters": dropped, "ClassFilters": "Inquisitor"}, []),
+                          ({"ClassFilters": "Templar"}, [slug])):
+        page = (await client.get("/api/Build/search", params=params)).json()["data"]["builds"]
+        assert [b["slug"] for b in page] == found, params
     # Based on revision 1 again: stale, refused with the error shape, nothing stored.
     stale = await client.post(f"/api/Build/{slug}/revisions", json=_revision_body(p, 1, note="late"), headers=alice)
     assert stale.status_code == 409
@@ -99,6 +108,20 @@ async def test_who_may_publish_a_revision_and_what_it_may_hold(client):
     assert (await client.post("/api/Build/nosuchbuildatall/revisions", json=_revision_body(p, 1),
                               headers=alice)).status_code == 404
     assert (await client.get(f"/api/Build/{p['slug']}/revisions")).json()["data"]["newest"] == 1
+
+
+async def test_a_revision_stores_the_planner_stats_of_its_code(client):
+    alice = await session_headers(client, "Alice Stats")
+    p = await _publish(client, alice)
+    stored = "SELECT stat_dps, stat_life, stat_energy_shield, stats FROM builds WHERE id = ?"
+    published = await rows(client.app, stored, (p["buildId"],))
+    await rows(client.app, "UPDATE builds SET stat_dps = 1, stat_life = 2, stat_energy_shield = 3, stats = 'null'"
+               " WHERE id = ?", (p["buildId"],))
+    r = await client.post(f"/api/Build/{p['slug']}/revisions", json=_revision_body(p, 1), headers=alice)
+    assert r.status_code == 201, r.text
+    assert await rows(client.app, stored, (p["buildId"],)) == published
+    info = (await client.get(f"/api/Build/{p['slug']}")).json()["data"]["buildInfo"]
+    assert info["stats"] is not None
 
 
 async def test_a_revision_with_an_idempotency_key_is_stored_once(client):

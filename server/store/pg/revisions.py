@@ -20,7 +20,7 @@ from server.store.revisions import (
     revision_info,
     update_of,
 )
-from server.store.types import compress_code, now_iso
+from server.store.types import compress_code, now_iso, stat_columns
 from server.wire import BuildUpdate, FollowState, RevisionInfo, RevisionList, RevisionSummary
 
 _STATE_SQL = (
@@ -74,8 +74,9 @@ async def revise(pool: asyncpg.Pool, rev: NewRevision) -> tuple[str, int] | None
         )
         await conn.execute(
             "UPDATE builds SET revision = $1, tree_version = $2, code_z = $3, skills = $4, steps = $5,"
-            " step_count = $6, updated_at = $7 WHERE id = $8",
-            n, rev.tree_version, code_z, skills, steps, len(rev.steps), stamp, rev.build_id,
+            " step_count = $6, updated_at = $7, stat_dps = $8, stat_life = $9, stat_energy_shield = $10,"
+            " stats = $11 WHERE id = $12",
+            n, rev.tree_version, code_z, skills, steps, len(rev.steps), stamp, *stat_columns(rev.stats), rev.build_id,
         )
         await conn.execute("DELETE FROM postings WHERE build_id = $1 AND tag NOT LIKE 'c:%'", rev.build_id)
         await conn.execute("DELETE FROM build_skills WHERE build_id = $1", rev.build_id)
