@@ -113,6 +113,10 @@ class BuildInfo(msgspec.Struct, rename="camel", frozen=True):
     created_at: str
     updated_at: str
     stats: BuildStats | None = None
+    # The newest revision's number (the share link opens it) and how many players follow the
+    # build (issue 36).
+    revision: int = 1
+    followers: int = 0
 
 
 class BuildInfoData(msgspec.Struct, rename="camel", frozen=True):

@@ -26,7 +26,7 @@ from server.wire import AccountInfo, AttachmentInfo, LikeInfo, OfficialGrant, Re
 BUILD_COLUMNS = (
     "b.id, b.slug, b.creator_id, b.creator_name, b.base_class, b.ascendancy, b.tree_version, b.code_z,"
     " b.skills, b.steps, b.likes, EXISTS(SELECT 1 FROM likes l WHERE l.user_id = :u AND l.build_id = b.id),"
-    " b.created_at, b.updated_at, b.stats"
+    " b.created_at, b.updated_at, b.stats, b.revision, b.followers"
 )
 
 

@@ -96,7 +96,7 @@ def find_build(db: Database, id_or_slug: str, viewer: int | None = None) -> Buil
     row = db.read_one(
         "SELECT b.id, b.slug, b.creator_id, b.creator_name, b.base_class, b.ascendancy, b.tree_version, b.code_z,"
         " b.skills, b.steps, b.likes, EXISTS(SELECT 1 FROM likes l WHERE l.user_id = ? AND l.build_id = b.id),"
-        f" b.created_at, b.updated_at, b.stats FROM builds b WHERE {where}",
+        f" b.created_at, b.updated_at, b.stats, b.revision, b.followers FROM builds b WHERE {where}",
         (_viewer(viewer), *params),
     )
     if row is None:

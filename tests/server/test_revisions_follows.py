@@ -43,7 +43,7 @@ async def test_a_revision_keeps_the_link_and_every_earlier_revision_stays_readab
     # The share link opens the newest; the id too.
     for key in (slug, p["buildId"]):
         info = (await client.get(f"/api/Build/{key}")).json()["data"]["buildInfo"]
-        assert info["steps"] == steps and info["skills"] == new_skill
+        assert info["steps"] == steps and info["skills"] == new_skill and info["revision"] == 2
     old = (await client.get(f"/api/Build/{slug}/revision/1")).json()["data"]
     assert old["steps"] == p["steps"] and old["skills"] == p["skills"] and old["newest"] == 2
     new = (await client.get(f"/api/Build/{p['buildId']}/revision/2")).json()["data"]
@@ -150,6 +150,8 @@ async def test_follows_are_a_set_and_counted_on_the_build(client):
                                     "isFollowing": True, "seenRevision": 1}
     r = await client.post(f"/api/Build/{p['buildId']}/follow", json={"follow": True}, headers=carol)
     assert r.json()["data"]["followers"] == 2
+    info = (await client.get(f"/api/Build/{p['slug']}")).json()["data"]["buildInfo"]
+    assert info["followers"] == 2 and info["revision"] == 1
     anonymous = (await client.get(url)).json()["data"]
     assert anonymous["followers"] == 2 and anonymous["isFollowing"] is False and anonymous["seenRevision"] is None
     assert (await client.get(url, headers=bob)).json()["data"]["isFollowing"] is True

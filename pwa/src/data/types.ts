@@ -95,6 +95,9 @@ export interface BuildInfo {
   createdAt: string;
   updatedAt: string;
   stats?: BuildStats | null;
+  /** The newest revision's number (the share link opens it). */
+  revision?: number;
+  followers?: number;
 }
 
 export interface LikeRequest {

@@ -106,7 +106,7 @@ GONE_SQL = "SELECT 1 FROM deleted_builds WHERE lower(id) = lower($1) OR lower(sl
 BUILD_COLUMNS = (
     "b.id, b.slug, b.creator_id, b.creator_name, b.base_class, b.ascendancy, b.tree_version, b.code_z,"
     " b.skills, b.steps, b.likes, EXISTS(SELECT 1 FROM likes l WHERE l.user_id = $1 AND l.build_id = b.id),"
-    " b.created_at, b.updated_at, b.stats"
+    " b.created_at, b.updated_at, b.stats, b.revision, b.followers"
 )
 
 
@@ -192,7 +192,7 @@ class PgStore:
         row = await self.pool.fetchrow(
             "SELECT b.id, b.slug, b.creator_id, b.creator_name, b.base_class, b.ascendancy, b.tree_version, b.code_z,"
             " b.skills, b.steps, b.likes, EXISTS(SELECT 1 FROM likes l WHERE l.user_id = $2 AND l.build_id = b.id),"
-            f" b.created_at, b.updated_at, b.stats FROM builds b WHERE {_lookup(id_or_slug)}",
+            f" b.created_at, b.updated_at, b.stats, b.revision, b.followers FROM builds b WHERE {_lookup(id_or_slug)}",
             id_or_slug, viewer if viewer is not None else -1,
         )
         if row is None:
