@@ -219,6 +219,8 @@ class AccountExport(msgspec.Struct, rename="camel", frozen=True):
     official_api: OfficialGrant | None
     replay_answers: list[ReplayAnswer]
     cached_characters: list[CachedCharacters]
+    # The builds the player follows (issue 36).
+    follows: list[FollowInfo] = []
 
 
 class AccountExportAnswer(msgspec.Struct, frozen=True):
@@ -350,3 +352,12 @@ class BuildUpdates(msgspec.Struct, rename="camel", frozen=True):
 
 class BuildUpdatesAnswer(msgspec.Struct, frozen=True):
     data: BuildUpdates
+
+
+class FollowInfo(msgspec.Struct, rename="camel", frozen=True):
+    """A build the player follows, in the account export: the newest revision they have seen."""
+
+    build_id: str
+    slug: str
+    seen_revision: int
+    followed_at: str

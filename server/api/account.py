@@ -62,6 +62,7 @@ async def export_account(request: Request) -> Response[AccountExportAnswer]:
         exported_at=now_iso(), account=data.account, builds=data.builds, likes=data.likes,
         attachments=data.attachments, sessions=data.sessions, official_api=data.official_api,
         replay_answers=data.replay_answers, cached_characters=await _cached_characters(request, user.id),
+        follows=data.follows,
     ))
     return Response(answer, headers={"Content-Disposition": f'attachment; filename="{EXPORT_FILE}"',
                                      "Cache-Control": "no-store"})

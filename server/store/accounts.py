@@ -21,7 +21,15 @@ from server.store.types import (
     build_info_of,
     iso_of,
 )
-from server.wire import AccountInfo, AttachmentInfo, LikeInfo, OfficialGrant, ReplayAnswer, SessionInfo
+from server.wire import (
+    AccountInfo,
+    AttachmentInfo,
+    FollowInfo,
+    LikeInfo,
+    OfficialGrant,
+    ReplayAnswer,
+    SessionInfo,
+)
 
 BUILD_COLUMNS = (
     "b.id, b.slug, b.creator_id, b.creator_name, b.base_class, b.ascendancy, b.tree_version, b.code_z,"
@@ -55,6 +63,9 @@ def _account_data(conn: sqlite3.Connection, user_id: int) -> AccountData | None:
         replays = [ReplayAnswer(r[0], r[1], r[2], r[3], iso_of(r[4])) for r in conn.execute(
             "SELECT key, method, path, status, created_at FROM idempotency_keys WHERE scope = :s"
             " ORDER BY created_at", {"s": f"u:{user_id}"})]
+        follows = [FollowInfo(r[0], r[1], r[2], iso_of(r[3])) for r in conn.execute(
+            "SELECT f.build_id, b.slug, f.seen_revision, f.created_at FROM follows f JOIN builds b ON b.id = f.build_id"
+            " WHERE f.user_id = :u ORDER BY f.created_at, f.build_id", u)]
     finally:
         conn.execute("COMMIT")
     return AccountData(
@@ -64,6 +75,7 @@ def _account_data(conn: sqlite3.Connection, user_id: int) -> AccountData | None:
         ),
         builds=builds, likes=likes, attachments=attachments, sessions=sessions,
         official_api=OfficialGrant(grant[0], iso_of(grant[1])) if grant else None, replay_answers=replays,
+        follows=follows,
     )
 
 

@@ -19,6 +19,7 @@ from server.wire import (
     BuildInfo,
     BuildStats,
     Cursor,
+    FollowInfo,
     LikeInfo,
     OfficialGrant,
     ReplayAnswer,
@@ -133,6 +134,7 @@ class AccountData(msgspec.Struct, frozen=True):
     sessions: list[SessionInfo]
     official_api: OfficialGrant | None
     replay_answers: list[ReplayAnswer]
+    follows: list[FollowInfo] = []
 
 
 def iso_of(value) -> str:

@@ -341,3 +341,19 @@ def test_follows_and_revisions_across_two_workers(engine, tmp_path):
     finally:
         for s in servers:
             s.stop()
+
+
+async def test_the_account_export_lists_the_follows_and_deleting_the_account_drops_them(client):
+    alice = await session_headers(client, "Alice Exported")
+    bob = await session_headers(client, "Bob Exports")
+    p = await _publish(client, alice)
+    await client.post(f"/api/Build/{p['slug']}/follow", json={"follow": True}, headers=bob)
+    await client.post(f"/api/Build/{p['slug']}/revisions", json=_revision_body(p, 1), headers=alice)
+    await client.post(f"/api/Build/{p['slug']}/seen", json={"revision": 2}, headers=bob)
+    data = (await client.get("/api/account/export", headers=bob)).json()["data"]
+    assert [(f["buildId"], f["slug"], f["seenRevision"]) for f in data["follows"]] == [(p["buildId"], p["slug"], 2)]
+    assert data["follows"][0]["followedAt"].endswith("Z")
+    assert (await client.get("/api/account/export", headers=alice)).json()["data"]["follows"] == []
+    assert (await client.post("/api/account/delete", json={"deleteBuilds": False}, headers=bob)).status_code == 200
+    assert await rows(client.app, "SELECT COUNT(*) FROM follows") == [(0,)]
+    assert (await client.get(f"/api/Build/{p['slug']}")).json()["data"]["buildInfo"]["followers"] == 0

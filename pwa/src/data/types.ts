@@ -200,6 +200,8 @@ export interface AccountExport {
   officialApi: OfficialGrant | null;
   replayAnswers: ReplayAnswer[];
   cachedCharacters: CachedCharacters[];
+  /** The builds the player follows (issue 36). */
+  follows?: FollowInfo[];
 }
 
 export interface DeleteAccountRequest {
@@ -294,4 +296,11 @@ export interface BuildUpdate {
 
 export interface BuildUpdates {
   updates: BuildUpdate[];
+}
+
+export interface FollowInfo {
+  buildId: string;
+  slug: string;
+  seenRevision: number;
+  followedAt: string;
 }

@@ -56,6 +56,7 @@ from server.wire import (
     BuildInfo,
     BuildPage,
     BuildUpdate,
+    FollowInfo,
     FollowState,
     LikeInfo,
     LikeResult,
@@ -402,6 +403,9 @@ class PgStore:
             replays = [ReplayAnswer(r[0], r[1], r[2], r[3], iso_of(r[4])) for r in await conn.fetch(
                 "SELECT key, method, path, status, created_at FROM idempotency_keys WHERE scope = $1"
                 " ORDER BY created_at", f"u:{user_id}")]
+            follows = [FollowInfo(r[0], r[1], r[2], iso_of(r[3])) for r in await conn.fetch(
+                "SELECT f.build_id, b.slug, f.seen_revision, f.created_at FROM follows f"
+                " JOIN builds b ON b.id = f.build_id WHERE f.user_id = $1 ORDER BY f.created_at, f.build_id", user_id)]
         return AccountData(
             account=AccountInfo(
                 account=f"{user[0]}:{user_id}", provider=user[0],
@@ -410,6 +414,7 @@ class PgStore:
             ),
             builds=builds, likes=likes, attachments=attachments, sessions=sessions,
             official_api=OfficialGrant(grant[0], iso_of(grant[1])) if grant else None, replay_answers=replays,
+            follows=follows,
         )
 
     async def delete_account(self, user_id: int, delete_builds: bool) -> tuple[int, int] | None:
