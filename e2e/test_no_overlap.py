@@ -76,6 +76,21 @@ def assert_nothing_overlaps(page, width: int, what: str, shot: str) -> None:
     assert found == [], f"{what}: " + "; ".join(found)
 
 
+def off_background(page, box: dict) -> int:
+    """How many pixels in the box are not the page's background."""
+    shot = page.screenshot(clip={"x": box["x"], "y": box["y"], "width": box["width"], "height": box["height"]}, scale="css")
+    _, bpp, rows = png_pixels(shot)
+    return sum(1 for row in rows for i in range(0, len(row), bpp) if tuple(row[i : i + 3]) != BODY)
+
+
+def assert_drawn_above_the_bar(page, above: str, what: str) -> None:
+    """Before the page scrolls, what sits just above the first sticky bar is drawn, not covered."""
+    page.evaluate("() => window.scrollTo(0, 0)")
+    wait_settled(page)
+    box = page.locator(above).first.bounding_box()
+    assert box and off_background(page, box) > 20, f"{what}: {above} is not drawn above the sticky bar"
+
+
 def assert_band_above_sticky_is_clear(page, first_bar: str, what: str) -> None:
     """Scrolled so content sits under the bars: the band from the top (below the phone header) to the
     first sticky bar is the page's background in every pixel of the content column."""
@@ -90,12 +105,7 @@ def assert_band_above_sticky_is_clear(page, first_bar: str, what: str) -> None:
     assert box and box["y"] == pytest.approx(70, abs=1), f"{what}: {first_bar} is not stuck ({box})"
     header = page.get_by_test_id("header")
     top = header.bounding_box()["height"] if header.is_visible() else 0
-    height = int(box["y"] - top)
-    shot = page.screenshot(clip={"x": box["x"], "y": top, "width": box["width"], "height": height}, scale="css")
-    _, bpp, rows = png_pixels(shot)
-    stray = sum(
-        1 for row in rows for i in range(0, len(row), bpp) if tuple(row[i : i + 3]) != BODY
-    )
+    stray = off_background(page, {"x": box["x"], "y": top, "width": box["width"], "height": int(box["y"] - top)})
     assert stray == 0, f"{what}: {stray} pixels of content show above the sticky bar"
 
 
@@ -113,9 +123,21 @@ def test_build_view_has_no_overlap(browser, live_server, width):
         page.get_by_test_id("tree-search").scroll_into_view_if_needed()
         assert_nothing_overlaps(page, width, "build view, tree", f"overlap-view-tree-{width}")
         page.get_by_test_id("tab-equipment").click()
+        assert_drawn_above_the_bar(page, "[data-testid=like-login]", "build view")
         # A short window, so the equipment tab is long enough to scroll under the bars at every width.
         page.set_viewport_size({"width": width, "height": 500})
         assert_band_above_sticky_is_clear(page, "sticky-steps", "build view")
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_browse_has_no_overlap(browser, live_server, width):
+    with app_page(browser, live_server.base_url, width) as page:
+        page.goto("/build/browse/explore")
+        page.get_by_test_id("build-card").first.wait_for()
+        assert_nothing_overlaps(page, width, "browse", f"overlap-browse-{width}")
+        assert_drawn_above_the_bar(page, "[data-testid=tab-explore]", "browse")
+        page.set_viewport_size({"width": width, "height": 500})
+        assert_band_above_sticky_is_clear(page, "filter-bar", "browse")
 
 
 @pytest.mark.parametrize("width", WIDTHS)

@@ -39,19 +39,12 @@ export const LAYOUT = {
   stickySecondPx: 130,
 } as const;
 
-/** A bar that stays `top` px below the top of the window while its page scrolls. */
-export function stickyBar(top: number, zIndex = 5): CSSProperties {
-  return { position: "sticky", top, zIndex, background: "var(--mantine-color-body)", boxShadow: coverAbove(top) };
-}
-
 /**
- * Copies of the bar's background, every 16 px up to `top` px above it: content scrolling up passes
- * under the bar and the room above it, never shows between the window's top and the bar.
+ * A bar that stays `top` px below the top of the window while its page scrolls. It is a scroll-state
+ * container, so a StickyCover inside can tell when it is stuck.
  */
-function coverAbove(top: number): string {
-  const shadows: string[] = [];
-  for (let up = 16; up < top + 16; up += 16) shadows.push(`0 -${Math.min(up, top)}px 0 0 var(--mantine-color-body)`);
-  return shadows.join(", ");
+export function stickyBar(top: number, zIndex = 5): CSSProperties {
+  return { position: "sticky", top, zIndex, background: "var(--mantine-color-body)", containerType: "scroll-state" as CSSProperties["containerType"] };
 }
 
 export const DESKTOP_QUERY = `(min-width: ${LAYOUT.breakpointPx}px)`;

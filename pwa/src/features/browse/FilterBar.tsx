@@ -4,6 +4,7 @@ import { ascendancies, baseClasses, classColor, type ClassTable } from "../../da
 import { useClassTable } from "../../data/useClassTable";
 import { cleanMinimum, MAX_SKILL_FILTERS, MINIMUMS, SORT_OPTIONS, type BuildFilters, type SortBy } from "../../data/filters";
 import { DESKTOP_QUERY, LAYOUT, stickyBar } from "../../app/theme";
+import { StickyCover } from "../../ui/StickyCover";
 
 interface Props {
   value: BuildFilters;
@@ -131,6 +132,7 @@ export function FilterBar({ value, onChange, onSearch, onClear, onSort, skillOpt
 
   return (
     <Box data-testid={id("filter-bar")} style={stickyBar(LAYOUT.stickyTopPx)} py="sm" inert={!live}>
+      <StickyCover top={LAYOUT.stickyTopPx} />
       {desktop ? (
         <Group align="flex-end" wrap="wrap" gap="sm">
           <Box w={280}>{classes}</Box>

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Group, Modal, Stack, Tabs, Text, Title } from "@man
 import { useMemo, useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { LAYOUT, stickyBar } from "../../app/theme";
+import { StickyCover } from "../../ui/StickyCover";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
 import { useClassTable } from "../../data/useClassTable";
 import { PageLoader } from "../../ui/PageLoader";
@@ -80,6 +81,7 @@ export default function BuildViewPage() {
       {steps.length > 0 && (
         // Fills the room down to the sticky tabs, so nothing shows through between them.
         <Box style={{ ...stickyBar(LAYOUT.stickyTopPx, 6), minHeight: LAYOUT.stickySecondPx - LAYOUT.stickyTopPx }} data-testid="sticky-steps">
+          <StickyCover top={LAYOUT.stickyTopPx} />
           <StepNavigator titles={steps.map((s) => s.title)} active={step} onChange={setStep} />
         </Box>
       )}
