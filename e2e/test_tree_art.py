@@ -1,7 +1,8 @@
 """The tree's art (the 3.28 sprite sheets) in Chromium: absent from the first frame, loaded
 after it, not drawn while zoomed out, drawn over the shapes at close zoom (textured icons,
 not flat discs; group backgrounds over the plain group discs; the ascendancy backdrop at its
-start node, pixel for pixel the sheet's), and again offline after one visit.
+start node, pixel for pixel the sheet's; no seam across it at any zoom; the class and ascendancy start nodes
+drawn with their art, not as flat discs), and again offline after one visit.
 """
 
 from __future__ import annotations
@@ -273,9 +274,9 @@ def test_ascendancy_backdrop_drawn_after_the_first_frame_where_the_start_node_is
         open_tree(page, FLICKER)
         page.wait_for_function(f"() => document.querySelector('{CANVAS}').__tree.art().backdropQuads !== null", timeout=30_000)
         state = tree_api(page, "t.art()")
-        # Not in the first frame, not drawn with the whole tree in view; every ascendancy of 3.28 and the 7 class starts.
+        # Not in the first frame, not drawn with the whole tree in view; every ascendancy of 3.28 (and its start node) and the 7 class starts.
         assert state["inFirstFrame"] is False and state["backdropFrames"] == 0
-        assert state["backdropQuads"] == {"tile": 1, "ascendancies": 34, "classStarts": 7}
+        assert state["backdropQuads"] == {"tile": 1, "ascendancies": 34, "classStarts": 7, "ascendancyStarts": 34}
         assert state["backdropReadyMs"] >= state["readyMs"]
         click_node(page, start)
         page.mouse.move(2, 2)
@@ -298,3 +299,134 @@ def test_ascendancy_backdrop_drawn_after_the_first_frame_where_the_start_node_is
         assert errors == []
     finally:
         ctx.close()
+
+
+def _lum(rows: list[bytes], bpp: int, x: int, y: int) -> int:
+    return sum(rows[y][x * bpp : x * bpp + 3])
+
+
+def _covered(scene: dict, sx: float, sy: float) -> bool:
+    """Whether CSS point (sx, sy) lies on a node (with its frame) or an edge of the scene: not the backdrop."""
+    w, h, (cx, cy), k = scene["width"], scene["height"], scene["center"], scene["scale"]
+    x, y = cx + (sx - w / 2) / k, cy + (sy - h / 2) / k
+    if any(math.hypot(x - n[0], y - n[1]) < n[2] * 1.6 + 6 / k for n in scene["nodes"]):
+        return True
+    return any(_edge_distance_in_span(x, y, e) < 20 + 3 / k for e in scene["edges"])
+
+
+def _edge_distance_in_span(x, y, e):
+    """Like _edge_distance, but an arc (at most a half circle) only where the point projects onto its chord: not
+    the rest of either ring."""
+    x0, y0, x1, y1 = e[:4]
+    dx, dy = x1 - x0, y1 - y0
+    t = ((x - x0) * dx + (y - y0) * dy) / (dx * dx + dy * dy or 1)
+    return _edge_distance(x, y, e) if -0.02 <= t <= 1.02 else math.inf
+
+
+def seams(page, start: int, width: float) -> list[tuple[str, int, int, int]]:
+    """Rows and columns of the canvas across the ascendancy art centred on `start` where most uncovered pixels
+    are darker than the pixels on both sides (a one or two pixel line): (axis, index, dark, uncovered)."""
+    from e2e.pixels import png_pixels
+
+    sc = tree_api(page, "t.scene()")
+    w, bpp, rows = png_pixels(page.locator(CANVAS).screenshot())
+    h = len(rows)
+    px, py = tree_api(page, f"t.project({start})")
+    half = 0.42 * width * sc["scale"]
+    x0, x1 = max(3, int(px - half)), min(w - 3, int(px + half))
+    y0, y1 = max(3, int(py - half)), min(h - 3, int(py + half))
+    # Of 765 (the sum of RGB): the seam was 10 to 25 darker than both sides in about 40% of the free pixels of its
+    # row, where the art's own texture has a row that dark in at most 7% of them.
+    drop = 10
+    out = []
+    for axis in ("row", "column"):
+        outer, inner = ((y0, y1), (x0, x1)) if axis == "row" else ((x0, x1), (y0, y1))
+        for a in range(*outer):
+            at = (lambda i, d, a=a: _lum(rows, bpp, i, a + d)) if axis == "row" else (lambda i, d, a=a: _lum(rows, bpp, a + d, i))
+            dark = [
+                i for i in range(*inner)
+                if any(at(i, 0) + drop < min(at(i, -1), at(i, d)) for d in (1, 2))
+            ]
+            if len(dark) < 0.12 * (inner[1] - inner[0]):
+                continue
+            pt = (lambda i, a=a: (i + 0.5, a + 0.5)) if axis == "row" else (lambda i, a=a: (a + 0.5, i + 0.5))
+            free = [i for i in range(*inner) if not _covered(sc, *pt(i))]
+            n = sum(1 for i in dark if i in set(free))
+            if free and n >= 0.25 * len(free) and n >= 20:
+                out.append((axis, a, n, len(free)))
+    return out
+
+
+def test_ascendancy_view_has_no_seam_and_start_nodes_have_their_art(gl_browser, live_server):
+    """The mirrored half image of the ascendancy start group's background (PSGroupBackground3) drew a dark line across
+    the middle of the ascendancy's art once a texel covered a pixel (linear filtering read the transparent row past the
+    half sprite); the start nodes were flat discs."""
+    ctx = gl_browser.new_context(base_url=live_server.base_url, viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        from e2e.tree_helpers import wait_idle
+
+        art = art_bundle()
+        _, *rect = art["backdrops"]["ascendancies"]["Reliquarian"]
+        width = rect[2] / art["zoom"]
+        start = ascendancy_start("Reliquarian")
+        open_tree(page, FLICKER)
+        page.wait_for_function(f"() => document.querySelector('{CANVAS}').__tree.art().backdropQuads !== null", timeout=30_000)
+        assert tree_api(page, "t.art()")["backdropQuads"]["ascendancyStarts"] == 34
+        page.get_by_test_id("tree-ascendancy-toggle").click()
+        wait_idle(page)
+        box = page.locator(CANVAS).bounding_box()
+        zooms = []
+        for step in range(13):
+            if step in (0, 6, 10, 12):
+                page.mouse.move(2, 2)
+                page.wait_for_function(f"() => document.querySelector('{CANVAS}').__tree.art().backdropFrames > 0")
+                zooms.append(round(tree_api(page, "t.camera().zoom"), 1))
+                # The line the half images meet on (the start group's centre) is in view and mostly uncovered.
+                px, py = tree_api(page, f"t.project({start})")
+                sc = tree_api(page, "t.scene()")
+                free = [x for x in range(int(px - 0.4 * width * sc["scale"]), int(px + 0.4 * width * sc["scale"]))
+                        if 0 < x < sc["width"] and not _covered(sc, x + 0.5, py)]
+                assert len(free) >= 40, (zooms[-1], len(free))
+                assert seams(page, start, width) == [], zooms[-1]
+                if step == 12:
+                    break
+            x, y = tree_api(page, f"t.project({start})")
+            page.mouse.move(box["x"] + x, box["y"] + y)
+            page.mouse.wheel(0, -100)
+            wait_idle(page)
+        # From the ascendancy view's fit to where one texel covers more than one pixel (the seam showed there).
+        assert zooms[0] < 14 and zooms[-1] > 30, zooms
+
+        # The ascendancy start node shows AscendancyMiddle, not one flat colour; so do class starts, allocated or not.
+        def start_colours(node: int) -> set:
+            x, y = tree_api(page, f"t.project({node})")
+            k = tree_api(page, "t.scene().scale")
+            r = 0.7 * tree_bundle_radius(node) * k
+            pts = [(x + r * i / 3, y + r * j / 3) for i in range(-3, 4) for j in range(-3, 4) if i * i + j * j <= 9]
+            return {tuple(c // 8 for c in tree_api(page, f"t.readPixel({px}, {py})")[:3]) for px, py in pts}
+
+        assert len(start_colours(start)) >= 6
+        b = tree_bundle("3.28")
+        spec = planner_specs(corpus_code(FLICKER))[0]
+        own = next(i for i in spec.nodes if b.kind.get(i) == "classStart")
+        other = next(i for i, k in b.kind.items() if k == "classStart" and i != own)
+        page.get_by_test_id("tree-ascendancy-toggle").click()
+        wait_idle(page)
+        for node in (own, other):
+            click_node(page, node)
+            page.mouse.move(2, 2)
+            assert len(start_colours(node)) >= 6, b.name[node]
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.get_by_test_id("passive-tree").screenshot(path=str(ARTIFACTS / "tree-art-class-start.png"))
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def tree_bundle_radius(node: int) -> float:
+    """The plain disc's radius in tree units (pwa/src/tree/style.ts): the start nodes'."""
+    return {"classStart": 130, "ascendancyStart": 24}[tree_bundle("3.28").kind[node]]

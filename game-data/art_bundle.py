@@ -25,6 +25,8 @@ SHEETS = {
     "background": ("background", ("background",)),
     "ascendancy": ("ascendancy", ("ascendancy",)),
     "bloodline": ("azmeriBloodline", tuple()),
+    # The masteries' own icons (their node `icon`), shown in the side lists beside each mastery's name.
+    "mastery": ("mastery", ("mastery",)),
 }
 # Ascendancy backdrops are the sprites named "Classes<ascendancy id>" on these sheets.
 BACKDROP_ROLES = ("ascendancy", "bloodline")
@@ -80,6 +82,12 @@ def build_art_bundle(
         "frames": {k: [int(r["x"]), int(r["y"]), int(r["w"]), int(r["h"])] for k, r in sorted(sprites["frame"]["coords"].items())},
         "jewels": {k: [int(r["x"]), int(r["y"]), int(r["w"]), int(r["h"])] for k, r in sorted(sprites["jewel"]["coords"].items())},
         "nodeIcons": nodes,
+        # Mastery node id -> its icon's rectangle on the `mastery` sheet (the side lists show it).
+        "masteryIcons": {
+            str(nid): [int(r["x"]), int(r["y"]), int(r["w"]), int(r["h"])]
+            for nid, p in sorted(node_icons.items())
+            if (r := sprites["mastery"]["coords"].get(p)) is not None
+        },
         # Group backgrounds and line art (orbit arcs are quarter circles centred on the sprite's bottom-right corner).
         "zoom": SHEET_ZOOM,
         "groupBackgrounds": _rects(sprites["groupBackground"]),
@@ -94,17 +102,26 @@ def _backdrops(sprites: dict[str, Any]) -> dict[str, Any]:
     Placed as Path of Building's PassiveTreeView.lua draws them: `Background2` tiled from the tree's
     origin; `"Classes"..group.ascendancyName` centred on each ascendancy start group (a quarter
     opaque unless it is the build's); a class start node shows `startArt` ("center" + class name)
-    when allocated, else `PSStartNodeBackgroundInactive`.
+    when allocated, else `PSStartNodeBackgroundInactive`; an ascendancy start node shows its sheet's
+    `AscendancyMiddle` (`ascendancyStarts`, by ascendancy id like `ascendancies`).
     """
     sheet_of = {_file_of(sprites[kind]): role for role, (kind, _) in SHEETS.items() if role in BACKDROP_ROLES}
     ascendancies: dict[str, list[Any]] = {}
+    # Each ascendancy's start node: the `AscendancyMiddle` of the sprite kind that holds its backdrop
+    # (PoB: `node.type == "AscendClassStart"` draws `tree.assets.AscendancyMiddle`; each bloodline has its own).
+    ascendancy_starts: dict[str, list[Any]] = {}
     for kind in sorted(sprites):
         role = sheet_of.get(_file_of(sprites[kind]))
         if role is None:
             continue
-        for name, r in sorted(sprites[kind]["coords"].items()):
+        coords = sprites[kind]["coords"]
+        middle = coords.get("AscendancyMiddle")
+        for name, r in sorted(coords.items()):
             if name.startswith("Classes") and len(name) > len("Classes"):
                 ascendancies[name[len("Classes"):]] = [role, int(r["x"]), int(r["y"]), int(r["w"]), int(r["h"])]
+                if middle is not None:
+                    m = middle
+                    ascendancy_starts[name[len("Classes"):]] = [role, int(m["x"]), int(m["y"]), int(m["w"]), int(m["h"])]
     tile = next(iter(sorted(sprites["background"]["coords"].items())))[1]
     starts = _rects(sprites["startNode"])
     return {
@@ -112,6 +129,7 @@ def _backdrops(sprites: dict[str, Any]) -> dict[str, Any]:
         # Path of Building: one tile spans `bg.width * 1.33 * 2.5` tree units.
         "tileUnits": round(int(tile["w"]) * 1.33 * 2.5, 3),
         "ascendancies": ascendancies,
+        "ascendancyStarts": ascendancy_starts,
         "classStarts": {k: v for k, v in starts.items() if k.startswith("center")},
         "classStartInactive": starts["PSStartNodeBackgroundInactive"],
     }

@@ -164,9 +164,19 @@ def test_art_bundle_has_the_tree_backdrops(built_dist):
             sw, sh = art["sheets"][role]["size"]
             assert 0 <= bx and bx + bw <= sw and 0 <= by and by + bh <= sh, (name, asc["id"])
             assert abs(bw - bh) <= 0.1 * bw, asc["id"]  # a circle's square (the bloodlines' a little wider)
+            # Its start node's AscendancyMiddle: on the same sheet, a small square inside it.
+            s_role, mx, my, mw, mh = backdrops["ascendancyStarts"][asc["id"]]
+            assert s_role == role and 0 <= mx and mx + mw <= sw and 0 <= my and my + mh <= sh, (name, asc["id"])
+            assert mw == mh and 20 <= mw <= 64, asc["id"]
     # The league bloodlines are on their own sheet; the class ascendancies on the ascendancy sheet.
     assert backdrops["ascendancies"]["Warden"][0] == "bloodline"
     assert backdrops["ascendancies"]["Juggernaut"][0] == "ascendancy"
+    # Each bloodline's start sprite is its own (sprites.json: the kind holding `Classes<id>` names its AscendancyMiddle).
+    sprites = json.loads(gzip.decompress((SHARED_TREES.parent / "tree-art" / "3_28" / "sprites.json.gz").read_bytes()))
+    for asc_id, (_, mx, my, mw, mh) in backdrops["ascendancyStarts"].items():
+        kind = next(k for k in sprites["sprites"].values() if f"Classes{asc_id}" in k["coords"])
+        m = kind["coords"]["AscendancyMiddle"]
+        assert [mx, my, mw, mh] == [m["x"], m["y"], m["w"], m["h"]], asc_id
     # Each class start's art, by Path of Building's classArt names ("center" + the class), and the unallocated ring.
     raw = json.loads(gzip.decompress((SHARED_TREES / "3_28.json.gz").read_bytes()))
     gw, gh = art["sheets"]["group"]["size"]

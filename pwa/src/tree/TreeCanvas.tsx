@@ -177,11 +177,13 @@ export function TreeCanvas(props: TreeCanvasProps) {
           bd?.draw("ascendancies", ctl.camera, ctl.viewport, ctl.states);
           d?.draw("backgrounds", ctl.camera, ctl.viewport, ctl.states);
         },
-        afterEdges: () => {
-          d?.draw("lines", ctl.camera, ctl.viewport, ctl.states);
-          bd?.draw("classStarts", ctl.camera, ctl.viewport, ctl.states);
-        },
+        afterEdges: () => d?.draw("lines", ctl.camera, ctl.viewport, ctl.states),
       } : undefined);
+      // The start nodes' art is their drawing (PoB): over their plain discs, under the icons and frames.
+      if (bd && !renderer.lost) {
+        bd.draw("classStarts", ctl.camera, ctl.viewport, ctl.states);
+        bd.draw("ascendancyStarts", ctl.camera, ctl.viewport, ctl.states);
+      }
       if (art && !renderer.lost && art.draw(ctl.camera, ctl.viewport, ctl.states) && artTimes.drawnAt === null) {
         artTimes.drawnAt = performance.now();
         performance.mark("tree:art-drawn");

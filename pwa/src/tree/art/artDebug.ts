@@ -13,7 +13,7 @@ export interface ArtDebug {
   decoQuads: { backgrounds: number; lines: number } | null;
   /** Frames drawn with the backdrops (tile, ascendancy backdrops, class start art), their quad counts, and ms from the first frame to their upload. */
   backdropFrames: number;
-  backdropQuads: { tile: number; ascendancies: number; classStarts: number } | null;
+  backdropQuads: { tile: number; ascendancies: number; classStarts: number; ascendancyStarts: number } | null;
   backdropReadyMs: number | null;
 }
 

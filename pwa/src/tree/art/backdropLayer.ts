@@ -1,7 +1,7 @@
 /**
- * The tree's backdrops (backdropQuads.ts) as three WebGL passes inside the renderer's
+ * The tree's backdrops (backdropQuads.ts) as four WebGL passes inside the renderer's
  * frame: the tiled background first (under the group discs), the ascendancy backdrops
- * over the group discs, the class start art over the lines. Drawn at the icons'
+ * over the group discs, the class and ascendancy start art over the nodes' plain discs. Drawn at the icons'
  * legible zoom, one draw call per sheet; absent until its sheets have loaded.
  */
 import type { Camera, Viewport } from "../camera";
@@ -11,7 +11,7 @@ import { CAMERA_VS } from "../shaders";
 import type { StateBuffer } from "../states";
 import { NodeState } from "../states";
 import { backdropQuads, BACKDROP_SHEETS, type BackdropArt, type BackdropQuad, type BackdropSheet } from "./backdropQuads";
-import { bindQuadAttributes, compileProgram, QuadPass, quadState, sheetTexture, unbindQuadAttributes, useArtProgram, type Attribs, type QuadState } from "./program";
+import { bindQuadAttributes, compileProgram, halfTexel, QuadPass, quadState, sheetTexture, SPRITE_UV_GLSL, unbindQuadAttributes, useArtProgram, type Attribs, type QuadState } from "./program";
 
 const VS = `${CAMERA_VS}
 attribute vec2 a_pos;
@@ -38,6 +38,8 @@ void main() {
 const FS = `
 precision mediump float;
 uniform sampler2D u_sheet;
+uniform vec2 u_half;
+${SPRITE_UV_GLSL}
 varying vec2 v_local;
 varying vec4 v_rect;
 varying vec2 v_k;
@@ -51,7 +53,7 @@ void main() {
     t = (v_local - 0.5) * v_k + 0.5;
     if (t.x < 0.0 || t.y < 0.0 || t.x > 1.0 || t.y > 1.0) discard;
   }
-  vec4 c = texture2D(u_sheet, v_rect.xy + t * v_rect.zw);
+  vec4 c = texture2D(u_sheet, spriteUv(v_rect, t, u_half));
   gl_FragColor = vec4(c.rgb, c.a * v_meta.y);
 }`;
 
@@ -62,7 +64,7 @@ const ATTRIBS: Attribs = [
 ];
 
 export type BackdropImages = Partial<Record<BackdropSheet, ImageBitmap>>;
-export type BackdropPassName = "tile" | "ascendancies" | "classStarts";
+export type BackdropPassName = "tile" | "ascendancies" | "classStarts" | "ascendancyStarts";
 
 function corner(q: BackdropQuad, c: number): number[] {
   return [...q.corners[c], ...q.local[c], ...q.on, ...q.off, ...q.kOn, ...q.kOff, q.kind, q.alphaOff];
@@ -94,6 +96,7 @@ export class BackdropLayer {
   private readonly program: WebGLProgram;
   private readonly passes: Record<BackdropPassName, Pass>;
   private readonly textures: (WebGLTexture | null)[];
+  private readonly halves: ([number, number] | null)[];
   /** Frames that drew the backdrops (the tests read it). */
   frames = 0;
 
@@ -102,12 +105,17 @@ export class BackdropLayer {
     // Quads whose sheet did not load (the bloodlines' on a tree without them) are left out.
     const loaded = (list: BackdropQuad[]) => list.filter((x) => images[BACKDROP_SHEETS[x.sheet]]);
     this.program = compileProgram(gl, VS, FS, "tree backdrops");
-    this.passes = { tile: new Pass(gl, loaded(q.tile)), ascendancies: new Pass(gl, loaded(q.ascendancies)), classStarts: new Pass(gl, loaded(q.classStarts)) };
+    this.passes = {
+      tile: new Pass(gl, loaded(q.tile)), ascendancies: new Pass(gl, loaded(q.ascendancies)),
+      classStarts: new Pass(gl, loaded(q.classStarts)), ascendancyStarts: new Pass(gl, loaded(q.ascendancyStarts)),
+    };
     this.textures = BACKDROP_SHEETS.map((s) => (images[s] ? sheetTexture(gl, images[s]!) : null));
+    this.halves = BACKDROP_SHEETS.map((s) => (images[s] ? halfTexel(images[s]!) : null));
   }
 
   get counts(): Record<BackdropPassName, number> {
-    return { tile: this.passes.tile.quads.length, ascendancies: this.passes.ascendancies.quads.length, classStarts: this.passes.classStarts.quads.length };
+    const p = this.passes;
+    return { tile: p.tile.quads.length, ascendancies: p.ascendancies.quads.length, classStarts: p.classStarts.quads.length, ascendancyStarts: p.ascendancyStarts.quads.length };
   }
 
   /** Draws one pass over the current frame at this camera (the caller checks legibility). */
@@ -122,6 +130,7 @@ export class BackdropLayer {
     bindQuadAttributes(gl, p, ATTRIBS, STRIDE, pass.buffers);
     for (const [sheet, first, count] of pass.runs) {
       gl.bindTexture(gl.TEXTURE_2D, this.textures[sheet]);
+      gl.uniform2fv(gl.getUniformLocation(p, "u_half"), this.halves[sheet] ?? [0, 0]);
       gl.drawElements(gl.TRIANGLES, count * 6, gl.UNSIGNED_SHORT, first * 6 * 2);
     }
     unbindQuadAttributes(gl, p, ATTRIBS);

@@ -6,7 +6,9 @@
  * - each ascendancy's circular art (`"Classes"..group.ascendancyName`) centred on its
  *   ascendancy start node's group, a quarter opaque unless the build has that ascendancy;
  * - each class start's art: the class's `center<class>` image while allocated, else the
- *   `PSStartNodeBackgroundInactive` ring.
+ *   `PSStartNodeBackgroundInactive` ring;
+ * - each ascendancy start node's `AscendancyMiddle` (of the sheet kind holding that ascendancy's art).
+ * The class and ascendancy start art is those nodes' own drawing in PoB: it goes over their plain discs.
  * Sizes are the sprite's pixels over the sheets' zoom, as for the group backgrounds.
  */
 import type { TreeModel } from "../model";
@@ -25,6 +27,8 @@ export interface BackdropArt {
     tileUnits: number;
     /** Ascendancy id -> [sheet, x, y, w, h]. */
     ascendancies: Record<string, [string, number, number, number, number]>;
+    /** Ascendancy id -> [sheet, x, y, w, h] of its start node's sprite (absent from bundles before it). */
+    ascendancyStarts?: Record<string, [string, number, number, number, number]>;
     classStarts: Record<string, Rect>;
     classStartInactive: Rect;
   };
@@ -86,8 +90,8 @@ function box(x: number, y: number, w: number, h: number): [number, number][] {
 }
 const UNIT: [number, number][] = [[0, 0], [1, 0], [1, 1], [0, 1]];
 
-/** Under everything: the tile; over the group discs: ascendancy backdrops; over the lines: class start art. */
-export function backdropQuads(model: TreeModel, art: BackdropArt): { tile: BackdropQuad[]; ascendancies: BackdropQuad[]; classStarts: BackdropQuad[] } {
+/** Under everything: the tile; over the group discs: ascendancy backdrops; over the nodes' plain discs: class and ascendancy start art. */
+export function backdropQuads(model: TreeModel, art: BackdropArt): { tile: BackdropQuad[]; ascendancies: BackdropQuad[]; classStarts: BackdropQuad[]; ascendancyStarts: BackdropQuad[] } {
   const sheetIndex = (s: string) => BACKDROP_SHEETS.indexOf(s as BackdropSheet);
   const b = art.backdrops;
   // The tile covers the tree and as much again around it (the camera may pan past the tree's edge).
@@ -127,5 +131,17 @@ export function backdropQuads(model: TreeModel, art: BackdropArt): { tile: Backd
       on: uv(rect, size), off: uv(ring, size), kOn: [qw / rect[2], qh / rect[3]], kOff: [qw / ring[2], qh / ring[3]], alphaOff: 1,
     });
   }
-  return { tile, ascendancies, classStarts };
+
+  const ascendancyStarts: BackdropQuad[] = [];
+  for (const n of model.nodes) {
+    const sprite = n.kind === "ascendancyStart" && n.ascendancyName ? b.ascendancyStarts?.[n.ascendancyName] : undefined;
+    if (!sprite) continue;
+    const [sheet, ...rect] = sprite;
+    const t = uv(rect as Rect, art.sheets[sheet as BackdropSheet].size);
+    ascendancyStarts.push({
+      kind: BACKDROP_KIND.classStart, sheet: sheetIndex(sheet), node: n.index, members: [],
+      corners: box(n.x, n.y, rect[2] / art.zoom, rect[3] / art.zoom), local: UNIT, on: t, off: t, kOn: [1, 1], kOff: [1, 1], alphaOff: 1,
+    });
+  }
+  return { tile, ascendancies, classStarts, ascendancyStarts };
 }

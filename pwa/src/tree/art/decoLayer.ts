@@ -4,7 +4,7 @@
  * its plain edges, so the node shapes and the icon layer (artLayer.ts) stay on top.
  * Drawn at the same legible zoom as the icons; absent until the art has loaded.
  */
-import { bindQuadAttributes, compileProgram, QuadPass, quadState, sheetTexture, unbindQuadAttributes, useArtProgram, type Attribs, type QuadState } from "./program";
+import { bindQuadAttributes, compileProgram, halfTexel, QuadPass, quadState, sheetTexture, SPRITE_UV_GLSL, unbindQuadAttributes, useArtProgram, type Attribs, type QuadState } from "./program";
 import type { Camera, Viewport } from "../camera";
 import type { TreeModel } from "../model";
 import type { GL } from "../renderer";
@@ -36,13 +36,16 @@ const FS = `
 precision mediump float;
 uniform sampler2D u_group;
 uniform sampler2D u_line;
+uniform vec2 u_groupHalf;
+uniform vec2 u_lineHalf;
+${SPRITE_UV_GLSL}
 varying vec2 v_local;
 varying vec4 v_rect;
 varying vec4 v_shape;
 void main() {
   vec2 t = v_local;
   if (v_shape.x < 0.5) {
-    gl_FragColor = texture2D(u_group, v_rect.xy + clamp(t, 0.0, 1.0) * v_rect.zw);
+    gl_FragColor = texture2D(u_group, spriteUv(v_rect, t, u_groupHalf));
     return;
   }
   if (v_shape.x < 1.5) {
@@ -55,7 +58,7 @@ void main() {
     if (d > 1.0 || d < v_shape.w) discard;
     t = 1.0 - t; // the orbit sprite's centre is its bottom-right corner
   }
-  gl_FragColor = texture2D(u_line, v_rect.xy + clamp(t, 0.0, 1.0) * v_rect.zw);
+  gl_FragColor = texture2D(u_line, spriteUv(v_rect, t, u_lineHalf));
 }`;
 
 /** Floats per vertex: pos 2, local 2, on 4, off 4, shape 4, cut 2. */
@@ -87,6 +90,7 @@ export class DecoLayer {
   private readonly program: WebGLProgram;
   private readonly passes: { backgrounds: QuadPass<DecoQuad>; lines: QuadPass<DecoQuad> };
   private readonly textures: [WebGLTexture, WebGLTexture];
+  private readonly halves: [[number, number], [number, number]];
   /** Frames that drew backgrounds (the tests read it). */
   frames = 0;
 
@@ -95,6 +99,7 @@ export class DecoLayer {
     this.program = compile(gl);
     this.passes = { backgrounds: new QuadPass(gl, q.backgrounds, STRIDE, corner, state), lines: new QuadPass(gl, q.lines, STRIDE, corner, state) };
     this.textures = [sheetTexture(gl, images.group), sheetTexture(gl, images.line)];
+    this.halves = [halfTexel(images.group), halfTexel(images.line)];
   }
 
   get counts(): { backgrounds: number; lines: number } {
@@ -112,6 +117,7 @@ export class DecoLayer {
       gl.activeTexture(gl.TEXTURE0 + unit);
       gl.bindTexture(gl.TEXTURE_2D, this.textures[unit]);
       gl.uniform1i(gl.getUniformLocation(p, name), unit);
+      gl.uniform2fv(gl.getUniformLocation(p, `${name}Half`), this.halves[unit]);
     });
     gl.activeTexture(gl.TEXTURE0);
     bindQuadAttributes(gl, p, ATTRIBS, STRIDE, pass.buffers);

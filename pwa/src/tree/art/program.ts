@@ -40,6 +40,22 @@ export function sheetTexture(gl: GL, img: ImageBitmap): WebGLTexture {
   return t;
 }
 
+/**
+ * GLSL: the sheet coordinate of point `t` (0..1) of sprite rectangle `r`, kept half a texel (`half`,
+ * 0.5 / sheet size) inside it, so linear filtering never blends in the texels past the sprite: the
+ * neighbouring sprite, or the transparent row under a half image (the mirrored PSGroupBackground3 drew
+ * a dark seam across its middle, and so across every ascendancy's art, once a texel covered a pixel).
+ */
+export const SPRITE_UV_GLSL = `
+vec2 spriteUv(vec4 r, vec2 t, vec2 halfTexel) {
+  return clamp(r.xy + t * r.zw, r.xy + halfTexel, r.xy + r.zw - halfTexel);
+}`;
+
+/** Half a texel of a sheet in uv units (the `half` spriteUv takes). */
+export function halfTexel(size: { width: number; height: number }): [number, number] {
+  return [0.5 / size.width, 0.5 / size.height];
+}
+
 /** Two triangles per quad over its 4 vertices (16-bit: at most 16,384 quads). */
 export function quadIndices(quads: number): Uint16Array {
   if (quads * 4 > 65536) throw new Error("too many art quads for 16-bit indices");

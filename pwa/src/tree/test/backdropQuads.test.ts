@@ -101,6 +101,36 @@ describe("class start art and the tiled background", () => {
     expect(t.corners[2][1]).toBeGreaterThan(model.bounds.maxY);
   });
 
+  it("draws each ascendancy start node with the AscendancyMiddle of the sheet kind holding its ascendancy's art", () => {
+    // Independently: the raw sprites.json of the 3.28 art, read here.
+    const sprites = JSON.parse(gunzipSync(readFileSync(`${TREES_DIR}/../tree-art/3_28/sprites.json.gz`)).toString("utf8")).sprites as Record<
+      string, { filename: string; coords: Record<string, { x: number; y: number; w: number; h: number }> }
+    >;
+    const { model } = realTree("3.28");
+    const { ascendancyStarts } = backdropQuads(model, art);
+    const starts = model.nodes.filter((n) => n.kind === "ascendancyStart");
+    expect(ascendancyStarts.length).toBe(starts.length);
+    expect(ascendancyStarts.length).toBe(34);
+    for (const q of ascendancyStarts) {
+      const n = model.nodes[q.node];
+      expect(n.kind).toBe("ascendancyStart");
+      const kind = Object.values(sprites).find((k) => k.coords[`Classes${n.ascendancyName}`])!;
+      const m = kind.coords.AscendancyMiddle;
+      const sheet = BACKDROP_SHEETS[q.sheet];
+      const [w, h] = art.sheets[sheet].size;
+      expect(kind.filename).toContain(sheet === "ascendancy" ? "ascendancy-3" : "bloodline-3");
+      expect(q.on).toEqual([m.x / w, m.y / h, m.w / w, m.h / h]);
+      expect(q.off).toEqual(q.on);
+      const cx = (q.corners[0][0] + q.corners[2][0]) / 2, cy = (q.corners[0][1] + q.corners[2][1]) / 2;
+      expect(cx).toBeCloseTo(n.x, 6);
+      expect(cy).toBeCloseTo(n.y, 6);
+      expect((q.corners[1][0] - q.corners[0][0]) * art.zoom).toBeCloseTo(m.w, 6);
+    }
+    // A bundle from before the start sprites: none, and no crash.
+    const old = { ...art, backdrops: { ...art.backdrops, ascendancyStarts: undefined } };
+    expect(backdropQuads(model, old).ascendancyStarts).toEqual([]);
+  });
+
   it("leaves out what the art does not name", () => {
     // The hand-made model's ascendancy has a start node but no group slots: no backdrop, and no crash.
     const q = backdropQuads(tinyModel(), art);
