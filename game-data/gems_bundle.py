@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-FORMAT = 1
+from gem_text import Translator, gem_text
+
+FORMAT = 2
 ATTRIBUTES = ("strength", "dexterity", "intelligence")
 # Exceptional supports stop at 3 and awakened supports at 5; everything else at 20
 # (RePoE lists the corrupted/overlevelled levels too, up to 40).
@@ -38,9 +40,13 @@ def _skip(name: str, release_state: str) -> bool:
 
 
 def build_gems_bundle(
-    gems: dict[str, dict[str, Any]], planner_gems: dict[str, dict[str, Any]] | None = None
+    gems: dict[str, dict[str, Any]],
+    planner_gems: dict[str, dict[str, Any]] | None = None,
+    translations: list[dict[str, Any]] | None = None,
+    tag_names: dict[str, str | None] | None = None,
 ) -> dict[str, Any]:
     out: dict[str, dict[str, Any]] = {}
+    translator = Translator(translations) if translations is not None else None
     for effect_id in sorted(gems):
         gem = gems[effect_id]
         base = gem.get("base_item")
@@ -61,6 +67,8 @@ def build_gems_bundle(
             "attribute": _attribute(gem),
             "vaal": "vaal" in (gem.get("tags") or []),
         }
+        if translator is not None:
+            entry["text"] = gem_text(gem, translator, tag_names or {}, max_level)
         previous = out.get(meta_id)
         # Several granted effects can share one gem item; the first in sorted order wins
         # unless a later one carries more levels (the primary effect).
@@ -110,7 +118,16 @@ def _add_planner_gems(out: dict[str, dict[str, Any]], planner_gems: dict[str, di
             else [],
             "attribute": next((a for a in ATTRIBUTES if top > 0 and reqs[a] == top), "none"),
             "vaal": bool(tags.get("vaal")),
+            "transfigured": g.get("variantId", "")[-4:] in ("AltX", "AltY", "AltZ"),
         }
+        if "text" in (base or {}):
+            # RePoE 3.25 has no transfigured gems: show the base gem's numbers, say so.
+            # The lines are the base gem's (`from`: its id; the PWA reads them there).
+            out[key]["text"] = {"tags": g.get("tagString") or base["text"]["tags"], "from": g["gameId"],
+                                "basedOn": base["name"]}
+        elif base is None and planner_gems is not None:
+            out[key]["text"] = {"tags": g.get("tagString") or "", "header": [[]], "stats": [[]],
+                                "quality": [], "missing": True}
 
 
 def _aliases(gems: dict[str, dict[str, Any]]) -> dict[str, str]:

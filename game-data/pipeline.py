@@ -95,6 +95,8 @@ def repoe_paths() -> dict[str, Path]:
     return {
         "skill_tree": root / "data" / "skill_tree.min.json",
         "gems": root / "data" / "gems.min.json",
+        "stat_translations": root / "data" / "stat_translations.min.json",
+        "gem_tags": root / "data" / "gem_tags.min.json",
         "base_items": root / "data" / "base_items.min.json",
         "uniques": root / "wikidata" / "unique_items.min.json",
     }
@@ -262,7 +264,15 @@ def run(opts: Options) -> Result:
         if DEFAULT_PLANNER_GEMS.is_file()
         else {}
     )
-    bundles["gems"] = ("gems", build_gems_bundle(gems, planner_gems))
+    bundles["gems"] = (
+        "gems",
+        build_gems_bundle(
+            gems,
+            planner_gems,
+            json.loads(paths["stat_translations"].read_bytes()),
+            json.loads(paths["gem_tags"].read_bytes()),
+        ),
+    )
     base_items = json.loads(paths["base_items"].read_bytes())
     uniques = json.loads(paths["uniques"].read_bytes())
     bundles["items"] = ("items", build_items_bundle(base_items, uniques))
