@@ -184,10 +184,27 @@ export interface GemInfo {
   requiredLevel: number[];
   attribute: "strength" | "dexterity" | "intelligence" | "none";
   vaal: boolean;
+  /** A transfigured gem (planner list: variant id ending AltX/AltY/AltZ). */
+  transfigured?: boolean;
+  /** The tooltip's text, rendered by the pipeline (game-data/FORMAT.md "Gem text"). */
+  text?: GemText;
+}
+
+/** header/stats: one list for all levels, or one per level (index = level - 1). */
+export interface GemText {
+  tags: string;
+  header?: string[][];
+  stats?: string[][];
+  quality?: string[];
+  /** A transfigured gem: the lines are its base gem's (this id), named basedOn. */
+  from?: string;
+  basedOn?: string;
+  /** The 3.25 game data has no stat text for this gem. */
+  missing?: boolean;
 }
 
 export interface GemsBundle {
-  format: 1;
+  format: 1 | 2;
   /** Keyed by metadata id, e.g. "Metadata/Items/Gems/SkillGemFireball". */
   gems: Record<string, GemInfo>;
   /** Display name (also without " Support") -> metadata id. */
