@@ -88,6 +88,8 @@ def build_art_bundle(
             for nid, p in sorted(node_icons.items())
             if (r := sprites["mastery"]["coords"].get(p)) is not None
         },
+        # Every icon on the `mastery` sheet by path: runegrafts (planner overrides) name theirs there.
+        "masteryPaths": _rects(sprites["mastery"]),
         # Group backgrounds and line art (orbit arcs are quarter circles centred on the sprite's bottom-right corner).
         "zoom": SHEET_ZOOM,
         "groupBackgrounds": _rects(sprites["groupBackground"]),

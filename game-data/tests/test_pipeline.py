@@ -368,3 +368,20 @@ def test_campaign_from_a_url_equals_campaign_from_the_folder(tmp_path, campaign_
 def test_the_campaign_bundle_reads_every_file_of_the_campaign_facts():
     """The list of source files is checked against the shared campaign folder, not restated."""
     assert sorted(FILES.values()) == sorted(p.name for p in SHARED_CAMPAIGN.glob("*.json"))
+
+
+def test_art_bundle_has_every_mastery_icon_on_the_mastery_sheet(built_dist):
+    out, result = built_dist
+    art = json.loads((out / result.manifest["files"]["art/3.28"]).read_bytes())
+    sheet = art["sheets"]["mastery"]
+    data = (out / sheet["file"]).read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    w, h = sheet["size"]
+    tree = json.loads((out / result.manifest["files"]["tree/3.28"]).read_bytes())
+    masteries = [i for i, k in zip(tree["nodes"]["id"], tree["nodes"]["kind"], strict=False) if tree["kinds"][k] == "mastery"]
+    assert len(masteries) > 300
+    assert [i for i in masteries if str(i) not in art["masteryIcons"]] == []
+    for x, y, rw, rh in art["masteryIcons"].values():
+        assert 0 <= x and x + rw <= w and 0 <= y and y + rh <= h and rw > 20
+    # Runegrafts (planner overrides) name icons on this sheet too.
+    assert "Art/2DArt/SkillIcons/passives/AtlasTrees/RuneGraftingIcon14.png" in art["masteryPaths"]

@@ -1,7 +1,9 @@
 import { Badge, Group, lighten, Radio, Stack, Text, Title, Tooltip } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { CompareStatus, SideLists } from "./sideLists";
+import { nodeSideIcon, pathSideIcon, spriteStyle, type SideIcon } from "./sideIcons";
 import { cssColour, COLOURS } from "./style";
+import { useSideIconArt, useSheetsReady } from "./useSideIconArt";
 
 const STATUS_COLOUR: Record<CompareStatus, string | undefined> = {
   single: undefined,
@@ -11,21 +13,32 @@ const STATUS_COLOUR: Record<CompareStatus, string | undefined> = {
   wrongChoice: "#e8c547",
 };
 
-/** 64 px list icon (drawn, the official art is online only) with the hover popup. */
-function NodeIcon({ name, colour, label }: { name: string; colour: string; label: ReactNode }) {
+/** Inner size of the game's icon in the 64 px ring. */
+const ICON_PX = 54;
+
+/**
+ * 64 px list icon with the hover popup: the game's icon from the tree's sprite sheet when the art has
+ * it and its sheet has loaded, else a letter circle. Decorative (the name is the text beside it).
+ */
+function NodeIcon({ name, colour, label, icon }: { name: string; colour: string; label: ReactNode; icon: SideIcon | null }) {
   return (
     <Tooltip label={label} multiline w={300} withinPortal>
       <div
-        role="img"
-        aria-label={name}
+        aria-hidden="true"
+        data-testid="side-icon"
+        data-art={icon ? "sprite" : "letters"}
         style={{
-          width: 64, height: 64, flex: "0 0 64px", borderRadius: "50%",
-          border: `3px solid ${colour}`, background: "rgba(255,255,255,0.04)",
-          display: "flex", alignItems: "center", justifyContent: "center",
+          width: 64, height: 64, flex: "0 0 64px", borderRadius: "50%", boxSizing: "border-box",
+          border: `3px solid ${colour}`, background: icon ? "#0b0b0d" : "rgba(255,255,255,0.04)",
+          display: "flex", alignItems: "center", justifyContent: "center", overflow: "hidden",
           fontWeight: 700, fontSize: 18, color: lighten(colour, 0.35), // AA contrast on the dark card
         }}
       >
-        {name.split(/\s+/).map((w) => w[0]).slice(0, 2).join("")}
+        {icon ? (
+          <div style={{ width: ICON_PX, height: ICON_PX, borderRadius: "50%", ...spriteStyle(icon, ICON_PX) }} />
+        ) : (
+          name.split(/\s+/).map((w) => w[0]).slice(0, 2).join("")
+        )}
       </div>
     </Tooltip>
   );
@@ -47,16 +60,23 @@ function popup(name: string, stats: string[]) {
 }
 
 /** Keystones, Masteries (every effect, the chosen one marked) and Overrides. */
-export function SideListsView({ lists }: { lists: SideLists }) {
+export function SideListsView({ lists, treeVersion }: { lists: SideLists; treeVersion: string }) {
+  const art = useSideIconArt(treeVersion);
+  const keystoneIcons = lists.keystones.map(({ node }) => (art ? nodeSideIcon(art, node) : null));
+  const masteryIcons = lists.masteries.map(({ node }) => (art ? nodeSideIcon(art, node) : null));
+  const overrideIcons = lists.overrides.map((o) => (art ? pathSideIcon(art, o.icon) : null));
+  const all = [...keystoneIcons, ...masteryIcons, ...overrideIcons];
+  const ready = useSheetsReady(all.flatMap((icon) => (icon ? [icon.file] : [])));
+  const shown = (icon: SideIcon | null) => (icon && ready.has(icon.file) ? icon : null);
   return (
     <Stack gap="md" data-testid="tree-side-lists">
       <section data-testid="tree-keystones">
         <Title order={2} size="h5" mb={6}>Keystones</Title>
         {lists.keystones.length === 0 && <Text size="sm" c="dimmed">None</Text>}
         <Stack gap={6}>
-          {lists.keystones.map(({ node, status }) => (
+          {lists.keystones.map(({ node, status }, i) => (
             <Group key={node.id} gap="sm" wrap="nowrap" opacity={status === "buildOnly" ? 0.6 : 1} data-status={status}>
-              <NodeIcon name={node.name} colour={STATUS_COLOUR[status] ?? cssColour(COLOURS.keystone)} label={popup(node.name, node.stats)} />
+              <NodeIcon name={node.name} colour={STATUS_COLOUR[status] ?? cssColour(COLOURS.keystone)} label={popup(node.name, node.stats)} icon={shown(keystoneIcons[i])} />
               <Stack gap={2}>
                 <Text size="sm" fw={600}>{node.name}</Text>
                 <StatusBadge status={status} />
@@ -69,12 +89,13 @@ export function SideListsView({ lists }: { lists: SideLists }) {
         <Title order={2} size="h5" mb={6}>Masteries</Title>
         {lists.masteries.length === 0 && <Text size="sm" c="dimmed">None</Text>}
         <Stack gap="sm">
-          {lists.masteries.map((m) => (
+          {lists.masteries.map((m, i) => (
             <Group key={m.node.id} gap="sm" wrap="nowrap" align="flex-start" data-status={m.status}>
               <NodeIcon
                 name={m.node.name}
                 colour={STATUS_COLOUR[m.status] ?? cssColour(COLOURS.mastery)}
                 label={popup(m.node.name, m.node.masteryEffects.find((e) => e.effect === (m.chosen ?? m.otherChosen))?.stats ?? [])}
+                icon={shown(masteryIcons[i])}
               />
               <Stack gap={4}>
                 <Group gap={6}>
@@ -110,9 +131,9 @@ export function SideListsView({ lists }: { lists: SideLists }) {
         <Title order={2} size="h5" mb={6}>Overrides</Title>
         {lists.overrides.length === 0 && <Text size="sm" c="dimmed">None</Text>}
         <Stack gap={6}>
-          {lists.overrides.map((o) => (
+          {lists.overrides.map((o, i) => (
             <Group key={o.name} gap="sm" wrap="nowrap" opacity={o.status === "buildOnly" ? 0.6 : 1} data-status={o.status}>
-              <NodeIcon name={o.name} colour={STATUS_COLOUR[o.status] ?? "#b58ad6"} label={popup(o.name, o.effectText)} />
+              <NodeIcon name={o.name} colour={STATUS_COLOUR[o.status] ?? "#b58ad6"} label={popup(o.name, o.effectText)} icon={shown(overrideIcons[i])} />
               <Stack gap={2}>
                 <Group gap={6}>
                   <Text size="sm" fw={600}>{o.name}</Text>

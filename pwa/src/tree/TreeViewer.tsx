@@ -159,7 +159,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
       <Box role="region" aria-label="Passive tree as text" tabIndex={0} data-testid="tree-text"
         style={{ flex: wide ? "0 0 40%" : "1 1 auto", maxHeight: wide ? (maxHeight ?? height) : undefined, overflowY: "auto" }}>
         <Text size="sm" mb="sm" data-testid="tree-summary">{d.summary}</Text>
-        {lists ? <SideListsView lists={lists} /> : <PageLoader label="Loading tree lists" />}
+        {lists ? <SideListsView lists={lists} treeVersion={build.treeVersion} /> : <PageLoader label="Loading tree lists" />}
       </Box>,
       "passive-tree",
   );

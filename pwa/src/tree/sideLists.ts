@@ -8,6 +8,8 @@ import type { MasteryEffect, TreeModel, TreeNode } from "./model";
 export interface OverrideLike {
   nodeId: number;
   name: string;
+  /** The tattoo's icon path as the planner export names it (none from the official character API). */
+  icon?: string;
   effectText: string[];
   reminderText?: string[];
 }
@@ -41,6 +43,7 @@ export interface MasteryItem {
 
 export interface OverrideItem {
   name: string;
+  icon?: string;
   effectText: string[];
   /** How often the build has it and the other allocation has it. */
   want: number;
@@ -104,6 +107,7 @@ export function sideLists(model: TreeModel, build: AllocationForLists, other?: A
     const w = want.get(name), h = have.get(name);
     overrides.push({
       name,
+      icon: (w ?? h)!.icon || undefined,
       effectText: (w ?? h)!.effectText,
       want: w?.n ?? 0,
       have: h?.n ?? 0,

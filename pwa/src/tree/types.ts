@@ -7,7 +7,7 @@ export interface TreeAllocation {
   nodes: number[];
   masteryEffects: Record<number, number>;
   /** Tattoos (planner Overrides, a character's skill overrides): shown in a node's tooltip instead of its own stats. */
-  overrides?: { nodeId: number; name: string; effectText: string[]; reminderText?: string[] }[];
+  overrides?: { nodeId: number; name: string; icon?: string; effectText: string[]; reminderText?: string[] }[];
   jewels?: Record<number, string>;
   /**
    * Allocated cluster jewel passives known only by count (a character's official data names them

@@ -1,0 +1,116 @@
+"""The game's icons in the tree's side lists, in Chromium at 1400 and 412 px, with axe: a corpus build
+with keystones, masteries, tattoos and runegrafts (kinetic_blast_of_clustering_necromancer_328, tree 3_28)
+published through the real server; on its view's tree tab every keystone, mastery and override row shows
+its icon cut from the 3.28 sprite sheets (not letters), decorative beside its name.
+
+What the rows should be is read here from the corpus XML and the shared 3_28 tree export, not by the
+PWA's decoder. The pixel check: each icon's box, screenshotted, is not one flat colour (the letter
+circle's background covers most of its centre; the game's art does not) and holds no text.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import json
+import uuid
+import zlib
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from lxml import etree
+from playwright.sync_api import expect
+
+from e2e.harness import screenshot
+from e2e.pixels import png_pixels
+from e2e.pwa_support import POB, app_page, unique_name
+from e2e.test_a11y import audit
+from e2e.test_pwa_build_stats import publish
+
+SIZES = [1400, 412]
+XML = POB / "AdamZ-8113__pob-codes" / "kinetic_blast_of_clustering_necromancer_328.xml"
+TREE = Path("/work/shared/game-data/trees/3_28.json.gz")
+ICON_CAP = 30_000
+
+
+def expected_rows() -> tuple[list[str], list[str], set[str]]:
+    """Keystone and mastery names of the build's one spec (from the tree export; one per node) and its override names."""
+    root = etree.fromstring(XML.read_bytes(), etree.XMLParser(resolve_entities=False, no_network=True))
+    spec = root.find("Tree").find("Spec")
+    ids = {s.strip() for s in spec.get("nodes").split(",") if s.strip()}
+    nodes = json.loads(gzip.decompress(TREE.read_bytes()))["nodes"]
+    keystones = sorted(nodes[i]["name"] for i in ids if i in nodes and nodes[i].get("isKeystone"))
+    masteries = sorted(nodes[i]["name"] for i in ids if i in nodes and nodes[i].get("isMastery"))
+    overrides = {o.get("dn") for o in spec.find("Overrides").findall("Override")}
+    return keystones, masteries, overrides
+
+
+@pytest.fixture(scope="module")
+def tattoo_build(live_server):
+    creator = unique_name("Icons")
+    payload = {
+        "buildId": str(uuid.uuid4()),
+        "ascendancy": "Necromancer",
+        "baseClass": "Witch",
+        "treeVersion": "3_28",
+        "steps": [{"title": "End game", "passiveTreeId": "default", "equipmentSetId": "default", "skillSetId": "default"}],
+        "pobCod": base64.urlsafe_b64encode(zlib.compress(XML.read_bytes(), 9)).decode(),
+        "skills": ["Tornado"],
+    }
+    return publish(live_server, creator, payload)
+
+
+def test_the_corpus_build_has_what_the_test_checks():
+    keystones, masteries, overrides = expected_rows()
+    assert len(keystones) >= 1 and len(masteries) >= 3
+    assert {"Tattoo of the Rongokurai Warrior", "Runegraft of Gemcraft"} <= overrides
+
+
+def flatness(png: bytes) -> float:
+    """Share of the most common colour in the centre half of a screenshot."""
+    width, bpp, rows = png_pixels(png)
+    h = len(rows)
+    counts: Counter[bytes] = Counter()
+    for y in range(h // 4, h - h // 4):
+        row = rows[y]
+        for x in range(width // 4, width - width // 4):
+            counts[row[x * bpp : x * bpp + 3]] += 1
+    return counts.most_common(1)[0][1] / sum(counts.values())
+
+
+@pytest.mark.parametrize("width", SIZES)
+def test_side_lists_show_the_games_icons(gl_browser, live_server, tattoo_build, width):
+    keystones, masteries, overrides = expected_rows()
+    with app_page(gl_browser, live_server.base_url, width) as page:
+        page.goto(f"/build/view/{tattoo_build}")
+        page.get_by_test_id("build-view").wait_for()
+        page.get_by_test_id("tab-tree").click()
+        for section, names in (("tree-keystones", keystones), ("tree-masteries", masteries), ("tree-overrides", overrides)):
+            box = page.get_by_test_id(section)
+            expect(box).to_be_visible(timeout=60_000)
+            for name in names:
+                expect(box).to_contain_text(name)
+            icons = box.get_by_test_id("side-icon")
+            expect(icons).to_have_count(len(names), timeout=ICON_CAP)
+            # Every row's icon is the game's art once its sheet is in (the letters only until then).
+            expect(box.locator('[data-testid=side-icon][data-art="letters"]')).to_have_count(0, timeout=ICON_CAP)
+            for i in range(icons.count()):
+                icon = icons.nth(i)
+                assert icon.get_attribute("aria-hidden") == "true"
+                assert icon.inner_text().strip() == ""
+                b = icon.bounding_box()
+                assert round(b["width"]) == 64 and round(b["height"]) == 64
+                share = flatness(icon.screenshot())
+                assert share < 0.35, f"{section} icon {i}: {share:.0%} of its centre is one colour"
+        # The letter circle for comparison fails the same check (so the check can fail).
+        page.evaluate(
+            """() => { const el = document.querySelector('[data-testid=tree-keystones] [data-testid=side-icon]');
+              const c = el.cloneNode(false); c.dataset.testid = 'probe'; c.textContent = 'Ct';
+              c.style.background = 'rgba(255,255,255,0.04)'; el.after(c); }"""
+        )
+        assert flatness(page.get_by_test_id("probe").screenshot()) >= 0.35
+        page.evaluate("() => document.querySelector('[data-testid=probe]').remove()")
+        screenshot(page, f"tree-side-icons-{width}")
+        page.get_by_test_id("tree-keystones").scroll_into_view_if_needed()
+        assert audit(page) == []
