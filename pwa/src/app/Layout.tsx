@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { PendingSyncBadge } from "../features/session/SessionControl";
 import { FooterContent } from "./Footer";
+import { UpdatesHeaderBadge } from "../features/follow/UpdatesNav";
 import { Sidebar } from "./Sidebar";
 import { StorageNotice } from "./StorageNotice";
 import { UpdatePrompt } from "./UpdatePrompt";
@@ -33,6 +34,7 @@ export function Layout() {
             <Text fw={700} c="yellow.5">Waypoint</Text>
             {/* The sidebar is closed on small screens, so the header shows pending sync too. */}
             <PendingSyncBadge compact testId="pending-sync-header" />
+            <UpdatesHeaderBadge />
           </Group>
         </AppShell.Header>
       )}

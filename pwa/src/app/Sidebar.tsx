@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router-dom";
 import { SessionControl } from "../features/session/SessionControl";
 import { IconBrowse, IconChevronLeft, IconChevronRight, IconCommunity, IconTracker } from "../ui/icons";
 import { FooterContent } from "./Footer";
+import { UpdatesNavItem } from "../features/follow/UpdatesNav";
 
 export const COMMUNITY_URL = "https://discord.com/invite/pathofexile";
 
@@ -45,6 +46,7 @@ export function Sidebar({ expanded, desktop, onToggle }: Props) {
             />,
           ),
         )}
+        <UpdatesNavItem showLabels={showLabels} />
         {item(
           "Community",
           <NavLink

@@ -10,7 +10,7 @@ import { loadDb } from "../data/loadDb";
 import { readFirstPageRaw } from "../data/rawDb";
 import type { BrowseSource } from "../data/types";
 
-const SOURCES: readonly string[] = ["explore", "liked", "created"] satisfies BrowseSource[];
+const SOURCES: readonly string[] = ["explore", "liked", "created", "following"] satisfies BrowseSource[];
 
 /** The list a landing URL shows (/, /build/browse and /build/browse/:tab redirect or belong to it); null on other routes. */
 export function landingList(pathname: string, search: string): { source: BrowseSource; filters: BuildFilters } | null {

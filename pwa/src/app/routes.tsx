@@ -51,6 +51,7 @@ export const routes: RouteObject[] = [
       { path: "/build/create", element: page(() => import("../features/build-editor/CreateBuildPage")) },
       { path: "/build/share", element: page(() => import("../features/share/ShareTargetPage")) },
       { path: "/build/track", element: page(() => import("../features/tracker/TrackerPage")) },
+      { path: "/build/updates", element: page(() => import("../features/follow/UpdatesPage")) },
       { path: "/build/view", element: <Navigate to="/build/browse" replace /> },
       { path: "/build/view/:slug", element: page(() => import("../features/build-view/BuildViewPage")) },
       { path: "/privacy", element: page(() => import("../features/privacy/PrivacyPage")) },

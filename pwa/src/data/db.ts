@@ -49,7 +49,7 @@ export interface CachedAttachment extends Partial<AttachedBuild> {
   savedAt: number;
 }
 
-export type OutboxKind = "like" | "attach" | "publish";
+export type OutboxKind = "like" | "attach" | "publish" | "follow";
 
 export interface OutboxEntry {
   seq?: number;

@@ -111,6 +111,7 @@ export const SEARCH_PATH: Record<BrowseSource, string> = {
   explore: "/Build/search",
   liked: "/Build/liked-search",
   created: "/Build/created-search",
+  following: "/Build/following-search",
 };
 
 export function listKey(source: BrowseSource, f: BuildFilters): string {

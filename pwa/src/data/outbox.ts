@@ -36,6 +36,14 @@ export const likeIntent = (buildId: string, like: boolean): Intent => ({
   body: { like } satisfies LikeRequest,
 });
 
+/** Follow or unfollow a build: set semantics, so a replay or a repeat changes nothing. */
+export const followIntent = (buildId: string, follow: boolean): Intent => ({
+  kind: "follow",
+  key: `follow:${buildId}`,
+  path: `/Build/${encodeURIComponent(buildId)}/follow`,
+  body: { follow },
+});
+
 export const attachIntent = (characterId: string, buildId: string): Intent => ({
   kind: "attach",
   key: `attach:${characterId}`,

@@ -7,7 +7,8 @@ import { request } from "./api";
 import { getDb, type WaypointDb } from "./db";
 import { settlePublishes } from "./drafts";
 import { expiredOverrides } from "./likes";
-import { likeIntent, Outbox, type OutboxSender } from "./outbox";
+import { applyFollowIntent, refreshUpdates, seedPendingFollows } from "./follows";
+import { followIntent, likeIntent, Outbox, type OutboxSender } from "./outbox";
 import { setPendingCount } from "./pending";
 import { requestPersistence } from "./persist";
 import { retryDelay } from "./retry";
@@ -38,6 +39,8 @@ export function syncNow(): Promise<void> {
       clearTimeout(retryTimer);
       await settlePublishes(getDb(), r);
       if (r.unauthorized) void sessionExpired();
+      // After each sync: which followed builds have a revision the player has not seen.
+      else void refreshUpdates();
       failures = r.remaining > 0 && !r.unauthorized ? failures + 1 : 0;
       if (failures && typeof navigator !== "undefined" && navigator.onLine) retryTimer = setTimeout(syncNow, retryDelay(Math.min(failures - 1, 5)));
     }, () => undefined);
@@ -52,6 +55,7 @@ export function startSync(): void {
   const flush = () => void syncNow();
   window.addEventListener("online", flush);
   void pruneOverrides(getDb());
+  void box.pending().then(seedPendingFollows);
   flush();
   // The first visit has no controlling service worker yet: warm once it takes over. Offline there is
   // nothing to fetch (and reading every cached bundle back would only slow the start).
@@ -88,5 +92,15 @@ export async function pruneOverrides(db: WaypointDb, now = Date.now()): Promise<
 export async function setLike(buildId: string, like: boolean): Promise<void> {
   await getOutbox().enqueue(likeIntent(buildId, like));
   void requestPersistence("like");
+  await syncNow();
+}
+
+/**
+ * Follow or unfollow: shown at once, the intent waits in the outbox (idempotent: the server
+ * sets the state, so a replay changes nothing) and a flush is attempted right away.
+ */
+export async function setFollow(buildId: string, follow: boolean): Promise<void> {
+  applyFollowIntent(buildId, follow);
+  await getOutbox().enqueue(followIntent(buildId, follow));
   await syncNow();
 }

@@ -214,7 +214,7 @@ export interface AccountDeleted {
   buildsKept: number;
 }
 
-export type BrowseSource = "explore" | "liked" | "created";
+export type BrowseSource = "explore" | "liked" | "created" | "following";
 
 // Revisions and follows (issue 36; server/wire.py's structs of the same names).
 

@@ -3,6 +3,7 @@ import { startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from "react-router-dom";
 import { EMPTY_FILTERS, filtersFromUrl, filtersToUrl, type BuildFilters } from "../../data/filters";
 import type { BrowseSource } from "../../data/types";
+import { markFollowed } from "../../data/follows";
 import { firstContentShown } from "../../ui/idle";
 import { useOnline } from "../../ui/useOnline";
 import { PageLoader } from "../../ui/PageLoader";
@@ -23,6 +24,7 @@ const SOURCES: { value: BrowseSource; label: string }[] = [
   { value: "explore", label: "Explore" },
   { value: "liked", label: "Liked" },
   { value: "created", label: "Created" },
+  { value: "following", label: "Following" },
 ];
 
 export default function BrowsePage() {
@@ -40,6 +42,10 @@ export default function BrowsePage() {
 
   const isPublic = source === "explore";
   const list = useBuildList(source ?? "explore", applied, !!source && (isPublic || !!identity));
+  // The Following list's builds are followed: their cards' toggles say so.
+  useEffect(() => {
+    if (source === "following" && list.builds.length) markFollowed(list.builds.map((b) => b.buildId));
+  }, [source, list.builds]);
   const skillOptions = useSkillOptions();
   const classTable = useClassTable();
   // The first cards (or the empty state) are the first screen; boot work waits for them (ui/idle.ts).

@@ -1,4 +1,4 @@
-import { Badge, Box, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { memo } from "react";
 import { Link } from "react-router-dom";
 import { cardFigures } from "../../data/buildStats";
@@ -7,6 +7,8 @@ import type { ClassTable } from "../../data/classes";
 import type { BuildSummary } from "../../data/types";
 import classes from "./BuildCard.module.css";
 import { LikeToggle } from "./LikeToggle";
+import { FollowToggle } from "../follow/FollowToggle";
+import { useUpdates } from "../follow/useFollows";
 
 /**
  * `classTable` comes from the list (one load for every card; null until it arrives).
@@ -15,6 +17,7 @@ import { LikeToggle } from "./LikeToggle";
  */
 export const BuildCard = memo(function BuildCard({ build, classTable }: { build: BuildSummary; classTable: ClassTable | null }) {
   const figures = cardFigures(build.stats);
+  const update = useUpdates().updates.find((u) => u.buildId === build.buildId);
   return (
     <Card withBorder padding="md" className={classes.card} data-testid="build-card" data-build-id={build.buildId} data-slug={build.slug}>
       <Stack gap={6}>
@@ -22,13 +25,21 @@ export const BuildCard = memo(function BuildCard({ build, classTable }: { build:
           <Title order={2} size="h4" lineClamp={1} style={{ flex: 1, minWidth: 0 }} data-testid="build-title">
             <Link to={`/build/view/${encodeURIComponent(build.slug)}`} className={`${classes.link} mantine-focus-auto`} data-testid="build-card-link">{buildTitle(build)}</Link>
           </Title>
-          <Box className={classes.above}>
+          <Group gap={4} wrap="nowrap" className={classes.above}>
             <LikeToggle buildId={build.buildId} likes={build.likes} isLiked={build.isLiked} />
-          </Box>
+            <FollowToggle buildId={build.buildId} compact />
+          </Group>
         </Group>
-        <Badge color={classColor(classTable, build.ascendancy || build.baseClass)} variant="light" w="fit-content" data-testid="class-badge">
-          {classBadge(build)}
-        </Badge>
+        <Group gap={6}>
+          <Badge color={classColor(classTable, build.ascendancy || build.baseClass)} variant="light" w="fit-content" data-testid="class-badge">
+            {classBadge(build)}
+          </Badge>
+          {update && (
+            <Badge color="yellow" variant="filled" data-testid="card-updated" title={`Revision ${update.revision} is out`}>
+              Updated
+            </Badge>
+          )}
+        </Group>
         <Group gap={4}>
           {build.skills.map((s) => (
             <Badge key={s} variant="outline" color="gray" size="sm" data-testid="skill-badge">{s}</Badge>

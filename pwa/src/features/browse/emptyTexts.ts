@@ -8,6 +8,11 @@ export function emptyText(source: BrowseSource, loggedIn: boolean): { text: stri
       ? { text: "You haven't created any builds yet. Try creating your first build!", login: false }
       : { text: "Log-in to create a build", login: true };
   }
+  if (source === "following") {
+    return loggedIn
+      ? { text: "You don't follow any builds yet. Follow a build to hear when its creator changes it.", login: false }
+      : { text: "Log-in to follow a build", login: true };
+  }
   return loggedIn
     ? { text: "You haven't liked any builds yet. Explore builds and like your favorites!", login: false }
     : { text: "Log-in to like a build", login: true };

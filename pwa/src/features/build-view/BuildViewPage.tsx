@@ -1,6 +1,7 @@
 import { Badge, Box, Button, Group, Modal, Stack, Tabs, Text, Title } from "@mantine/core";
-import { useMemo, useState } from "react";
-import { useNavigate, useParams } from "react-router-dom";
+import { useEffect, useMemo, useState } from "react";
+import { useNavigate, useParams, useSearchParams } from "react-router-dom";
+import { RevisionPicker } from "./RevisionPicker";
 import { LAYOUT, stickyBar } from "../../app/theme";
 import { StickyCover } from "../../ui/StickyCover";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
@@ -8,6 +9,10 @@ import { useClassTable } from "../../data/useClassTable";
 import { PageLoader } from "../../ui/PageLoader";
 import { StepNavigator } from "../../ui/StepNavigator";
 import { LikeToggle } from "../browse/LikeToggle";
+import { FollowToggle } from "../follow/FollowToggle";
+import { api } from "../../data/api";
+import { applyFollowState } from "../../data/follows";
+import type { FollowState } from "../../data/types";
 import { AttachDialog } from "../tracker/AttachDialog";
 import { loginDialog } from "../session/actions";
 import { useSession } from "../session/useSession";
@@ -28,7 +33,9 @@ export default function BuildViewPage() {
   const { slug = "" } = useParams();
   const navigate = useNavigate();
   const { identity } = useSession();
-  const view = useBuildView(slug);
+  const [search] = useSearchParams();
+  const asked = Number(search.get("revision"));
+  const view = useBuildView(slug, Number.isInteger(asked) && asked >= 1 ? asked : null);
   const classTable = useClassTable();
   const online = useOnline();
   const [attachOpen, setAttachOpen] = useState(false);
@@ -42,6 +49,14 @@ export default function BuildViewPage() {
   // The selected character beside the step: its gear, choices and tree in the Character tabs.
   const me = useViewCharacter();
   const cmp = useStepCompare(classTable, view.planner, sets, me.summary ? me.detail.character : null);
+  // Whether the player follows it, and the follower count now (the build info's may be cached).
+  useEffect(() => {
+    if (!buildId || !online) return;
+    const ctl = new AbortController();
+    api.get<FollowState>(`/Build/${encodeURIComponent(buildId)}/follow`, { signal: ctl.signal, retries: 0 })
+      .then(applyFollowState, () => undefined);
+    return () => ctl.abort();
+  }, [buildId, online, identity]);
 
   if (view.loading) return <PageLoader label="Loading build" />;
   if (view.error || !view.info || !view.planner || !sets) {
@@ -67,10 +82,13 @@ export default function BuildViewPage() {
           <Group gap="xs">
             <Badge color={classColor(classTable, info.ascendancy || info.baseClass)} variant="light">{classBadge(info)}</Badge>
             <Text c="dimmed" size="sm" data-testid="build-creator">By {info.creatorName}</Text>
+            <Text c="dimmed" size="sm" data-testid="shown-revision" data-revision={view.shownRevision}>Revision {view.shownRevision}</Text>
           </Group>
+          <RevisionPicker buildId={info.buildId} slug={info.slug} shown={view.shownRevision ?? 1} newest={view.newestRevision ?? 1} />
         </Stack>
         <Group gap="xs">
           <LikeToggle buildId={info.buildId} likes={info.likes} isLiked={info.isLiked} />
+          <FollowToggle buildId={info.buildId} followers={info.followers ?? 0} />
           {identity ? (
             <Button variant="light" onClick={() => setAttachOpen(true)} data-testid="attach-build">Attach to Character</Button>
           ) : (

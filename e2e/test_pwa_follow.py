@@ -1,0 +1,118 @@
+"""Issue 36 in Chromium against the real server: following a build and hearing of its revisions.
+
+A follower follows a creator's build from its view while offline (the follow waits in the outbox and
+reaches the server once back online), sees it in browse's Following tab; the creator publishes
+revision 2 (through the API with the creator page's session) while the follower is offline; back
+online, the follower's navigation shows the updates badge, the updates list shows what changed
+(the renamed step, the new main skill, the creator's note) and 'Mark as seen' clears it on the
+server. The plain link opens revision 2, the revision-1 link still opens revision 1. axe clean on
+the updates list and on the view with its revision picker.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from e2e.pwa_support import app_page, login, open_nav, outbox_size, unique_name, wait_until
+from e2e.test_a11y import audit
+from e2e.test_pwa_settings_account import publish
+
+
+def follow_state(live_server, slug: str) -> dict:
+    with live_server.client() as c:
+        r = c.get(f"/api/Build/{slug}/follow")
+        r.raise_for_status()
+        return r.json()["data"]
+
+
+@pytest.mark.parametrize("width", [1400, 412])
+def test_follow_offline_then_see_and_clear_a_new_revision(browser, live_server, width):
+    with app_page(browser, live_server.base_url, 1400) as creator, app_page(browser, live_server.base_url, width) as fan:
+        login(creator, unique_name("Maker"))
+        built = publish(creator, live_server.base_url)
+        slug, build_id = built["slug"], built["buildId"]
+        first = creator.request.get(f"/api/Build/{slug}/revision/1").json()["data"]
+
+        login(fan, unique_name("Fan"))
+        fan.goto(f"/build/view/{slug}")
+        toggle = fan.get_by_test_id("build-view").get_by_test_id("follow-toggle")
+        expect(toggle).to_have_attribute("data-following", "false")
+        expect(fan.get_by_test_id("follower-count")).to_contain_text("0 followers")
+
+        # Followed offline: shown at once, waits in the outbox, reaches the server once online.
+        fan.context.set_offline(True)
+        toggle.click()
+        expect(toggle).to_have_attribute("data-following", "true")
+        expect(fan.get_by_test_id("follower-count")).to_contain_text("1 follower")
+        wait_until(lambda: outbox_size(fan) == 1, message="the follow waits in the outbox")
+        assert follow_state(live_server, slug)["followers"] == 0
+        fan.context.set_offline(False)
+        wait_until(lambda: follow_state(live_server, slug)["followers"] == 1, timeout=30, message="the follow replayed")
+        wait_until(lambda: outbox_size(fan) == 0, timeout=30, message="the outbox emptied")
+
+        # The Following tab lists it, its card says Following.
+        fan.goto("/build/browse/following")
+        card = fan.locator(f'[data-testid=build-card][data-build-id="{build_id}"]')
+        expect(card).to_be_visible(timeout=30_000)
+        expect(card.get_by_test_id("follow-toggle")).to_have_attribute("data-following", "true")
+
+        # Revision 2 while the follower is offline: the step renamed, a main skill dropped, a note.
+        fan.context.set_offline(True)
+        body = {k: first[k] for k in ("baseClass", "ascendancy", "treeVersion", "skills")}
+        body.update(
+            baseRevision=1, pobCod=first["pobCode"], note="Renamed the step for the endgame",
+            steps=[{**first["steps"][0], "title": "Endgame"}], skills=first["skills"][:1],
+        )
+        r = creator.request.post(f"/api/Build/{slug}/revisions", data=body, headers={"Origin": live_server.base_url})
+        assert r.status == 201, r.text()
+        assert r.json()["data"]["revision"] == 2
+        expect(fan.get_by_test_id("updates-header" if width < 1200 else "updates-badge")).to_have_count(0)
+
+        fan.context.set_offline(False)
+        if width < 1200:
+            badge = fan.get_by_test_id("updates-header")
+            expect(badge).to_be_visible(timeout=30_000)
+            expect(fan.get_by_test_id("updates-header-count")).to_have_text("1")
+        else:
+            badge = fan.get_by_test_id("nav-updates")
+            expect(fan.get_by_test_id("updates-badge")).to_have_text("1", timeout=30_000)
+        expect(card.get_by_test_id("card-updated")).to_be_visible()
+
+        badge.click()
+        fan.wait_for_url("**/build/updates")
+        entry = fan.locator(f'[data-testid=update-card][data-build-id="{build_id}"]')
+        expect(entry).to_contain_text("Revision 2 is out")
+        entry.get_by_test_id("show-diff").press("Enter") if width == 1400 else entry.get_by_test_id("show-diff").click()
+        diff = entry.get_by_test_id("revision-diff")
+        expect(diff).to_be_visible(timeout=30_000)
+        expect(diff).to_contain_text("Step renamed: Step 1 → Endgame")
+        if len(first["skills"]) > 1:
+            expect(diff).to_contain_text(f"Main skills removed: {', '.join(first['skills'][1:])}")
+        expect(diff.get_by_test_id("diff-note")).to_contain_text("Renamed the step for the endgame")
+        assert audit(fan) == []
+
+        entry.get_by_test_id("mark-seen").click()
+        expect(fan.get_by_test_id("updates-empty")).to_be_visible()
+        assert fan.request.get("/api/Build/updates").json()["data"]["updates"] == []
+        assert follow_state(live_server, slug)["followers"] == 1
+        if width < 1200:
+            expect(fan.get_by_test_id("updates-header")).to_have_count(0)
+        else:
+            expect(fan.get_by_test_id("updates-badge")).to_have_count(0)
+
+        # The link opens the newest revision; revision 1's link still opens revision 1.
+        fan.goto(f"/build/view/{slug}")
+        expect(fan.get_by_test_id("shown-revision")).to_have_attribute("data-revision", "2")
+        expect(fan.get_by_test_id("build-view")).to_contain_text("Endgame")
+        expect(fan.get_by_test_id("revision-select")).to_be_visible(timeout=30_000)
+        fan.goto(f"/build/view/{slug}?revision=1")
+        expect(fan.get_by_test_id("shown-revision")).to_have_attribute("data-revision", "1")
+        expect(fan.get_by_test_id("old-revision")).to_be_visible()
+        expect(fan.get_by_test_id("build-view")).to_contain_text("Step 1")
+        expect(fan.get_by_test_id("revision-select")).to_have_value("1", timeout=30_000)
+        assert audit(fan) == []
+        # Choosing the newest in the picker goes back to the plain link.
+        fan.get_by_test_id("revision-select").select_option("2")
+        fan.wait_for_url(f"**/build/view/{slug}")
+        expect(fan.get_by_test_id("shown-revision")).to_have_attribute("data-revision", "2")
