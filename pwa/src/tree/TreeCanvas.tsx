@@ -354,6 +354,8 @@ export function TreeCanvas(props: TreeCanvasProps) {
       backdropFrames: backdrop?.frames ?? 0,
       backdropQuads: backdrop?.counts ?? null,
       backdropReadyMs: artTimes.backdropReadyAt === null ? null : artTimes.backdropReadyAt - artTimes.firstFrameAt,
+      textureLimit: backdrop?.textureLimit ?? null,
+      backdropTextures: backdrop?.textureCount ?? null,
     }));
 
     return () => {

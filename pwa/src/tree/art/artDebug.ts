@@ -15,6 +15,9 @@ export interface ArtDebug {
   backdropFrames: number;
   backdropQuads: { tile: number; ascendancies: number; classStarts: number; ascendancyStarts: number } | null;
   backdropReadyMs: number | null;
+  /** The GPU's texture size the backdrop sheets were split to (sheetSplit.ts), and the textures they became. */
+  textureLimit: number | null;
+  backdropTextures: number | null;
 }
 
 export function exposeArtDebug(canvas: HTMLCanvasElement, read: () => ArtDebug): void {

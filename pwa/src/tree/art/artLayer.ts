@@ -4,7 +4,8 @@
  * they are legible. Separate from TreeRenderer: the plain shapes stay the fallback
  * and the first frame never waits for the art (it is loaded after that frame).
  */
-import { compileProgram, sheetTexture } from "./program";
+import { compileProgram, fittingSheetTexture } from "./program";
+import { gpuTextureLimit } from "./sheetSplit";
 import { pixelScale, VIEW, type Camera, type Viewport } from "../camera";
 import type { TreeModel } from "../model";
 import type { GL } from "../renderer";
@@ -108,7 +109,8 @@ export class ArtLayer {
     this.indices = gl.createBuffer()!;
     gl.bindBuffer(gl.ELEMENT_ARRAY_BUFFER, this.indices);
     gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, idx, gl.STATIC_DRAW);
-    this.textures = [images.active, images.inactive, images.frame].map((img) => sheetTexture(gl, img));
+    const limit = gpuTextureLimit(gl);
+    this.textures = [images.active, images.inactive, images.frame].map((img) => fittingSheetTexture(gl, img, limit, "icon/frame"));
   }
 
   /** Whether the art is drawn at this camera: only where a normal node's icon is legible. */

@@ -11,7 +11,9 @@ import { CAMERA_VS } from "../shaders";
 import type { StateBuffer } from "../states";
 import { NodeState } from "../states";
 import { backdropQuads, BACKDROP_SHEETS, type BackdropArt, type BackdropQuad, type BackdropSheet } from "./backdropQuads";
-import { bindQuadAttributes, compileProgram, halfTexel, QuadPass, quadState, sheetTexture, SPRITE_UV_GLSL, unbindQuadAttributes, useArtProgram, type Attribs, type QuadState } from "./program";
+import { gpuTextureLimit, planSheet, uvInPiece, type Piece } from "./sheetSplit";
+import type { Rect } from "./artQuads";
+import { bindQuadAttributes, compileProgram, QuadPass, quadState, sheetTexture, SPRITE_UV_GLSL, unbindQuadAttributes, useArtProgram, type Attribs, type QuadState } from "./program";
 
 const VS = `${CAMERA_VS}
 attribute vec2 a_pos;
@@ -92,25 +94,75 @@ class Pass extends QuadPass<BackdropQuad> {
   }
 }
 
+/** One piece's texture: the whole bitmap when the piece is the sheet, else the piece drawn onto a canvas of its size. */
+function pieceTexture(gl: GL, img: ImageBitmap, p: Piece, size: [number, number]): WebGLTexture {
+  if (p.x === 0 && p.y === 0 && p.w >= size[0] && p.h >= size[1]) return sheetTexture(gl, img);
+  const c = typeof OffscreenCanvas !== "undefined" ? new OffscreenCanvas(p.w, p.h) : Object.assign(document.createElement("canvas"), { width: p.w, height: p.h });
+  const ctx = c.getContext("2d") as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
+  if (!ctx) throw new Error("no 2D context to split a sprite sheet");
+  ctx.drawImage(img, p.x, p.y, p.w, p.h, 0, 0, p.w, p.h);
+  return sheetTexture(gl, c);
+}
+
 export class BackdropLayer {
   private readonly program: WebGLProgram;
   private readonly passes: Record<BackdropPassName, Pass>;
-  private readonly textures: (WebGLTexture | null)[];
-  private readonly halves: ([number, number] | null)[];
+  private readonly textures: WebGLTexture[];
+  private readonly halves: [number, number][];
   /** Frames that drew the backdrops (the tests read it). */
   frames = 0;
 
-  constructor(readonly gl: GL, readonly model: TreeModel, art: BackdropArt, images: BackdropImages) {
+  /** The GPU's texture size the sheets were split to, and the textures they became (one per piece). */
+  readonly textureLimit: number;
+
+  constructor(readonly gl: GL, readonly model: TreeModel, art: BackdropArt, images: BackdropImages, limit = gpuTextureLimit(gl)) {
     const q = backdropQuads(model, art);
     // Quads whose sheet did not load (the bloodlines' on a tree without them) are left out.
     const loaded = (list: BackdropQuad[]) => list.filter((x) => images[BACKDROP_SHEETS[x.sheet]]);
+    const lists = { tile: loaded(q.tile), ascendancies: loaded(q.ascendancies), classStarts: loaded(q.classStarts), ascendancyStarts: loaded(q.ascendancyStarts) };
     this.program = compileProgram(gl, VS, FS, "tree backdrops");
+    this.textureLimit = limit;
+    // Each sheet split to the GPU's limit (sheetSplit.ts; the 3.28 sheets are at most 2,668 px, one piece
+    // at 4096): a quad moves to the piece holding its sprites, `sheet` becoming the piece's texture index.
+    this.textures = [];
+    this.halves = [];
+    const all = Object.values(lists).flat();
+    // Grouped by sheet before any quad moves to a piece (a piece's index may equal a later sheet's).
+    const bySheet = BACKDROP_SHEETS.map((_, si) => all.filter((x) => x.sheet === si));
+    BACKDROP_SHEETS.forEach((name, si) => {
+      const img = images[name];
+      if (!img) return;
+      const size = art.sheets[name].size;
+      const mine = bySheet[si];
+      const px = (r: Rect): Rect => [r[0] * size[0], r[1] * size[1], r[2] * size[0], r[3] * size[1]];
+      // Both sprites of a quad (active and not) in one piece: their bounding box.
+      const rects = mine.map((x): Rect => {
+        const a = px(x.on), b = px(x.off);
+        const x0 = Math.floor(Math.min(a[0], b[0])), y0 = Math.floor(Math.min(a[1], b[1]));
+        return [x0, y0, Math.ceil(Math.max(a[0] + a[2], b[0] + b[2])) - x0, Math.ceil(Math.max(a[1] + a[3], b[1] + b[3])) - y0];
+      });
+      const plan = planSheet(size, rects, limit);
+      const base = this.textures.length;
+      for (const piece of plan.pieces) {
+        this.textures.push(pieceTexture(gl, img, piece, size));
+        this.halves.push([0.5 / piece.w, 0.5 / piece.h]);
+      }
+      mine.forEach((x, k) => {
+        const piece = plan.pieces[plan.pieceOf[k]];
+        x.on = uvInPiece(x.on, size, piece);
+        x.off = uvInPiece(x.off, size, piece);
+        x.sheet = base + plan.pieceOf[k];
+      });
+    });
     this.passes = {
-      tile: new Pass(gl, loaded(q.tile)), ascendancies: new Pass(gl, loaded(q.ascendancies)),
-      classStarts: new Pass(gl, loaded(q.classStarts)), ascendancyStarts: new Pass(gl, loaded(q.ascendancyStarts)),
+      tile: new Pass(gl, lists.tile), ascendancies: new Pass(gl, lists.ascendancies),
+      classStarts: new Pass(gl, lists.classStarts), ascendancyStarts: new Pass(gl, lists.ascendancyStarts),
     };
-    this.textures = BACKDROP_SHEETS.map((s) => (images[s] ? sheetTexture(gl, images[s]!) : null));
-    this.halves = BACKDROP_SHEETS.map((s) => (images[s] ? halfTexel(images[s]!) : null));
+  }
+
+  /** Textures the sheets became (more than the sheets when one was split). */
+  get textureCount(): number {
+    return this.textures.length;
   }
 
   get counts(): Record<BackdropPassName, number> {

@@ -4,7 +4,8 @@
  * its plain edges, so the node shapes and the icon layer (artLayer.ts) stay on top.
  * Drawn at the same legible zoom as the icons; absent until the art has loaded.
  */
-import { bindQuadAttributes, compileProgram, halfTexel, QuadPass, quadState, sheetTexture, SPRITE_UV_GLSL, unbindQuadAttributes, useArtProgram, type Attribs, type QuadState } from "./program";
+import { gpuTextureLimit } from "./sheetSplit";
+import { bindQuadAttributes, compileProgram, fittingSheetTexture, halfTexel, QuadPass, quadState, SPRITE_UV_GLSL, unbindQuadAttributes, useArtProgram, type Attribs, type QuadState } from "./program";
 import type { Camera, Viewport } from "../camera";
 import type { TreeModel } from "../model";
 import type { GL } from "../renderer";
@@ -98,7 +99,8 @@ export class DecoLayer {
     const q = decoQuads(model, art);
     this.program = compile(gl);
     this.passes = { backgrounds: new QuadPass(gl, q.backgrounds, STRIDE, corner, state), lines: new QuadPass(gl, q.lines, STRIDE, corner, state) };
-    this.textures = [sheetTexture(gl, images.group), sheetTexture(gl, images.line)];
+    const limit = gpuTextureLimit(gl);
+    this.textures = [fittingSheetTexture(gl, images.group, limit, "group background"), fittingSheetTexture(gl, images.line, limit, "line")];
     this.halves = [halfTexel(images.group), halfTexel(images.line)];
   }
 

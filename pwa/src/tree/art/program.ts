@@ -29,7 +29,7 @@ export function compileProgram(gl: GL, vs: string, fs: string, what: string): We
 }
 
 /** Uploads one sprite sheet. Sheets are not powers of two: no mipmaps in WebGL1, so clamp and filter linearly. */
-export function sheetTexture(gl: GL, img: ImageBitmap): WebGLTexture {
+export function sheetTexture(gl: GL, img: TexImageSource): WebGLTexture {
   const t = gl.createTexture()!;
   gl.bindTexture(gl.TEXTURE_2D, t);
   gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, gl.RGBA, gl.UNSIGNED_BYTE, img);
@@ -54,6 +54,15 @@ vec2 spriteUv(vec4 r, vec2 t, vec2 halfTexel) {
 /** Half a texel of a sheet in uv units (the `half` spriteUv takes). */
 export function halfTexel(size: { width: number; height: number }): [number, number] {
   return [0.5 / size.width, 0.5 / size.height];
+}
+
+/**
+ * A sheet's texture where it fits the GPU's limit (sheetSplit.ts gpuTextureLimit), else an error: for the
+ * layers that bind whole sheets (icons, frames, group backgrounds, lines; at most 1,459 px in the 3.28 art).
+ */
+export function fittingSheetTexture(gl: GL, img: ImageBitmap, limit: number, what: string): WebGLTexture {
+  if (img.width > limit || img.height > limit) throw new Error(`${what} sheet ${img.width}x${img.height} exceeds the GPU's ${limit} px textures`);
+  return sheetTexture(gl, img);
 }
 
 /** Two triangles per quad over its 4 vertices (16-bit: at most 16,384 quads). */
