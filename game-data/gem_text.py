@@ -171,6 +171,8 @@ def gem_text(gem: dict[str, Any], translator: Translator, tag_names: dict[str, s
     is_support = bool(gem.get("is_support"))
     types = ((gem.get("active_skill") or {}).get("types")) or []
     is_attack = "Attack" in types
+    # RePoE's damage_effectiveness and damage_multiplier (1/100 %) are offsets from 100% (the game's
+    # files store them so: Cyclone level 1 has -40 / -3940, i.e. 60% / 60.6% of base).
     tags = [tag_names[t] for t in gem.get("tags") or [] if tag_names.get(t)]
     header: list[list[str]] = []
     stats: list[list[str]] = []
@@ -192,14 +194,14 @@ def gem_text(gem: dict[str, Any], translator: Translator, tag_names: dict[str, s
             if is_attack:
                 if level.get("attack_speed_multiplier"):
                     lines.append(f"Attack Speed: {100 + level['attack_speed_multiplier']}% of base")
-                if level.get("damage_multiplier"):
-                    lines.append(f"Attack Damage: {_fmt_number(level['damage_multiplier'] / 100)}% of base")
+                if level.get("damage_multiplier") is not None:
+                    lines.append(f"Attack Damage: {_fmt_number(100 + level['damage_multiplier'] / 100)}% of base")
             elif gem.get("cast_time"):
                 lines.append(f"Cast Time: {_seconds(gem['cast_time'])}")
             if level.get("crit_chance"):
                 lines.append(f"Critical Strike Chance: {_fmt_number(level['crit_chance'] / 100)}%")
-            if level.get("damage_effectiveness") and not is_attack:
-                lines.append(f"Effectiveness of Added Damage: {level['damage_effectiveness']}%")
+            if level.get("damage_effectiveness") is not None:
+                lines.append(f"Effectiveness of Added Damage: {100 + level['damage_effectiveness']}%")
         header.append(lines)
         stats.append(translator.lines(dict(level.get("stats") or {})))
     # Quality: RePoE gives the stat per 1% quality; the game shows it at 20%, rounded down.

@@ -3,12 +3,13 @@
 Sample checked against RePoE-Liberatorist 3.25 `gems.min.json` values (read in the test, not
 typed in), one per kind of rule:
 - Fireball level 20: cost (costs.Mana), cast time (cast_time ms -> sec), crit (crit_chance / 100),
-  effectiveness (damage_effectiveness), the fire damage pair (spell_minimum/maximum_base_fire_damage,
+  effectiveness (100 + damage_effectiveness), the fire damage pair (spell_minimum/maximum_base_fire_damage,
   one two-stat translation), quality at 20% (quality_stats * 20, locations_to_metres handler);
 - Determination level 20: reservation (reservations.mana_percent), the armour stat lines;
 - Added Fire Damage Support levels 1 and 20: cost multiplier, "Gain X% of your Physical Damage as
   Extra Fire Damage" for physical_damage_%_to_add_as_fire, quality via fire_damage_+% (0.5 * 20 = 10%);
-- Cleave level 20: attack speed (100 + attack_speed_multiplier) and attack damage (damage_multiplier / 100);
+- Cleave level 20 and Cyclone level 1: attack speed (100 + attack_speed_multiplier), attack damage
+  (100 + damage_multiplier / 100) and effectiveness (100 + damage_effectiveness: RePoE stores offsets);
 - the translator's handlers alone: negate ("reduced"), milliseconds_to_seconds, per_minute_to_per_second.
 """
 
@@ -48,7 +49,7 @@ def test_sample_against_repoe_numbers(repoe):
     assert f"Cost: {lv['costs']['Mana']} Mana" in head
     assert f"Cast Time: {_n(fb['cast_time'] / 1000)} sec" in head
     assert f"Critical Strike Chance: {_n(fb['static']['crit_chance'] / 100)}%" in head
-    assert f"Effectiveness of Added Damage: {lv['damage_effectiveness']}%" in head
+    assert f"Effectiveness of Added Damage: {100 + lv['damage_effectiveness']}%" in head
     lo, hi = lv["stats"]["spell_minimum_base_fire_damage"], lv["stats"]["spell_maximum_base_fire_damage"]
     assert f"Deals {lo} to {hi} Fire Damage" in _at(t, "stats", 20)
     lo1 = fb["per_level"]["1"]["stats"]["spell_minimum_base_fire_damage"]
@@ -80,7 +81,13 @@ def test_sample_against_repoe_numbers(repoe):
     lv = cleave["per_level"]["20"]
     head = _at(t, "header", 20)
     assert f"Attack Speed: {100 + cleave['static']['attack_speed_multiplier']}% of base" in head
-    assert f"Attack Damage: {_n(lv['damage_multiplier'] / 100)}% of base" in head
+    assert f"Attack Damage: {_n(100 + lv['damage_multiplier'] / 100)}% of base" in head
+    assert f"Effectiveness of Added Damage: {100 + lv['damage_effectiveness']}%" in head
+    # The values are offsets from 100%: Cyclone's level 1 is below it.
+    cyc = gems["Cyclone"]["per_level"]["1"]
+    assert cyc["damage_multiplier"] < 0
+    assert (f"Attack Damage: {_n(100 + cyc['damage_multiplier'] / 100)}% of base"
+            in _at(gem_text(gems["Cyclone"], tr, tags, 20), "header", 1))
 
 
 def test_handlers_and_conditions():
