@@ -186,6 +186,11 @@ def gem_text(gem: dict[str, Any], translator: Translator, tag_names: dict[str, s
             lines.append("Cost: " + _cost_text(level["costs"]))
         if level.get("reservations"):
             lines.append("Reservation: " + _reservation_text(level["reservations"]))
+        vaal = level.get("vaal") or {}
+        if vaal.get("souls"):
+            lines.append(f"Souls Per Use: {vaal['souls']}")
+            uses = vaal.get("stored_uses") or 1
+            lines.append(f"Can Store {uses} Use{'s' if uses > 1 else ''}")
         if level.get("cooldown"):
             uses = level.get("stored_uses") or 1
             lines.append(f"Cooldown Time: {_seconds(level['cooldown'])}"

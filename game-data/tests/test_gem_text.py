@@ -6,6 +6,7 @@ typed in), one per kind of rule:
   effectiveness (100 + damage_effectiveness), the fire damage pair (spell_minimum/maximum_base_fire_damage,
   one two-stat translation), quality at 20% (quality_stats * 20, locations_to_metres handler);
 - Determination level 20: reservation (reservations.mana_percent), the armour stat lines;
+- Vaal Fireball: souls per use and stored uses (static.vaal);
 - Added Fire Damage Support levels 1 and 20: cost multiplier, "Gain X% of your Physical Damage as
   Extra Fire Damage" for physical_damage_%_to_add_as_fire, quality via fire_damage_+% (0.5 * 20 = 10%);
 - Cleave level 20 and Cyclone level 1: attack speed (100 + attack_speed_multiplier), attack damage
@@ -75,6 +76,10 @@ def test_sample_against_repoe_numbers(repoe):
         assert f"Gain {pct}% of your Physical Damage as Extra Fire Damage" in _at(t, "stats", level)
     assert f"Cost & Reservation Multiplier: {sup['static']['cost_multiplier']}%" in _at(t, "header", 1)
     assert t["quality"] == [f"{int(sup['static']['quality_stats']['fire_damage_+%'] * 20)}% increased Fire Damage"]
+
+    vaal = gems["VaalFireball"]["static"]["vaal"]
+    head = _at(gem_text(gems["VaalFireball"], tr, tags, 20), "header", 20)
+    assert f"Souls Per Use: {vaal['souls']}" in head and f"Can Store {vaal['stored_uses']} Use" in head
 
     cleave = gems["Cleave"]
     t = gem_text(cleave, tr, tags, 20)
