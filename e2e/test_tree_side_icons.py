@@ -1,4 +1,4 @@
-"""The game's icons in the tree's side lists, in Chromium at 1400 and 412 px, with axe: a corpus build
+"""The game's icons in the tree's side lists and the browse class filter, in Chromium at 1400 and 412 px, with axe: a corpus build
 with keystones, masteries, tattoos and runegrafts (kinetic_blast_of_clustering_necromancer_328, tree 3_28)
 published through the real server; on its view's tree tab every keystone, mastery and override row shows
 its icon cut from the 3.28 sprite sheets (not letters), decorative beside its name.
@@ -114,3 +114,29 @@ def test_side_lists_show_the_games_icons(gl_browser, live_server, tattoo_build, 
         screenshot(page, f"tree-side-icons-{width}")
         page.get_by_test_id("tree-keystones").scroll_into_view_if_needed()
         assert audit(page) == []
+
+
+@pytest.mark.parametrize("width", SIZES)
+def test_the_class_filter_shows_class_and_ascendancy_icons(gl_browser, live_server, width):
+    """The browse filter's options: a base class (its start art) and an ascendancy (its circular art), drawn."""
+    with app_page(gl_browser, live_server.base_url, width) as page:
+        page.goto("/build/browse/explore")
+        box = page.get_by_test_id("filter-classes")
+        if width < 1200:
+            page.get_by_test_id("filter-bar").get_by_role("tab", name="Classes").click()
+        box.wait_for(timeout=30_000)
+        for name in ("Witch", "Necromancer", "Warden"):
+            box.click()
+            box.fill(name)
+            option = page.get_by_role("option", name=name, exact=True)
+            icon = option.get_by_test_id("class-icon")
+            expect(icon).to_have_attribute("data-art", "sprite", timeout=ICON_CAP)
+            assert icon.get_attribute("aria-hidden") == "true" and icon.inner_text() == ""
+            b = icon.bounding_box()
+            assert round(b["width"]) == 20 and round(b["height"]) == 20
+            share = flatness(icon.screenshot())
+            assert share < 0.35, f"{name}: {share:.0%} of its icon's centre is one colour"
+            if name == "Necromancer":
+                screenshot(page, f"class-filter-icons-{width}")
+                assert audit(page) == []
+            page.keyboard.press("Escape")

@@ -28,6 +28,8 @@ def build_classes_bundle(trees: dict[str, dict[str, Any]]) -> dict[str, Any]:
     classes: list[dict[str, Any]] = []
     alternate: list[dict[str, Any]] = []
     versions: dict[str, dict[str, Any]] = {}
+    # A class ascendancy's art id where its shown name differs (the tree art names Warden's "ClassesRaider").
+    art_ids: dict[str, str] = {}
     for version in sorted(trees, key=version_key, reverse=True):
         b = trees[version]
         asc = b["ascendancies"]
@@ -38,6 +40,9 @@ def build_classes_bundle(trees: dict[str, dict[str, Any]]) -> dict[str, Any]:
             if entry["name"] != cls["name"]:
                 raise ValueError(f"tree {version}: class {ci} is {cls['name']}, elsewhere {entry['name']}")
             for a in cls["ascendancies"]:
+                # Plain trees only: a variant's (3.25/alternate) ascendancies reuse the class slots' ids with their own art-less names.
+                if "/" not in version and asc[a]["name"] != asc[a]["id"]:
+                    art_ids.setdefault(asc[a]["name"], asc[a]["id"])
                 # The shown name, and the id when it differs: an older export's name
                 # (Raider, shown as Warden since 3.25) is what its builds say.
                 for name in (asc[a]["name"], asc[a]["id"]):
@@ -50,4 +55,10 @@ def build_classes_bundle(trees: dict[str, dict[str, Any]]) -> dict[str, Any]:
             "ascendancies": [[asc[a]["name"] for a in cls["ascendancies"]] for cls in b["classes"]],
             "alternate": [a["name"] for a in asc if a["alternate"]],
         }
-    return {"format": FORMAT, "classes": classes, "alternateAscendancies": alternate, "versions": versions}
+    return {
+        "format": FORMAT,
+        "classes": classes,
+        "alternateAscendancies": alternate,
+        "versions": versions,
+        "ascendancyIds": art_ids,
+    }

@@ -385,3 +385,10 @@ def test_art_bundle_has_every_mastery_icon_on_the_mastery_sheet(built_dist):
         assert 0 <= x and x + rw <= w and 0 <= y and y + rh <= h and rw > 20
     # Runegrafts (planner overrides) name icons on this sheet too.
     assert "Art/2DArt/SkillIcons/passives/AtlasTrees/RuneGraftingIcon14.png" in art["masteryPaths"]
+
+
+def test_classes_bundle_names_the_art_id_of_a_renamed_ascendancy(built_dist):
+    """The tree art names the Ranger's Warden by its id (ClassesRaider); variants' ascendancies are not mixed in."""
+    out, result = built_dist
+    classes = json.loads((out / result.manifest["files"]["classes"]).read_bytes())
+    assert classes["ascendancyIds"] == {"Warden": "Raider"}

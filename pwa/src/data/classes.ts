@@ -6,7 +6,7 @@
  */
 import type { ClassesBundle } from "./gameDataTypes";
 
-export type ClassTable = Pick<ClassesBundle, "classes" | "alternateAscendancies">;
+export type ClassTable = Pick<ClassesBundle, "classes" | "alternateAscendancies" | "ascendancyIds">;
 export type Attribute = "Str" | "Dex" | "Int" | "StrDex" | "StrInt" | "DexInt" | "StrDexInt";
 
 /** Mantine colour names: Str red, Dex green, Int blue, and their mixes; unknown names stay gray. */

@@ -146,6 +146,8 @@ export interface ClassesBundle {
   alternateAscendancies: { id: string; name: string }[];
   /** Per tree version ("3.28", variants "3.25/alternate"): ascendancy names by class id, and the alternate ones. */
   versions: Record<string, { ascendancies: string[][]; alternate: string[] }>;
+  /** A class ascendancy's id where its shown name differs ({"Warden": "Raider"}): the tree art is named by id. */
+  ascendancyIds?: Record<string, string>;
 }
 
 /** One cluster jewel size of the planner's data (game-data/clusters_bundle.py). */

@@ -64,7 +64,7 @@ export function pathSideIcon(art: SideIconArt, path: string | undefined): SideIc
 }
 
 /** CSS that draws `icon` filling a `px` square box (background of the sheet, scaled). */
-export function spriteStyle(icon: SideIcon, px: number): Record<string, string> {
+export function spriteStyle(icon: Pick<SideIcon, "file" | "sheetSize" | "x" | "y" | "w" | "h">, px: number): Record<string, string> {
   const sx = px / icon.w, sy = px / icon.h;
   return {
     backgroundImage: `url("/game-data/${icon.file}")`,
@@ -72,4 +72,62 @@ export function spriteStyle(icon: SideIcon, px: number): Record<string, string> 
     backgroundSize: `${icon.sheetSize[0] * sx}px ${icon.sheetSize[1] * sy}px`,
     backgroundPosition: `${-icon.x * sx}px ${-icon.y * sy}px`,
   };
+}
+
+/** The parts of the art bundle's backdrops a class icon reads (game-data/art_bundle.py `_backdrops`). */
+export interface ClassIconArt {
+  sheets: Record<string, { file: string; size: [number, number] }>;
+  backdrops?: {
+    /** Ascendancy id -> [sheet role, x, y, w, h]: the ascendancy's circular art. */
+    ascendancies: Record<string, [string, number, number, number, number]>;
+    /** "center<class>" -> [x, y, w, h] on the group sheet: the class start art. */
+    classStarts: Record<string, [number, number, number, number]>;
+  };
+}
+
+export interface ClassIcon {
+  file: string;
+  sheetSize: [number, number];
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Share of an ascendancy's circular art kept around its centre (its figure; the rim is cut). */
+export const ASCENDANCY_CROP = 0.62;
+
+/**
+ * A class's or ascendancy's icon: a base class ("Witch") shows its start art from the group sheet;
+ * an ascendancy ("Necromancer", or an alternate one by name, "Warden of the Maji", through its id)
+ * the middle of its circular art. `alternates` maps alternate ascendancy names to their art ids, `ids`
+ * class ascendancy names whose id differs (the classes bundle's `ascendancyIds`: Warden is "Raider").
+ * Null when the art has none (an older ascendancy's name, an unknown one).
+ */
+export function classIcon(
+  art: ClassIconArt,
+  name: string,
+  alternates: readonly { id: string; name: string }[] = [],
+  ids: Readonly<Record<string, string>> = {},
+): ClassIcon | null {
+  const b = art.backdrops;
+  if (!b) return null;
+  const lower = name.trim().toLowerCase();
+  const start = b.classStarts[`center${lower}`];
+  const group = art.sheets.group;
+  if (start && group) {
+    const [x, y, w, h] = start;
+    // The start art is a little wider than tall: the square around its middle.
+    const side = Math.min(w, h);
+    return { file: group.file, sheetSize: group.size, x: x + (w - side) / 2, y: y + (h - side) / 2, w: side, h: side };
+  }
+  const renamed = Object.entries(ids).find(([n]) => n.toLowerCase() === lower)?.[1];
+  const id = renamed ?? alternates.find((a) => a.name.toLowerCase() === lower)?.id
+    ?? Object.keys(b.ascendancies).find((k) => k.toLowerCase() === lower.replace(/\s+/g, ""));
+  const entry = id !== undefined ? b.ascendancies[id] : undefined;
+  const sheet = entry ? art.sheets[entry[0]] : undefined;
+  if (!entry || !sheet) return null;
+  const [, x, y, w, h] = entry;
+  const side = Math.min(w, h) * ASCENDANCY_CROP;
+  return { file: sheet.file, sheetSize: sheet.size, x: x + (w - side) / 2, y: y + (h - side) / 2, w: side, h: side };
 }

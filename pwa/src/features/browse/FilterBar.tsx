@@ -1,9 +1,10 @@
 import { Box, Button, Group, MultiSelect, NativeSelect, NumberInput, Tabs, TextInput, type ComboboxItemGroup } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { ascendancies, baseClasses, classColor, type ClassTable } from "../../data/classes";
+import { ascendancies, baseClasses, type ClassTable } from "../../data/classes";
 import { useClassTable } from "../../data/useClassTable";
 import { cleanMinimum, MAX_SKILL_FILTERS, MINIMUMS, SORT_OPTIONS, type BuildFilters, type SortBy } from "../../data/filters";
 import { DESKTOP_QUERY, LAYOUT, stickyBar } from "../../app/theme";
+import { ClassIcon } from "../../ui/ClassIcon";
 import { StickyCover } from "../../ui/StickyCover";
 
 interface Props {
@@ -33,10 +34,6 @@ export function classGroups(table: ClassTable | null, selected: string[]): Combo
   return groups;
 }
 
-const Dot = ({ name, table }: { name: string; table: ClassTable | null }) => (
-  <Box component="span" w={10} h={10} bg={`${classColor(table, name)}.6`} style={{ borderRadius: 10, display: "inline-block", flex: "none" }} aria-hidden />
-);
-
 /** A combobox's look for the first render: its label and placeholder, or its values as text. */
 const Preview = ({ label, placeholder, values }: { label: string; placeholder: string; values: string[] }) => (
   <TextInput label={label} placeholder={placeholder} value={values.join(", ")} readOnly />
@@ -56,7 +53,7 @@ export function FilterBar({ value, onChange, onSearch, onClear, onSort, skillOpt
       value={value.classes}
       onChange={(classes) => onChange({ ...value, classes })}
       renderOption={({ option }) => (
-        <Group gap={8} wrap="nowrap"><Dot name={option.value} table={table} />{option.value}</Group>
+        <Group gap={8} wrap="nowrap"><ClassIcon name={option.value} table={table} />{option.value}</Group>
       )}
       searchable
       clearable

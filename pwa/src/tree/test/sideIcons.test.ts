@@ -3,7 +3,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { nodeSideIcon, pathSideIcon, spriteStyle, type SideIconArt } from "../sideIcons";
+import type { ClassesBundle } from "../../data/gameDataTypes";
+import { classIcon, nodeSideIcon, pathSideIcon, spriteStyle, type ClassIconArt, type SideIconArt } from "../sideIcons";
 import { distManifest, realTree } from "./testModel";
 
 const DIST = fileURLToPath(new URL("../../../../game-data/dist/", import.meta.url));
@@ -58,9 +59,52 @@ describe("side list icons", () => {
   });
 
   it("scales the sheet so the icon fills the box", () => {
-    const style = spriteStyle({ sheet: "active", file: "s.jpg", sheetSize: [1000, 500], x: 100, y: 50, w: 80, h: 80 }, 40);
+    const style = spriteStyle({ file: "s.jpg", sheetSize: [1000, 500], x: 100, y: 50, w: 80, h: 80 }, 40);
     expect(style.backgroundSize).toBe("500px 250px");
     expect(style.backgroundPosition).toBe("-50px -25px");
     expect(style.backgroundImage).toBe('url("/game-data/s.jpg")');
+  });
+});
+
+describe("class icons", () => {
+  const classes = JSON.parse(readFileSync(DIST + distManifest().files["classes"], "utf8")) as ClassesBundle;
+  const classArt = art as unknown as ClassIconArt;
+  const inSheet = (name: string) => {
+    const icon = classIcon(classArt, name, classes.alternateAscendancies, classes.ascendancyIds);
+    if (!icon) return false;
+    expect(existsSync(DIST + icon.file), icon.file).toBe(true);
+    expect(icon.w).toBeGreaterThan(100);
+    expect(icon.x >= 0 && icon.y >= 0 && icon.x + icon.w <= icon.sheetSize[0] && icon.y + icon.h <= icon.sheetSize[1]).toBe(true);
+    return true;
+  };
+
+  it("cuts every base class and every 3.28 ascendancy (alternate ones too) from the tree's art", () => {
+    const v = classes.versions["3.28"];
+    const names = [...classes.classes.map((c) => c.name), ...v.ascendancies.flat(), ...v.alternate];
+    expect(names.length).toBeGreaterThan(30);
+    expect(names.filter((n) => !inSheet(n))).toEqual([]);
+  });
+
+  it("cuts the Ranger's Warden from its own art (id Raider), not Warden of the Maji's", () => {
+    expect(classes.ascendancyIds?.Warden).toBe("Raider");
+    const [, x] = classArt.backdrops!.ascendancies.Raider;
+    const warden = classIcon(classArt, "Warden", classes.alternateAscendancies, classes.ascendancyIds)!;
+    expect(warden.file).toBe(classArt.sheets.ascendancy.file);
+    expect(warden.x).toBeGreaterThan(x);
+    const maji = classIcon(classArt, "Warden of the Maji", classes.alternateAscendancies, classes.ascendancyIds)!;
+    expect(maji.file).toBe(classArt.sheets.bloodline.file);
+  });
+
+  it("has none for an unknown name, and a base class's is its start art on the group sheet", () => {
+    expect(classIcon(classArt, "No Such Class")).toBeNull();
+    const witch = classIcon(classArt, "Witch")!;
+    expect(witch.file).toBe(classArt.sheets.group.file);
+    expect(classIcon({ ...classArt, backdrops: undefined }, "Witch")).toBeNull();
+  });
+
+  it("lists which older ascendancy names have no art (they keep the colour dot)", () => {
+    const all = classes.classes.flatMap((c) => c.ascendancies);
+    const none = all.filter((n) => !inSheet(n));
+    expect(none.length).toBeLessThan(all.length / 2);
   });
 });
