@@ -1,4 +1,5 @@
-"""The game's icons in the tree's side lists and the browse class filter, in Chromium at 1400 and 412 px, with axe: a corpus build
+"""The game's icons in the tree's side lists, the browse class filter and badges, and the tracker's
+character picker, in Chromium at 1400 and 412 px, with axe: a corpus build
 with keystones, masteries, tattoos and runegrafts (kinetic_blast_of_clustering_necromancer_328, tree 3_28)
 published through the real server; on its view's tree tab every keystone, mastery and override row shows
 its icon cut from the 3.28 sprite sheets (not letters), decorative beside its name.
@@ -24,7 +25,7 @@ from playwright.sync_api import expect
 
 from e2e.harness import screenshot
 from e2e.pixels import png_pixels
-from e2e.pwa_support import POB, app_page, unique_name
+from e2e.pwa_support import POB, app_page, login, unique_name
 from e2e.test_a11y import audit
 from e2e.test_pwa_build_stats import publish
 
@@ -118,9 +119,17 @@ def test_side_lists_show_the_games_icons(gl_browser, live_server, tattoo_build, 
 
 @pytest.mark.parametrize("width", SIZES)
 def test_the_class_filter_shows_class_and_ascendancy_icons(gl_browser, live_server, width):
-    """The browse filter's options: a base class (its start art) and an ascendancy (its circular art), drawn."""
+    """A card's class badge and the browse filter's options: a base class (its start art) and an ascendancy
+    (its circular art), drawn."""
     with app_page(gl_browser, live_server.base_url, width) as page:
         page.goto("/build/browse/explore")
+        # A card's class badge carries its ascendancy's icon beside the text.
+        badge = page.get_by_test_id("class-badge").first
+        badge_icon = badge.get_by_test_id("class-icon")
+        expect(badge_icon).to_have_attribute("data-art", "sprite", timeout=ICON_CAP)
+        assert badge_icon.get_attribute("aria-hidden") == "true"
+        assert round(badge_icon.bounding_box()["width"]) == 16
+        assert flatness(badge_icon.screenshot()) < 0.35
         box = page.get_by_test_id("filter-classes")
         if width < 1200:
             page.get_by_test_id("filter-bar").get_by_role("tab", name="Classes").click()
@@ -140,3 +149,26 @@ def test_the_class_filter_shows_class_and_ascendancy_icons(gl_browser, live_serv
                 screenshot(page, f"class-filter-icons-{width}")
                 assert audit(page) == []
             page.keyboard.press("Escape")
+
+
+@pytest.mark.parametrize("width", SIZES)
+def test_the_character_picker_shows_class_icons(gl_browser, live_server, width):
+    """The tracker's character options: each character's class or ascendancy icon beside its name, drawn."""
+    with app_page(gl_browser, live_server.base_url, width) as page:
+        login(page, unique_name("Picker"))
+        page.goto("/build/track")
+        page.get_by_test_id("character-select").click()
+        options = page.get_by_test_id("character-option")
+        expect(options.first).to_be_visible(timeout=30_000)
+        icons = options.get_by_test_id("class-icon")
+        expect(icons.first).to_have_attribute("data-art", "sprite", timeout=ICON_CAP)
+        icon = icons.first
+        assert icon.get_attribute("aria-hidden") == "true" and icon.inner_text() == ""
+        assert round(icon.bounding_box()["width"]) == 24
+        assert flatness(icon.screenshot()) < 0.35
+        screenshot(page, f"character-picker-icons-{width}")
+        # The audit with the list closed: the open list's scroll area is flagged by axe whatever it holds
+        # (scrollable-region-focusable: its options take no focus; the tracker's own tests audit it closed too).
+        page.get_by_test_id("character-select").press("Escape")
+        expect(options.first).to_be_hidden()
+        assert audit(page) == []

@@ -6,6 +6,7 @@
 import { useEffect, useState } from "react";
 import { gameData } from "../data/gameData";
 import { closestTreeVersion } from "../data/treeVersions";
+import { whenIdle } from "../ui/idle";
 import { treeArtEnabled } from "./art/loadArt";
 import type { SideIconArt } from "./sideIcons";
 
@@ -42,20 +43,27 @@ function sheetLoaded(file: string): Promise<void> {
   return p;
 }
 
-/** The art bundle nearest to the tree version; null until it is in, or when there is none (or art is off). */
-export function useSideIconArt(treeVersion: string): SideIconArt | null {
+/**
+ * The art bundle nearest to the tree version; null until it is in, or when there is none (or art is off).
+ * `deferred`: asked for only once the page's first content is shown and the browser is idle.
+ */
+export function useSideIconArt(treeVersion: string, { deferred = false }: { deferred?: boolean } = {}): SideIconArt | null {
   const [art, setArt] = useState<SideIconArt | null>(null);
   useEffect(() => {
     if (!treeArtEnabled()) return;
     let live = true;
-    artFor(treeVersion).then(
-      (a) => live && setArt(a),
-      () => undefined, // the letter circles stay
-    );
+    const load = () =>
+      artFor(treeVersion).then(
+        (a) => live && setArt(a),
+        () => undefined, // the letter circles stay
+      );
+    // Deferred: after the page's first content, when the browser is idle (a card's badge never delays the first card).
+    const cancel = deferred ? whenIdle(() => void load()) : (void load(), () => {});
     return () => {
       live = false;
+      cancel();
     };
-  }, [treeVersion]);
+  }, [treeVersion, deferred]);
   return art;
 }
 

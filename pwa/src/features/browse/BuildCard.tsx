@@ -5,6 +5,7 @@ import { cardFigures } from "../../data/buildStats";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
 import type { ClassTable } from "../../data/classes";
 import type { BuildSummary } from "../../data/types";
+import { ClassIcon } from "../../ui/ClassIcon";
 import classes from "./BuildCard.module.css";
 import { LikeToggle } from "./LikeToggle";
 import { FollowToggle } from "../follow/FollowToggle";
@@ -31,7 +32,8 @@ export const BuildCard = memo(function BuildCard({ build, classTable }: { build:
           </Group>
         </Group>
         <Group gap={6}>
-          <Badge color={classColor(classTable, build.ascendancy || build.baseClass)} variant="light" w="fit-content" data-testid="class-badge">
+          <Badge color={classColor(classTable, build.ascendancy || build.baseClass)} variant="light" w="fit-content" data-testid="class-badge"
+            leftSection={<ClassIcon name={build.ascendancy || build.baseClass} table={classTable} size={16} fallback={null} />}>
             {classBadge(build)}
           </Badge>
           {update && (

@@ -6,6 +6,7 @@ import { Avatar, Badge, Button, Group, Select, Stack, Text } from "@mantine/core
 import { useId, useMemo } from "react";
 import { baseClassOf, classColor } from "../../data/classes";
 import { useClassTable } from "../../data/useClassTable";
+import { ClassIcon } from "../../ui/ClassIcon";
 import type { CharacterSummary } from "../../data/types";
 import { groupCharacters } from "./characterList";
 import { timeAgo } from "./timing";
@@ -22,13 +23,15 @@ interface Props {
   label?: string;
 }
 
+/** The character's class or ascendancy icon (cut from the tree art), else letters on its colour. */
 export function ClassAvatar({ cls }: { cls: string }) {
   const table = useClassTable();
-  return (
+  const letters = (
     <Avatar size={24} radius="xl" color={classColor(table, cls)} aria-hidden>
       {(baseClassOf(table, cls) ?? cls).slice(0, 2)}
     </Avatar>
   );
+  return <ClassIcon name={cls} table={table} size={24} fallback={letters} />;
 }
 
 function Option({ c }: { c: CharacterSummary }) {

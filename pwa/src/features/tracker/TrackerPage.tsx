@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from "react";
 import { DESKTOP_QUERY, LAYOUT } from "../../app/theme";
 import { baseClassOf, buildTitle, classBadge, classColor } from "../../data/classes";
 import { useClassTable } from "../../data/useClassTable";
+import { ClassIcon } from "../../ui/ClassIcon";
 import { StepNavigator } from "../../ui/StepNavigator";
 import { TOC_GAP } from "../build-editor/toc";
 import { NotesTab } from "../build-view/NotesTab";
@@ -138,7 +139,8 @@ function Loaded({ tracker, characterId, characterClass, detailLoading }: { track
     <Stack gap="md" data-testid="tracker-loaded" data-build-id={info.buildId} pos="relative">
       <Group gap="xs">
         <Title order={2} size="h3" data-testid="tracker-build-title">{buildTitle(info)}</Title>
-        <Badge color={classColor(table, info.ascendancy || info.baseClass)} variant="light">{classBadge(info)}</Badge>
+        <Badge color={classColor(table, info.ascendancy || info.baseClass)} variant="light" data-testid="tracker-class-badge"
+          leftSection={<ClassIcon name={info.ascendancy || info.baseClass} table={table} size={16} fallback={null} />}>{classBadge(info)}</Badge>
       </Group>
       <UpdatingOverlay active={detailLoading} />
       {info.steps.length > 0 && <StepNavigator titles={info.steps.map((s) => s.title)} active={step} onChange={setStep} />}
