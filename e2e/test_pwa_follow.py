@@ -14,9 +14,17 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from e2e.pwa_support import app_page, login, open_nav, outbox_size, unique_name, wait_until
+from e2e.pwa_support import app_page, inject_axe, login, outbox_size, unique_name, wait_until
 from e2e.test_a11y import audit
 from e2e.test_pwa_settings_account import publish
+
+
+def audit_main(page) -> list[str]:
+    """Serious and critical axe findings inside main."""
+    inject_axe(page)
+    result = page.evaluate("() => axe.run('main', { resultTypes: ['violations'] })")
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:5]]}" for v in result["violations"]
+            if v["impact"] in ("serious", "critical")]
 
 
 def follow_state(live_server, slug: str) -> dict:
@@ -116,3 +124,51 @@ def test_follow_offline_then_see_and_clear_a_new_revision(browser, live_server, 
         fan.get_by_test_id("revision-select").select_option("2")
         fan.wait_for_url(f"**/build/view/{slug}")
         expect(fan.get_by_test_id("shown-revision")).to_have_attribute("data-revision", "2")
+
+
+def test_creator_publishes_a_revision_from_the_editor_and_reapplies_after_a_stale_base(browser, live_server):
+    with app_page(browser, live_server.base_url, 1400) as page:
+        login(page, unique_name("Maker"))
+        built = publish(page, live_server.base_url)
+        slug = built["slug"]
+        first = page.request.get(f"/api/Build/{slug}/revision/1").json()["data"]
+
+        page.goto(f"/build/view/{slug}")
+        page.get_by_test_id("new-revision").click()
+        page.wait_for_url("**/build/create")
+        expect(page.get_by_role("heading", level=1)).to_have_text(f"New revision of {slug}")
+        expect(page.get_by_test_id("revision-base")).to_contain_text("Based on revision 1")
+        page.get_by_test_id("step-title").fill("Endgame")
+        page.get_by_test_id("revision-note").fill("Renamed the step")
+
+        # Meanwhile revision 2 lands from elsewhere (the same creator, through the API).
+        body = {k: first[k] for k in ("baseClass", "ascendancy", "treeVersion", "skills", "steps")}
+        body.update(baseRevision=1, pobCod=first["pobCode"], note="From my other device")
+        r = page.request.post(f"/api/Build/{slug}/revisions", data=body, headers={"Origin": live_server.base_url})
+        assert r.status == 201, r.text()
+
+        page.get_by_test_id("complete-build").click()
+        page.get_by_test_id("finalize-complete").click()
+        stale = page.get_by_test_id("stale-revision")
+        expect(stale).to_be_visible(timeout=30_000)
+        assert page.request.get(f"/api/Build/{slug}/revisions").json()["data"]["newest"] == 2
+        # The page's own content (the app's storage notice toast, outside main, is not this feature's).
+        assert audit_main(page) == []
+
+        stale.get_by_test_id("load-newest").click()
+        expect(page.get_by_test_id("revision-base")).to_contain_text("Based on revision 2")
+        expect(page.get_by_test_id("step-title")).to_have_value("Endgame")
+        expect(page.get_by_test_id("revision-note")).to_have_value("Renamed the step")
+        page.get_by_test_id("complete-build").click()
+        page.get_by_test_id("finalize-complete").click()
+        done = page.get_by_role("dialog", name="Revision Published")
+        expect(done.get_by_text("Revision 3 is published")).to_be_visible(timeout=30_000)
+
+        listed = page.request.get(f"/api/Build/{slug}/revisions").json()["data"]
+        assert listed["newest"] == 3
+        assert [(x["revision"], x["note"]) for x in listed["revisions"]][:2] == [(3, "Renamed the step"), (2, "From my other device")]
+        third = page.request.get(f"/api/Build/{slug}/revision/3").json()["data"]
+        assert [s["title"] for s in third["steps"]] == ["Endgame"]
+        page.goto(f"/build/view/{slug}")
+        expect(page.get_by_test_id("shown-revision")).to_have_attribute("data-revision", "3")
+        expect(page.get_by_test_id("build-view")).to_contain_text("Endgame")

@@ -49,7 +49,7 @@ export interface CachedAttachment extends Partial<AttachedBuild> {
   savedAt: number;
 }
 
-export type OutboxKind = "like" | "attach" | "publish" | "follow";
+export type OutboxKind = "like" | "attach" | "publish" | "follow" | "revision";
 
 export interface OutboxEntry {
   seq?: number;
@@ -85,6 +85,12 @@ export interface BuildDraft {
   slug?: string;
   /** The server's messages when it refused the publish (422). */
   errors?: string[];
+  /** A new revision of a published build (issue 36): the build, its link and the revision it is based on. */
+  revisionOf?: { buildId: string; slug: string; base: number };
+  /** The creator's note for the revision. */
+  note?: string;
+  /** The server refused the revision: its base is not the newest any more (409 stale_revision). */
+  stale?: boolean;
   updatedAt: number;
 }
 

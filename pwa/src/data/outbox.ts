@@ -8,14 +8,14 @@
 import { ApiRequestError, newIdempotencyKey } from "./api";
 import type { OutboxEntry, OutboxKind, WaypointDb } from "./db";
 import { LIKE_KEY_PREFIX } from "./likes";
-import type { LikeRequest, LikeResult } from "./types";
+import type { LikeRequest, LikeResult, RevisionRequest } from "./types";
 
 /** Sends one entry; resolves with the server's answer or throws ApiRequestError. */
 export type OutboxSender = (entry: OutboxEntry) => Promise<unknown>;
 
 export interface FlushResult {
   sent: OutboxEntry[];
-  dropped: { entry: OutboxEntry; error: string }[];
+  dropped: { entry: OutboxEntry; error: string; code?: string }[];
   /** Entries still waiting (the first of them failed for a transient reason). */
   remaining: number;
   /** True when the flush stopped on a 401: the session is gone. */
@@ -59,6 +59,14 @@ export const publishIntent = (payload: { buildId: string }): Intent => ({
   body: payload,
 });
 
+/** A new revision of a published build; once per draft, like a publish. */
+export const revisionIntent = (draftId: string, buildId: string, body: RevisionRequest): Intent => ({
+  kind: "revision",
+  key: `revision:${draftId}`,
+  path: `/Build/${encodeURIComponent(buildId)}/revisions`,
+  body,
+});
+
 export class Outbox {
   private flushing: Promise<FlushResult> | null = null;
   private listeners = new Set<() => void>();
@@ -79,7 +87,7 @@ export class Outbox {
       attempts: 0,
     };
     await this.db.transaction("rw", this.db.outbox, async () => {
-      if (intent.kind !== "publish") await this.db.outbox.where("key").equals(intent.key).delete();
+      if (intent.kind !== "publish" && intent.kind !== "revision") await this.db.outbox.where("key").equals(intent.key).delete();
       else if (await this.db.outbox.where("key").equals(intent.key).count()) return;
       entry.seq = await this.db.outbox.add(entry);
     });
@@ -144,7 +152,7 @@ export class Outbox {
         }
         // The server answered for good (404, 422, ...): resending would get the same answer.
         await this.db.outbox.delete(entry.seq!);
-        result.dropped.push({ entry, error: e.message });
+        result.dropped.push({ entry, error: e.message, code: e instanceof ApiRequestError ? e.code : undefined });
       }
       this.emit();
     }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useLocalStorage } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { useDeferredValue, useEffect, useMemo, useState } from "react";
@@ -49,6 +49,7 @@ function Editor() {
   const { draft, build } = state;
   const [finalizeOpen, setFinalizeOpen] = useState(false);
   const [pending, setPending] = useState(false);
+  const [rebasing, setRebasing] = useState(false);
   // The navigator mode is a preference of the device, kept across visits.
   const [stepMode, setStepMode] = useLocalStorage<StepMode>({ key: "waypoint:editor:step-mode", defaultValue: "cards", getInitialValueInEffect: false });
   const levelData = useLevelData(build?.trees[0]?.treeVersion);
@@ -69,7 +70,7 @@ function Editor() {
 
   const header = (
     <Group justify="space-between">
-      <Title order={1} size="h2">Create New Build</Title>
+      <Title order={1} size="h2">{draft?.revisionOf ? `New revision of ${draft.revisionOf.slug}` : "Create New Build"}</Title>
       {draft?.status === "waiting" && <Badge color="orange" variant="filled" data-testid="waiting-badge">{WAITING_TO_PUBLISH}</Badge>}
     </Group>
   );
@@ -127,7 +128,41 @@ function Editor() {
         <Text size="sm" c="gray.4" data-testid="load-summary">Loaded {state.loaded.label}: {state.loaded.summary}</Text>
       )}
       <LoaderNotes notes={state.notes} />
-      {draft.errors?.length ? (
+      {draft.revisionOf && (
+        <Stack gap="xs" data-testid="revision-panel">
+          <Text size="sm" c="dimmed" data-testid="revision-base">
+            Based on revision {draft.revisionOf.base}. Publishing keeps the build's link; followers see what changed.
+          </Text>
+          <Textarea
+            label="Note for your followers (optional)"
+            maxLength={2000}
+            autosize
+            minRows={2}
+            value={draft.note ?? ""}
+            disabled={locked}
+            onChange={(e) => { const note = e.currentTarget.value; editor.update(() => ({ note })); }}
+            data-testid="revision-note"
+          />
+        </Stack>
+      )}
+      {draft.stale && draft.revisionOf ? (
+        <Alert color="yellow" title="A newer revision was published" data-testid="stale-revision">
+          <Text size="sm" mb="xs">
+            This build has a newer revision than the one your changes started from. Load the newest revision: your changes are kept and applied on top of it, then publish again.
+          </Text>
+          <Button size="xs" loading={rebasing} data-testid="load-newest" onClick={async () => {
+            setRebasing(true);
+            try {
+              const n = await editor.loadNewest();
+              if (n) notifications.show({ title: `Based on revision ${n} now`, message: "Your changes are kept. Check them, then publish again.", color: "blue", autoClose: 6000 });
+            } catch (err) {
+              fail({ title: "Could not load the newest revision", message: (err as Error)?.message ?? "Try again" });
+            } finally {
+              setRebasing(false);
+            }
+          }}>Load the newest revision</Button>
+        </Alert>
+      ) : draft.errors?.length ? (
         <Alert color="red" title="The server did not accept this build" data-testid="publish-errors">
           {draft.errors.map((e) => <Text key={e} size="sm">{e}</Text>)}
         </Alert>
@@ -195,6 +230,7 @@ function Editor() {
         initial={draft.skills}
         pending={pending}
         slug={published ? draft.slug : undefined}
+        revision={draft.revisionOf ? draft.revisionOf.base + 1 : undefined}
         onCancel={() => setFinalizeOpen(false)}
         onComplete={(skills) => void onPublish(skills)}
         onClose={async () => {

@@ -12,13 +12,15 @@ interface Props {
   pending: boolean;
   /** Set once the server holds the build: the modal shows 'Build Created'. */
   slug?: string;
+  /** A new revision of a published build: its number (the base it was accepted on, plus one). */
+  revision?: number;
   onCancel: () => void;
   onComplete: (skills: string[]) => void;
   onClose: () => void;
 }
 
 /** Finalize Build: main skill (required), secondary and tertiary; then 'Build Created' with the slug. */
-export function FinalizeModal({ opened, gemNames, initial, pending, slug, onCancel, onComplete, onClose }: Props) {
+export function FinalizeModal({ opened, gemNames, initial, pending, slug, revision, onCancel, onComplete, onClose }: Props) {
   const [chosen, setChosen] = useState<(string | null)[]>(initial);
   const [mainError, setMainError] = useState<string>();
   useEffect(() => {
@@ -39,9 +41,9 @@ export function FinalizeModal({ opened, gemNames, initial, pending, slug, onCanc
 
   if (slug) {
     return (
-      <Modal opened={opened} onClose={onClose} title="Build Created" centered closeButtonProps={{ "aria-label": "Close" }} data-testid="build-created">
+      <Modal opened={opened} onClose={onClose} title={revision ? "Revision Published" : "Build Created"} centered closeButtonProps={{ "aria-label": "Close" }} data-testid="build-created">
         <Stack>
-          <Text>Build created successfully!</Text>
+          <Text>{revision ? `Revision ${revision} is published. The build's link opens it, and its followers see what changed.` : "Build created successfully!"}</Text>
           <CopyField label="Slug" value={slug} testId="created-slug" />
           <Group justify="flex-end">
             <Button onClick={onClose} data-testid="created-close">Close</Button>

@@ -8,7 +8,9 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { PlannerBuild } from "@workers/planner/types";
 import { getDb, type BuildDraft } from "../../data/db";
-import { currentDraft, discardDraft, newBuildId, queuePublish, resolveSlug, saveDraft } from "../../data/drafts";
+import { currentDraft, discardDraft, newBuildId, queuePublish, queueRevision, rebaseDraft, resolveSlug, saveDraft } from "../../data/drafts";
+import { api } from "../../data/api";
+import type { BuildInfo, RevisionRequest } from "../../data/types";
 import { decodePlannerCached, decodePlannerFresh, plannerCodeOf, warmPlannerWorker } from "../../data/planner";
 import { loadClasses } from "../../data/gameData";
 import { getOutbox, syncNow } from "../../data/sync";
@@ -71,7 +73,7 @@ export function useBuildEditor() {
         const { build, notes } = offeredTrees(await decodePlannerCached(db, draft.code), await classes);
         const { steps, skipped, reasons } = keepLoadableSteps(draft.steps, build);
         if (live) setState((s) => ({ ...s, phase: "ready", draft: { ...draft, steps }, build, notes, warning: skipped ? LOAD_ERRORS.stepSkipped : undefined, warningReasons: reasons }));
-        if (draft.status === "waiting") void resolveSlug(db, draft.buildId);
+        if (draft.status === "waiting" && !draft.revisionOf) void resolveSlug(db, draft.buildId);
       } catch (err) {
         if (live) setState((s) => ({ ...s, phase: "empty", loadError: loadErrorFor(err) }));
       }
@@ -138,6 +140,7 @@ export function useBuildEditor() {
             active: Math.min(base?.active ?? 0, Math.max(0, steps.length - 1)),
             skills: base?.skills ?? [null, null, null],
             status: "editing",
+            ...(base?.revisionOf && { revisionOf: base.revisionOf, note: base.note }),
             updatedAt: Date.now(),
           };
           persist(draft);
@@ -173,15 +176,36 @@ export function useBuildEditor() {
         pobCod: draft.code,
         skills,
       };
-      const next: BuildDraft = { ...draft, skills: [skills[0] ?? null, skills[1] ?? null, skills[2] ?? null], status: "waiting", errors: undefined, updatedAt: Date.now() };
+      const next: BuildDraft = { ...draft, skills: [skills[0] ?? null, skills[1] ?? null, skills[2] ?? null], status: "waiting", errors: undefined, stale: false, updatedAt: Date.now() };
       setState((s) => ({ ...s, draft: next }));
       await writes.current;
-      await queuePublish(db, getOutbox(), next, payload);
+      if (draft.revisionOf) {
+        // A new revision of the player's published build: based on the revision the draft started from.
+        const { buildId: _ignored, ...rest } = payload;
+        const body: RevisionRequest = { ...rest, baseRevision: draft.revisionOf.base, note: (draft.note ?? "").trim() || undefined };
+        await queueRevision(db, getOutbox(), next, body);
+      } else {
+        await queuePublish(db, getOutbox(), next, payload);
+      }
       await syncNow();
       return db.drafts.get(draft.buildId);
     },
     [db, state],
   );
+
+  /**
+   * After a 409 stale_revision: read the build's newest revision number and base the draft on it,
+   * keeping the player's edits (code, steps, skills, note). The player then publishes again.
+   */
+  const loadNewest = useCallback(async () => {
+    const draft = state.draft;
+    if (!draft?.revisionOf) return;
+    const { buildInfo } = await api.get<{ buildInfo: BuildInfo }>(`/Build/${encodeURIComponent(draft.revisionOf.buildId)}`);
+    const next = rebaseDraft(draft, buildInfo.revision ?? 1, Math.max(Date.now(), draft.updatedAt + 1));
+    persist(next);
+    setState((s) => ({ ...s, draft: next }));
+    return buildInfo.revision ?? 1;
+  }, [persist, state.draft]);
 
   /** Start over: the draft goes (after a publish, or on request). */
   const reset = useCallback(async () => {
@@ -192,7 +216,7 @@ export function useBuildEditor() {
   const dismissFresh = useCallback(() => setState((s) => ({ ...s, fresh: false })), []);
   const clearWarning = useCallback(() => setState((s) => ({ ...s, warning: undefined, warningReasons: undefined })), []);
 
-  return { state, load, update, setSteps, publish, reset, dismissFresh, clearWarning };
+  return { state, load, update, setSteps, publish, reset, dismissFresh, clearWarning, loadNewest };
 }
 
 export type BuildEditor = ReturnType<typeof useBuildEditor>;

@@ -7,10 +7,12 @@ import { StickyCover } from "../../ui/StickyCover";
 import { buildTitle, classBadge, classColor } from "../../data/classes";
 import { useClassTable } from "../../data/useClassTable";
 import { PageLoader } from "../../ui/PageLoader";
+import { ClassIcon } from "../../ui/ClassIcon";
 import { StepNavigator } from "../../ui/StepNavigator";
 import { LikeToggle } from "../browse/LikeToggle";
 import { FollowToggle } from "../follow/FollowToggle";
 import { api } from "../../data/api";
+import { getDb } from "../../data/db";
 import { applyFollowState } from "../../data/follows";
 import type { FollowState } from "../../data/types";
 import { AttachDialog } from "../tracker/AttachDialog";
@@ -80,7 +82,8 @@ export default function BuildViewPage() {
             {(view.fromCache || !online) && <Badge color="orange" variant="filled" data-testid="offline-badge">Offline</Badge>}
           </Group>
           <Group gap="xs">
-            <Badge color={classColor(classTable, info.ascendancy || info.baseClass)} variant="light">{classBadge(info)}</Badge>
+            <Badge color={classColor(classTable, info.ascendancy || info.baseClass)} variant="light" data-testid="view-class-badge"
+              leftSection={<ClassIcon name={info.ascendancy || info.baseClass} table={classTable} size={16} fallback={null} />}>{classBadge(info)}</Badge>
             <Text c="dimmed" size="sm" data-testid="build-creator">By {info.creatorName}</Text>
             <Text c="dimmed" size="sm" data-testid="shown-revision" data-revision={view.shownRevision}>Revision {view.shownRevision}</Text>
           </Group>
@@ -89,6 +92,14 @@ export default function BuildViewPage() {
         <Group gap="xs">
           <LikeToggle buildId={info.buildId} likes={info.likes} isLiked={info.isLiked} />
           <FollowToggle buildId={info.buildId} followers={info.followers ?? 0} />
+          {identity && identity.displayName === info.creatorName && view.shownRevision === view.newestRevision && (
+            <Button variant="light" data-testid="new-revision" onClick={async () => {
+              const [{ revisionDraft }, { newStepKey }] = await Promise.all([import("../../data/drafts"), import("../build-editor/steps")]);
+              const { saveDraft } = await import("../../data/drafts");
+              await saveDraft(getDb(), revisionDraft(info, newStepKey));
+              navigate("/build/create");
+            }}>Publish new revision</Button>
+          )}
           {identity ? (
             <Button variant="light" onClick={() => setAttachOpen(true)} data-testid="attach-build">Attach to Character</Button>
           ) : (
