@@ -35,7 +35,7 @@ describe("the texture limit", () => {
     // A GPU allowing less is honoured: a larger texture would not upload there.
     expect(textureLimit(2048)).toBe(2048);
     for (const bad of [null, undefined, 0, -1, NaN, Infinity, "8192", {}]) expect(textureLimit(bad)).toBe(4096);
-    const gl = (answer: () => unknown) => ({ MAX_TEXTURE_SIZE: 0x0d33, getParameter: (p: number) => (p === 0x0d33 ? answer() : null) });
+    const gl = (answer: () => unknown) => ({ MAX_TEXTURE_SIZE: 0x0d33 as const, getParameter: (p: number) => (p === 0x0d33 ? answer() : null) });
     expect(gpuTextureLimit(gl(() => 8192))).toBe(8192);
     expect(gpuTextureLimit(gl(() => null))).toBe(4096); // a lost context answers null
     expect(gpuTextureLimit(gl(() => { throw new Error("lost"); }))).toBe(4096);
