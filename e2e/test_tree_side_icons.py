@@ -86,6 +86,10 @@ def test_side_lists_show_the_games_icons(gl_browser, live_server, tattoo_build, 
     with app_page(gl_browser, live_server.base_url, width) as page:
         page.goto(f"/build/view/{tattoo_build}")
         page.get_by_test_id("build-view").wait_for()
+        # The view's class badge carries the ascendancy's icon.
+        badge_icon = page.get_by_test_id("view-class-badge").get_by_test_id("class-icon")
+        expect(badge_icon).to_have_attribute("data-art", "sprite", timeout=ICON_CAP)
+        assert flatness(badge_icon.screenshot()) < 0.35
         page.get_by_test_id("tab-tree").click()
         for section, names in (("tree-keystones", keystones), ("tree-masteries", masteries), ("tree-overrides", overrides)):
             box = page.get_by_test_id(section)
