@@ -12,6 +12,7 @@ import { StepNavigator } from "../../ui/StepNavigator";
 import { LikeToggle } from "../browse/LikeToggle";
 import { FollowToggle } from "../follow/FollowToggle";
 import { api } from "../../data/api";
+import { getDb } from "../../data/db";
 import { applyFollowState } from "../../data/follows";
 import type { FollowState } from "../../data/types";
 import { AttachDialog } from "../tracker/AttachDialog";
@@ -91,6 +92,14 @@ export default function BuildViewPage() {
         <Group gap="xs">
           <LikeToggle buildId={info.buildId} likes={info.likes} isLiked={info.isLiked} />
           <FollowToggle buildId={info.buildId} followers={info.followers ?? 0} />
+          {identity && identity.displayName === info.creatorName && view.shownRevision === view.newestRevision && (
+            <Button variant="light" data-testid="new-revision" onClick={async () => {
+              const [{ revisionDraft }, { newStepKey }] = await Promise.all([import("../../data/drafts"), import("../build-editor/steps")]);
+              const { saveDraft } = await import("../../data/drafts");
+              await saveDraft(getDb(), revisionDraft(info, newStepKey));
+              navigate("/build/create");
+            }}>Publish new revision</Button>
+          )}
           {identity ? (
             <Button variant="light" onClick={() => setAttachOpen(true)} data-testid="attach-build">Attach to Character</Button>
           ) : (
