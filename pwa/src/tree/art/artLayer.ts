@@ -4,7 +4,7 @@
  * they are legible. Separate from TreeRenderer: the plain shapes stay the fallback
  * and the first frame never waits for the art (it is loaded after that frame).
  */
-import { compileProgram, fittingSheetTexture } from "./program";
+import { compileProgram, fittingSheetTexture, halfTexel, SPRITE_UV_GLSL } from "./program";
 import { gpuTextureLimit } from "./sheetSplit";
 import { pixelScale, VIEW, type Camera, type Viewport } from "../camera";
 import type { TreeModel } from "../model";
@@ -21,13 +21,14 @@ attribute vec4 a_on;
 attribute vec4 a_off;
 attribute float a_layer;
 attribute vec2 a_state; // allocated, visible
-varying vec2 v_uv;
+varying vec4 v_rect;
+varying vec2 v_t;
 varying vec2 v_local;
 varying float v_layer;
 void main() {
   if (a_state.y < 0.5) { gl_Position = HIDDEN; return; }
-  vec4 r = a_state.x > 0.5 ? a_on : a_off;
-  v_uv = r.xy + (a_corner * 0.5 + 0.5) * r.zw;
+  v_rect = a_state.x > 0.5 ? a_on : a_off;
+  v_t = a_corner * 0.5 + 0.5;
   v_local = a_corner;
   v_layer = a_layer + (a_state.x > 0.5 ? 0.0 : 2.0);
   gl_Position = toClip(a_pos + a_corner * a_half);
@@ -38,7 +39,11 @@ precision mediump float;
 uniform sampler2D u_active;
 uniform sampler2D u_inactive;
 uniform sampler2D u_frame;
-varying vec2 v_uv;
+uniform vec2 u_iconHalf;
+uniform vec2 u_frameHalf;
+${SPRITE_UV_GLSL}
+varying vec4 v_rect;
+varying vec2 v_t;
 varying vec2 v_local;
 varying float v_layer;
 void main() {
@@ -48,10 +53,11 @@ void main() {
     // Icons are square in the sheets (a JPEG has no alpha): keep the disc the frame surrounds.
     float d = length(v_local);
     if (d > 1.0) discard;
-    vec4 c = on ? texture2D(u_active, v_uv) : texture2D(u_inactive, v_uv);
+    vec2 uv = spriteUv(v_rect, v_t, u_iconHalf);
+    vec4 c = on ? texture2D(u_active, uv) : texture2D(u_inactive, uv);
     gl_FragColor = vec4(c.rgb, 1.0 - smoothstep(0.92, 1.0, d));
   } else {
-    gl_FragColor = texture2D(u_frame, v_uv);
+    gl_FragColor = texture2D(u_frame, spriteUv(v_rect, v_t, u_frameHalf));
   }
 }`;
 
@@ -75,6 +81,8 @@ export class ArtLayer {
   private readonly stateBuf: WebGLBuffer;
   private readonly indices: WebGLBuffer;
   private readonly textures: WebGLTexture[];
+  /** Half a texel of the icon sheets (active and disabled share a size) and of the frame sheet. */
+  private readonly halves: [[number, number], [number, number]];
   private readonly nodeOf: Int32Array;
   private readonly stateBytes: Uint8Array;
   private readonly count: number;
@@ -111,6 +119,7 @@ export class ArtLayer {
     gl.bufferData(gl.ELEMENT_ARRAY_BUFFER, idx, gl.STATIC_DRAW);
     const limit = gpuTextureLimit(gl);
     this.textures = [images.active, images.inactive, images.frame].map((img) => fittingSheetTexture(gl, img, limit, "icon/frame"));
+    this.halves = [halfTexel(images.active), halfTexel(images.frame)];
   }
 
   /** Whether the art is drawn at this camera: only where a normal node's icon is legible. */
@@ -154,6 +163,8 @@ export class ArtLayer {
       gl.uniform1i(gl.getUniformLocation(p, name), unit);
     });
     gl.activeTexture(gl.TEXTURE0);
+    gl.uniform2fv(gl.getUniformLocation(p, "u_iconHalf"), this.halves[0]);
+    gl.uniform2fv(gl.getUniformLocation(p, "u_frameHalf"), this.halves[1]);
     const attrib = (name: string, size: number, offset: number) => {
       const loc = gl.getAttribLocation(p, name);
       if (loc < 0) return;
