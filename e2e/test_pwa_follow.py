@@ -11,6 +11,8 @@ the updates list and on the view with its revision picker.
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from playwright.sync_api import expect
 
@@ -19,10 +21,10 @@ from e2e.test_a11y import audit
 from e2e.test_pwa_settings_account import publish
 
 
-def audit_main(page) -> list[str]:
-    """Serious and critical axe findings inside main."""
+def audit_main(page, scope: str = "main") -> list[str]:
+    """Serious and critical axe findings inside `scope`."""
     inject_axe(page)
-    result = page.evaluate("() => axe.run('main', { resultTypes: ['violations'] })")
+    result = page.evaluate("(scope) => axe.run(scope, { resultTypes: ['violations'] })", scope)
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:5]]}" for v in result["violations"]
             if v["impact"] in ("serious", "critical")]
 
@@ -172,3 +174,53 @@ def test_creator_publishes_a_revision_from_the_editor_and_reapplies_after_a_stal
         page.goto(f"/build/view/{slug}")
         expect(page.get_by_test_id("shown-revision")).to_have_attribute("data-revision", "3")
         expect(page.get_by_test_id("build-view")).to_contain_text("Endgame")
+
+
+def test_tracker_offers_the_new_revision_to_stay_or_move(browser, live_server):
+    """The attached build gets revision 2: the tracker says 'Revision 2 is out' with what changed; Stay keeps
+    the character on revision 1 (its step title), Move goes to revision 2."""
+    from e2e.test_pwa_tracker import attach_via_api, hierophant_expectations, pick_character
+
+    seeded = hierophant_expectations(live_server)["info"]
+    with app_page(browser, live_server.base_url, 1400) as creator, app_page(browser, live_server.base_url, 1400) as page:
+        login(creator, unique_name("Maker"))
+        payload = {k: seeded[k] for k in ("baseClass", "ascendancy", "treeVersion", "skills", "steps")}
+        payload.update(buildId=str(uuid.uuid4()), pobCod=seeded["pobCode"])
+        r = creator.request.post("/api/Build", data=payload, headers={"Origin": live_server.base_url})
+        assert r.status == 201, r.text()
+        build_id, slug = payload["buildId"], r.json()["data"]["slug"]
+        old_title = seeded["steps"][-1]["title"]
+
+        login(page, unique_name("Player"))
+        attach_via_api(page, "demo-hierophant", build_id)  # attaching follows the build
+        page.goto("/build/track")
+        pick_character(page, page.get_by_test_id("character-picker"), "DemoHierophant")
+        loaded = page.get_by_test_id("tracker-loaded")
+        expect(loaded).to_have_attribute("data-build-id", build_id, timeout=30_000)
+        expect(page.get_by_test_id("tracker-revision")).to_have_count(0)
+
+        body = dict(payload)
+        del body["buildId"]
+        body.update(baseRevision=1, note="New endgame step name",
+                    steps=[*seeded["steps"][:-1], {**seeded["steps"][-1], "title": "Endgame"}])
+        r = creator.request.post(f"/api/Build/{slug}/revisions", data=body, headers={"Origin": live_server.base_url})
+        assert r.status == 201, r.text()
+
+        page.reload()
+        notice = page.get_by_test_id("tracker-revision")
+        expect(notice).to_contain_text("Revision 2 is out", timeout=30_000)
+        expect(notice).to_contain_text("New endgame step name")
+        notice.get_by_test_id("tracker-show-diff").click()
+        expect(notice.get_by_test_id("revision-diff")).to_contain_text(f"Step renamed: {old_title} → Endgame", timeout=30_000)
+        assert audit_main(page, "[data-testid=tracker-revision]") == []
+
+        notice.get_by_test_id("stay-on-revision").click()
+        expect(notice).to_contain_text("Tracking revision 1 of 2", timeout=30_000)
+        expect(page.locator("[data-testid=step][data-active=true]")).to_contain_text(old_title)
+        assert page.request.get("/api/Build/updates").json()["data"]["updates"] == []
+        page.reload()  # the choice is kept
+        expect(page.get_by_test_id("tracker-revision")).to_contain_text("Tracking revision 1 of 2", timeout=30_000)
+
+        page.get_by_test_id("move-to-revision").click()
+        expect(page.get_by_test_id("tracker-revision")).to_have_count(0, timeout=30_000)
+        expect(page.locator("[data-testid=step][data-active=true]")).to_contain_text("Endgame")

@@ -3,6 +3,7 @@
  * no character, the picker; no build, the chooser; loaded, the step selector
  * and the sections, as tabs under 1200 px or one page under a contents rail.
  */
+import { TrackerRevision } from "../follow/TrackerRevision";
 import { Badge, Box, Button, Group, LoadingOverlay, Skeleton, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useInterval, useMediaQuery } from "@mantine/hooks";
 import { useEffect, useMemo, useState } from "react";
@@ -142,6 +143,9 @@ function Loaded({ tracker, characterId, characterClass, detailLoading }: { track
         <Badge color={classColor(table, info.ascendancy || info.baseClass)} variant="light" data-testid="tracker-class-badge"
           leftSection={<ClassIcon name={info.ascendancy || info.baseClass} table={table} size={16} fallback={null} />}>{classBadge(info)}</Badge>
       </Group>
+      {tracker.revision && (
+        <TrackerRevision characterId={characterId} buildId={info.buildId} shown={tracker.revision.shown} newest={tracker.revision.newest} onChange={tracker.reloadBuild} />
+      )}
       <UpdatingOverlay active={detailLoading} />
       {info.steps.length > 0 && <StepNavigator titles={info.steps.map((s) => s.title)} active={step} onChange={setStep} />}
       {wide ? <OnePage sections={sections} offsetPx={TOC_OFFSET_PX} /> : (

@@ -8,6 +8,8 @@ import { useCallback, useEffect, useState } from "react";
 import type { PlannerBuild } from "@workers/planner/types";
 import type { ApiRequestError } from "../../data/api";
 import { loadBuild } from "../../data/builds";
+import { loadRevision } from "../follow/loadDiff";
+import { pinnedRevision, readPin } from "../follow/revisionPins";
 import { attachBuild, loadAttachment } from "../../data/characters";
 import { baseClassOf, type ClassTable } from "../../data/classes";
 import { getDb } from "../../data/db";
@@ -33,6 +35,10 @@ export interface TrackerState {
   refreshing: boolean;
   retryDetail: () => void;
   attach: (info: BuildInfo) => Promise<boolean>;
+  /** Load the attached build again (a revision chosen). */
+  reloadBuild: () => void;
+  /** The attached build's revision shown, and its newest. */
+  revision?: { shown: number; newest: number };
   /** True while another character's (or a refreshed) build loads over the one shown: the overlay covers it (spec §4). */
   switching: boolean;
 }
@@ -55,10 +61,24 @@ export function classMismatch(table: ClassTable | null, info: { baseClass: strin
   return info.baseClass.toLowerCase() === mine.toLowerCase() ? null : classMismatchText(info.baseClass, mine);
 }
 
-async function loadTrackedBuild(slug: string): Promise<TrackedBuild> {
+async function loadTrackedBuild(slug: string, characterId: string): Promise<TrackedBuild & { revision: number; newest: number }> {
   const loaded = await loadBuild(getDb(), slug);
-  const planner = await decodePlannerCached(getDb(), loaded.value.pobCode);
-  return { info: loaded.value, planner, fromCache: loaded.fromCache };
+  let info = loaded.value;
+  const newest = info.revision ?? 1;
+  // The player chose to stay on an earlier revision (issue 36): that revision's steps and code.
+  const pinned = pinnedRevision(readPin(characterId), info.buildId, newest);
+  if (pinned !== null) {
+    try {
+      const r = await loadRevision(info.buildId, pinned);
+      info = { ...info, steps: r.steps, pobCode: r.pobCode, treeVersion: r.treeVersion, skills: r.skills };
+    } catch (err) {
+      console.warn("tracker: the pinned revision could not be loaded, showing the newest", err);
+      const planner = await decodePlannerCached(getDb(), info.pobCode);
+      return { info, planner, fromCache: loaded.fromCache, revision: newest, newest };
+    }
+  }
+  const planner = await decodePlannerCached(getDb(), info.pobCode);
+  return { info, planner, fromCache: loaded.fromCache, revision: pinned ?? newest, newest };
 }
 
 /**
@@ -97,6 +117,7 @@ export function useTracker(table: ClassTable | null, realm: Realm, summary: Char
   const [build, setBuild] = useState<TrackedBuild | null | undefined>(undefined);
   const [buildTick, setBuildTick] = useState(0);
   const [switching, setSwitching] = useState(false);
+  const [revision, setRevision] = useState<{ shown: number; newest: number } | undefined>(undefined);
   const id = summary?.id;
 
   useEffect(() => {
@@ -110,8 +131,11 @@ export function useTracker(table: ClassTable | null, realm: Realm, summary: Char
         const att = (await loadAttachment(getDb(), id)).value;
         // 204 or no pobUrl: no linked build, which leads to the chooser.
         if (!att?.slug || !att.pobUrl) return live && setBuild(null);
-        const b = await loadTrackedBuild(att.slug);
-        if (live) setBuild(b);
+        const { revision: shown, newest, ...b } = await loadTrackedBuild(att.slug, id);
+        if (live) {
+          setBuild(b);
+          setRevision({ shown, newest });
+        }
       } catch (err) {
         console.error("tracker: the linked build could not be loaded", err);
         if (live) setBuild(null);
@@ -144,5 +168,6 @@ export function useTracker(table: ClassTable | null, realm: Realm, summary: Char
     [build, realm, summary, table],
   );
 
-  return { detail, build, refresh, refreshing, retryDetail: reloadDetail, attach, switching };
+  const reloadBuild = useCallback(() => setBuildTick((t) => t + 1), []);
+  return { detail, build, refresh, refreshing, retryDetail: reloadDetail, attach, switching, reloadBuild, revision };
 }
