@@ -85,3 +85,19 @@ def test_no_serious_axe_findings(gl_browser, live_server, slug, width, signed_in
             if found := audit(page):
                 findings[screen.name] = found
     assert not findings, "\n".join(f"[{name}] {line}" for name, lines in findings.items() for line in lines)
+
+
+@pytest.mark.parametrize("width", SIZES)
+def test_toasts_have_no_serious_axe_findings(gl_browser, live_server, width):
+    """A toast (here the storage notice a first draft brings) has a named close button and readable text."""
+    from e2e.editor_support import MULTI_STEP, axe_violations, code, load
+
+    with app_page(gl_browser, live_server.base_url, width) as page:
+        login(page, unique_name("Toast"))
+        page.goto("/build/create")
+        load(page, code(MULTI_STEP))
+        toast = page.locator(".mantine-Notification-root").first
+        toast.wait_for(timeout=30_000)
+        wait_settled(page)
+        assert toast.get_by_role("button", name="Close").count() == 1
+        assert axe_violations(page, ".mantine-Notification-root") == []
