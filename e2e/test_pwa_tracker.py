@@ -27,6 +27,7 @@ from e2e.pwa_support import (
     wait_for_service_worker,
     wait_until,
 )
+from e2e.tree_helpers import seeded_build_id
 from server.classes import base_class
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
@@ -63,6 +64,9 @@ def character_cluster_passives(passives: dict) -> list[dict]:
     ]
 
 
+HIEROPHANT = "AdamZ-8113__pob-codes/kinetic_fusillade_totems_hierophant_328.code.txt"
+
+
 @pytest.fixture(scope="module")
 def hierophant(live_server):
     return hierophant_expectations(live_server)
@@ -71,9 +75,10 @@ def hierophant(live_server):
 def hierophant_expectations(live_server) -> dict:
     """The seeded Kinetic Fusillade Hierophant (Templar, one step) and the expected tree compare."""
     with live_server.client() as c:
-        builds = c.get("/api/Build/search", params={"ClassFilters": "Hierophant"}).json()["data"]["builds"]
-        slug = next(b["slug"] for b in builds if "Kinetic Fusillade" in b["skills"])
-        info = c.get(f"/api/Build/{slug}").json()["data"]["buildInfo"]
+        # The seeded build by its id, not a search hit: other tests publish Hierophants too, and an id of
+        # theirs would not exist on the other servers these tests start.
+        info = c.get(f"/api/Build/{seeded_build_id(HIEROPHANT)}").json()["data"]["buildInfo"]
+        assert "Kinetic Fusillade" in info["skills"], info["skills"]
         slayer = c.get("/api/Build/search", params={"ClassFilters": "Slayer"}).json()["data"]["builds"][0]
     root = etree.parse(str(corpus_xml_for_code(info["pobCode"])), etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True)).getroot()
     spec = root.find("Tree").findall("Spec")[0]
@@ -152,6 +157,9 @@ def test_attach_from_build_view_and_compare(browser, live_server, hierophant, wi
         page.keyboard.press("Escape")
         dialog.get_by_test_id("character-select").focus()
         page.keyboard.type("DemoHie")
+        # The list filters as it is typed; the arrow is pressed once the match is listed.
+        expect(options.filter(has_text="DemoHierophant")).to_be_visible()
+        expect(options).to_have_count(1)
         page.keyboard.press("ArrowDown")
         page.keyboard.press("Enter")
         expect(dialog.get_by_test_id("attach-confirm")).to_be_enabled()

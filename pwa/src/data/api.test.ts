@@ -54,6 +54,11 @@ describe("api client", () => {
     expect(err.message).toBe("Session missing");
     expect(srv.seen).toHaveLength(1);
     expect(seen).toEqual(["/Build/liked-search"]);
+    // A background check's 401 fails the check only: the session is not told.
+    const off2 = onUnauthorized((p) => seen.push(p));
+    await expect(request("GET", "/Build/updates", { retries: 0, background: true })).rejects.toMatchObject({ status: 401 });
+    off2();
+    expect(seen).toEqual(["/Build/liked-search"]);
   });
 
   it("does not retry after a cancellation", async () => {

@@ -43,6 +43,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Retries after the first attempt; the spec's 3 unless a caller (the outbox) retries on its own. */
   retries?: number;
+  /**
+   * A check the player did not ask for (the updates poll): its 401 does not end the session. The next
+   * call the player makes will, so a public page never signs anyone out by itself.
+   */
+  background?: boolean;
   /** Injected for tests: waits between attempts. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -123,7 +128,7 @@ export async function request<T>(method: string, path: string, opts: RequestOpti
       return (await attempt<T>(method, url, opts)).data as T;
     } catch (err) {
       const e = err as ApiRequestError;
-      if (e.failure?.status === 401) for (const l of unauthorizedListeners) l(path);
+      if (e.failure?.status === 401 && !opts.background) for (const l of unauthorizedListeners) l(path);
       if (!(e instanceof ApiRequestError) || retries >= maxRetries || !shouldRetry(retries, e.failure)) throw e;
       // The browser knows it is offline: answer from the cache now instead of after 7 s of backoff.
       if (e.offline && typeof navigator !== "undefined" && navigator.onLine === false) throw e;

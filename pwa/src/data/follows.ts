@@ -87,7 +87,7 @@ let asking: Promise<void> | null = null;
 /** Ask the server which followed builds have unseen revisions (signed in and online only). */
 export function refreshUpdates(): Promise<void> {
   if (!getSession().identity || (typeof navigator !== "undefined" && navigator.onLine === false)) return Promise.resolve();
-  asking ??= request<BuildUpdates>("GET", "/Build/updates", { retries: 0 })
+  asking ??= request<BuildUpdates>("GET", "/Build/updates", { retries: 0, background: true })
     .then((r) => {
       const following = { ...snap.following };
       for (const u of r.updates) following[u.buildId] ??= true;
