@@ -33,7 +33,6 @@ import sys
 import tempfile
 import threading
 import time
-import uuid
 from pathlib import Path
 
 import httpx
@@ -41,6 +40,7 @@ import httpx
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
+from e2e.bench.pg_scratch import scratch_database  # noqa: E402
 from e2e.harness import ServerProcess  # noqa: E402
 from server.classes import load_class_table  # noqa: E402
 from server.settings import Settings  # noqa: E402
@@ -51,7 +51,6 @@ from server.wire import Cursor  # noqa: E402
 
 BUILDS = int(os.environ.get("WAYPOINT_BENCH_SEARCH_BUILDS", "1000000"))
 TAG = "1m" if BUILDS == 1_000_000 else f"{BUILDS // 1000}k"
-PG_ADMIN = os.environ.get("WAYPOINT_BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 DURATION = os.environ.get("WAYPOINT_BENCH_DURATION", "8s")
 QUERIES = int(os.environ.get("WAYPOINT_BENCH_FILTERED_QUERIES", "400"))
 ENGINES = os.environ.get("WAYPOINT_BENCH_ENGINES", "sqlite,pg").split(",")
@@ -245,35 +244,17 @@ def main() -> int:
 
 
 def pg_half() -> int:
-    import asyncpg
-
     from server.store.pg.bulk import pg_bulk_insert_builds
 
-    name = f"waypoint_bench_{uuid.uuid4().hex[:8]}"
-
-    async def admin(sql: str) -> None:
-        conn = await asyncpg.connect(PG_ADMIN, timeout=5)
-        try:
-            await conn.execute(sql)
-        finally:
-            await conn.close()
-
-    try:
-        asyncio.run(admin(f'CREATE DATABASE "{name}"'))
-    except (OSError, asyncpg.PostgresError) as exc:
-        print(f"PostgreSQL half skipped: {PG_ADMIN} not reachable ({exc}); ./just postgres starts it",
-              file=sys.stderr)
-        return 1
-    url = PG_ADMIN.rsplit("/", 1)[0] + "/" + name
-    try:
+    with scratch_database() as url:
+        if url is None:
+            return 1
         t = time.perf_counter()
         asyncio.run(pg_bulk_insert_builds(url, BUILDS, seed=1, max_likes=2000))
         bench(f"server.seed_s_{TAG}_pg", time.perf_counter() - t, "s")
         print(f"PostgreSQL plan, 3 classes x 8 skills, with a cursor:\n{asyncio.run(pg_plan(url))}", file=sys.stderr)
         measure_engine("pg", {"WAYPOINT_DATABASE_URL": url}, None, lambda: asyncio.run(pg_query_times(url)))
         bench("server.pg_search_rps", two_process_rps(url), "req/s")
-    finally:
-        asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
     return 0
 
 

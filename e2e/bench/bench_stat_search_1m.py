@@ -29,7 +29,6 @@ import random
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 
 import httpx
@@ -37,6 +36,7 @@ import httpx
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
+from e2e.bench.pg_scratch import scratch_database  # noqa: E402
 from e2e.harness import ServerProcess  # noqa: E402
 from server.classes import load_class_table  # noqa: E402
 from server.settings import Settings  # noqa: E402
@@ -47,7 +47,6 @@ from server.wire import Cursor  # noqa: E402
 
 BUILDS = int(os.environ.get("WAYPOINT_BENCH_SEARCH_BUILDS", "1000000"))
 TAG = "1m" if BUILDS == 1_000_000 else f"{BUILDS // 1000}k"
-PG_ADMIN = os.environ.get("WAYPOINT_BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 QUERIES = int(os.environ.get("WAYPOINT_BENCH_STAT_QUERIES", "600"))
 ENGINES = os.environ.get("WAYPOINT_BENCH_ENGINES", "sqlite,pg").split(",")
 SEED = 1
@@ -187,34 +186,17 @@ def sqlite_half() -> float:
 
 
 def pg_half() -> float | None:
-    import asyncpg
-
     from server.store.pg.bulk import pg_bulk_insert_builds
 
-    name = f"waypoint_bench_{uuid.uuid4().hex[:8]}"
-
-    async def admin(sql: str) -> None:
-        conn = await asyncpg.connect(PG_ADMIN, timeout=5)
-        try:
-            await conn.execute(sql)
-        finally:
-            await conn.close()
-
-    try:
-        asyncio.run(admin(f'CREATE DATABASE "{name}"'))
-    except (OSError, asyncpg.PostgresError) as exc:
-        print(f"PostgreSQL half skipped: {PG_ADMIN} not reachable ({exc}); ./just postgres starts it", file=sys.stderr)
-        return None
-    url = PG_ADMIN.rsplit("/", 1)[0] + "/" + name
-    try:
+    with scratch_database() as url:
+        if url is None:
+            return None
         t = time.perf_counter()
         asyncio.run(pg_bulk_insert_builds(url, BUILDS, seed=SEED, max_likes=2000))
         print(f"seeded {BUILDS} builds into PostgreSQL in {time.perf_counter() - t:.0f} s", file=sys.stderr)
         print(f"PostgreSQL plan, DPS sort with a cursor and a life minimum:\n{asyncio.run(pg_plan(url))}",
               file=sys.stderr)
         return measure("pg", {"WAYPOINT_DATABASE_URL": url}, None)
-    finally:
-        asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 def main() -> int:

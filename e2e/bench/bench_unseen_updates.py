@@ -23,7 +23,6 @@ import sqlite3
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 
 import httpx
@@ -31,6 +30,7 @@ import httpx
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
+from e2e.bench.pg_scratch import scratch_database  # noqa: E402
 from e2e.harness import ServerProcess  # noqa: E402
 from server.store.bulk import bulk_insert_builds  # noqa: E402
 from server.store.pg import revisions as pg_revisions  # noqa: E402
@@ -38,7 +38,6 @@ from server.store.revisions import UPDATES_SQL  # noqa: E402
 
 BUILDS = int(os.environ.get("WAYPOINT_BENCH_UPDATES_BUILDS", "1000000"))
 TAG = "" if BUILDS == 1_000_000 else f"_{BUILDS // 1000}k"
-PG_ADMIN = os.environ.get("WAYPOINT_BENCH_PG_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 ENGINES = os.environ.get("WAYPOINT_BENCH_ENGINES", "sqlite,pg").split(",")
 REQUESTS = int(os.environ.get("WAYPOINT_BENCH_UPDATES_REQUESTS", "500"))
 FOLLOWED, UPDATED, OTHERS, OTHER_FOLLOWS, REVISED_ELSEWHERE = 500, 60, 2_000, 50, 2_000
@@ -193,15 +192,6 @@ def pg_half() -> float | None:
 
     from server.store.pg.bulk import pg_bulk_insert_builds
 
-    name = f"waypoint_bench_{uuid.uuid4().hex[:8]}"
-
-    async def admin(sql: str) -> None:
-        conn = await asyncpg.connect(PG_ADMIN, timeout=5)
-        try:
-            await conn.execute(sql)
-        finally:
-            await conn.close()
-
     async def fetch(url: str, sql: str, *args) -> list:
         conn = await asyncpg.connect(url)
         try:
@@ -209,13 +199,9 @@ def pg_half() -> float | None:
         finally:
             await conn.close()
 
-    try:
-        asyncio.run(admin(f'CREATE DATABASE "{name}"'))
-    except (OSError, asyncpg.PostgresError) as exc:
-        print(f"PostgreSQL half skipped: {PG_ADMIN} not reachable ({exc})", file=sys.stderr)
-        return None
-    url = PG_ADMIN.rsplit("/", 1)[0] + "/" + name
-    try:
+    with scratch_database() as url:
+        if url is None:
+            return None
         ids = asyncio.run(pg_bulk_insert_builds(url, BUILDS, seed=1, max_likes=2000))
         env = {"WAYPOINT_SEED_DEMO": "false", "WAYPOINT_RATE_LIMIT_PER_MINUTE": "0", "WAYPOINT_DATABASE_URL": url}
         with ServerProcess(env=env) as server:
@@ -240,8 +226,6 @@ def pg_half() -> float | None:
                 await conn.close()
 
         return report("pg", times, asyncio.run(query_times()))
-    finally:
-        asyncio.run(admin(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 def main() -> int:
