@@ -78,6 +78,30 @@ def try_again_until(page, try_again, shown, text: str, timeout_s: float = 30.0) 
                 raise
 
 
+def choose_by_keyboard(page, select, typed: str, option, timeout_s: float = 30.0) -> None:
+    """Type into a searchable select, arrow to its one match and press Enter, until the select shows it.
+
+    The list filters as it is typed and may be redrawn when its data refreshes (the character list refetches),
+    so one arrow press can land between two renders; the choice is made again until it holds."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        select.focus()
+        page.keyboard.press("ControlOrMeta+a")
+        page.keyboard.type(typed)
+        try:
+            expect(option).to_be_visible(timeout=5_000)
+            page.keyboard.press("ArrowDown")
+            expect(option).to_have_attribute("data-combobox-selected", "true", timeout=2_000)
+            page.keyboard.press("Enter")
+            expect(select).to_have_value(re.compile(re.escape(typed)), timeout=2_000)
+            expect(option).to_be_hidden(timeout=2_000)
+            return
+        except AssertionError:
+            if time.monotonic() > deadline:
+                raise
+            page.keyboard.press("Escape")
+
+
 def outbox_size(page) -> int:
     """Entries in the PWA's outbox, read with the IndexedDB API (names from pwa/src/data/schema.ts)."""
     return page.evaluate(
