@@ -194,6 +194,46 @@ describe("GameDataClient over the real server", () => {
     expect((await client.getTreeBundle("3_28_ruthless", real.nodes)).key).toBe("ruthless");
   });
 
+  it("asks for the alternate tree only for a build on its own version, and draws the plain tree when it cannot be had", async () => {
+    // Issue 34: a view asked offline for an alternate tree it would not draw. Scavenger passives (the alternate
+    // 3.28 tree's, in the Ascendant's slot) on a build of a version we lack: drawn on the plain tree the index
+    // picks, and no alternate tree is fetched (the alternate of a version the build was not made on is not its tree).
+    const real = corpusSpec("AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.xml");
+    const alt = await client.getTreeBundle("3_28_alternate");
+    const plainIds = new Set(tree.nodes.id);
+    const ascendant = alt.ascendancies.findIndex((a) => a.id === "Ascendant");
+    const scavenger = alt.nodes.id.filter((id, k) => alt.nodes.ascendancy[k] === ascendant && !plainIds.has(id));
+    const mainTree = real.nodes.filter((id) => {
+      const k = tree.nodes.id.indexOf(id);
+      return k >= 0 && tree.nodes.ascendancy[k] < 0;
+    });
+    const onAlternate = [...mainTree, ...scavenger.slice(0, 8)];
+    const fresh = () => {
+      const asked: string[] = [];
+      let offline = false;
+      const c = new GameDataClient(`${base}/game-data`, (input, init) => {
+        asked.push(String(input));
+        return offline && String(input).includes("tree-alternate-") ? Promise.reject(new TypeError("Failed to fetch")) : fetch(input, init);
+      });
+      return { c, asked, goOffline: () => (offline = true) };
+    };
+    const lacked = fresh();
+    for (const version of ["3_29", "", "garbage"]) {
+      const b = await lacked.c.getTreeBundle(version, onAlternate);
+      expect([b.version, b.key]).toEqual(["3.28", "data"]);
+    }
+    expect(lacked.asked.filter((u) => /\/tree-/.test(u))).toEqual([expect.stringMatching(/\/tree-3\.28\.[0-9a-f]{16}\.json$/)]);
+    // On its own version the alternate tree is still chosen; when it cannot be fetched (offline, never cached)
+    // the plain tree is drawn rather than the view failing.
+    const own = fresh();
+    expect((await own.c.getTreeBundle("3_28", onAlternate)).key).toBe("alternate");
+    const away = fresh();
+    away.goOffline();
+    const drawn = await away.c.getTreeBundle("3_28", onAlternate);
+    expect([drawn.version, drawn.key]).toEqual(["3.28", "data"]);
+    expect(away.asked.some((u) => u.includes("tree-alternate-3.28."))).toBe(true);
+  });
+
   it("draws a build on a version we lack on the tree holding the most of its passives, read from the node index", async () => {
     // Every version from 3.6 to 3.28 is shipped: real exports relabelled 3.29 (a version we lack), or with none.
     expect(await client.treeVersions()).not.toContain("3.29");

@@ -96,12 +96,18 @@ export class GameDataClient {
     const bundle = await this.getBundle<TreeBundle>(picked.name);
     const alternate = alternateKeyOf(picked.key);
     const alternateName = alternate && treeBundleName(picked.version, alternate);
+    // The alternate tree is looked at only for a build on its own shipped version: one drawn on another
+    // version (none, garbage, one we lack) misses passives because of the version, and the alternate tree
+    // of a version it was not made on is not its tree either (it was fetched, never drawn, and offline
+    // its failed fetch failed the whole view).
     if (!nodes?.length || !alternateName || !files[alternateName] || picked.key !== treeKeyOf(wantedVersion)) return bundle;
+    if (!shipsOwnVersion(files, wantedVersion)) return bundle;
     const plain = new Set(bundle.nodes.id);
     // Only a build with passives the plain tree lacks costs the alternate tree's fetch.
     if (nodes.every((id) => id > 65535 || plain.has(id))) return bundle;
-    const other = await this.getBundle<TreeBundle>(alternateName);
-    return prefersAlternate(nodes, plain, new Set(other.nodes.id)) ? other : bundle;
+    // Not at hand (offline, never fetched): the plain tree is drawn, with the passives it lacks named.
+    const other = await this.getBundle<TreeBundle>(alternateName).catch(() => null);
+    return other && prefersAlternate(nodes, plain, new Set(other.nodes.id)) ? other : bundle;
   }
 
   /**
