@@ -1,4 +1,4 @@
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
@@ -9,6 +9,31 @@ export { TREE_CACHE_ENTRIES };
 
 const workers = fileURLToPath(new URL("../workers", import.meta.url));
 
+/**
+ * The service worker's own code (periodic sync and notification clicks, src/sw/updates.ts), bundled
+ * with Dexie into one classic script that the generated Workbox worker loads with importScripts.
+ */
+function updatesWorker(): Plugin {
+  return {
+    name: "waypoint-sw-updates",
+    apply: "build",
+    async generateBundle() {
+      const { build } = await import("esbuild");
+      const out = await build({
+        entryPoints: [fileURLToPath(new URL("./src/sw/updates.ts", import.meta.url))],
+        bundle: true,
+        format: "iife",
+        target: "es2022",
+        minify: true,
+        write: false,
+        logLevel: "error",
+        define: { __WAYPOINT_TEST_HOOKS__: JSON.stringify(process.env.VITE_DEV_PAGES === "1") },
+      });
+      this.emitFile({ type: "asset", fileName: "sw-updates.js", source: out.outputFiles[0].text });
+    },
+  };
+}
+
 export default defineConfig({
   resolve: { alias: { "@workers": workers } },
   worker: { format: "es" },
@@ -16,6 +41,7 @@ export default defineConfig({
   build: { target: "es2022", sourcemap: false, chunkSizeWarningLimit: 800 },
   plugins: [
     react(),
+    updatesWorker(),
     VitePWA({
       // A new version waits for the player's Reload ("Update ready", src/app/UpdatePrompt.tsx).
       registerType: "prompt",
@@ -43,6 +69,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ["**/*.{js,css,html,svg,png,woff2,webmanifest}"],
+        globIgnores: ["sw-updates.js"],
+        // Periodic background sync and notification clicks (issue 36): updatesWorker() above.
+        importScripts: ["/sw-updates.js"],
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api\//, /^\/game-data\//, /^\/schema/],
         cleanupOutdatedCaches: true,

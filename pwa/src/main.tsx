@@ -24,3 +24,7 @@ void Promise.race([landingReady, new Promise((done) => setTimeout(done, LANDING_
   ),
 );
 registerServiceWorker();
+// System notifications of followed builds' revisions, on start where the browser has no periodic sync (issue 36).
+if (typeof Notification !== "undefined" && Notification.permission === "granted") {
+  void import("./features/follow/systemNotify").then((m) => m.startNotifyCheck());
+}

@@ -94,6 +94,19 @@ export interface BuildDraft {
   updatedAt: number;
 }
 
+/** The last system notification shown for a followed build's revision (issue 36; features/follow/notifyRule.ts). */
+export interface NotifiedBuild {
+  buildId: string;
+  at: number;
+  revision: number;
+}
+
+/** A setting of this device that the service worker reads too (it has no localStorage). */
+export interface DevicePref {
+  key: "notifyUpdates";
+  value: boolean;
+}
+
 export type WaypointDb = Dexie & {
   builds: EntityTable<CachedBuild, "buildId">;
   planner: EntityTable<CachedPlanner, "code">;
@@ -104,6 +117,8 @@ export type WaypointDb = Dexie & {
   outbox: EntityTable<OutboxEntry, "seq">;
   parked: EntityTable<ParkedEntry, "id">;
   drafts: EntityTable<BuildDraft, "buildId">;
+  notified: EntityTable<NotifiedBuild, "buildId">;
+  prefs: EntityTable<DevicePref, "key">;
 };
 
 export function openDb(name = DB_NAME): WaypointDb {
@@ -123,6 +138,8 @@ export function openDb(name = DB_NAME): WaypointDb {
   db.version(3).stores({ drafts: "buildId, updatedAt, status" });
   // Logout keeps unsynced work per account (clearUserData leaves this table alone).
   db.version(4).stores({ parked: "++id, account" });
+  // System notifications of followed builds' revisions: the opt-in and one mark a build (the service worker opens this too).
+  db.version(5).stores({ notified: "buildId", prefs: "key" });
   return db;
 }
 
@@ -139,6 +156,6 @@ export function getDb(): WaypointDb {
  * carry the user's intents, unless `keepOutbox` (a 401: unsynced work waits for the next login).
  */
 export async function clearUserData(db: WaypointDb, { keepOutbox = false } = {}): Promise<void> {
-  const tables = [db.builds, db.lists, db.characters, db.likeOverrides, db.attachments, ...(keepOutbox ? [] : [db.outbox, db.drafts])];
+  const tables = [db.builds, db.lists, db.characters, db.likeOverrides, db.attachments, db.notified, ...(keepOutbox ? [] : [db.outbox, db.drafts])];
   await db.transaction("rw", tables, () => Promise.all(tables.map((t) => t.clear())));
 }

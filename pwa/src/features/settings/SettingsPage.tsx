@@ -3,6 +3,7 @@ import { Button, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useCallback, useEffect, useState } from "react";
 import { formatBytes, storageReport, storedAnswer, type StorageReport } from "../../data/persist";
 import { AccountDataCard } from "./AccountDataCard";
+import { NotificationsCard } from "./NotificationsCard";
 
 function persistText(r: StorageReport): string {
   if (r.persisted === null) return "This browser cannot say whether it keeps Waypoint's data.";
@@ -57,6 +58,7 @@ export default function SettingsPage() {
           )}
         </Stack>
       </Card>
+      <NotificationsCard />
       <AccountDataCard />
     </Stack>
   );
