@@ -61,6 +61,17 @@ TREE_KEYS = ("data", "alternate", "ruthless", "ruthless-alternate")
 ART_DIR = re.compile(r"^(\d+)_(\d+)$")
 MANIFEST_VERSION = 1
 STAMP = ".inputs-hash"
+# Prebuilt tree geometry (FORMAT.md "Prebuilt tree geometry"): written by the page's own TypeScript
+# geometry code, run with tsx; these sources are inputs of the output like our Python.
+GEOMETRY_SCRIPT = HERE / "prebuild_geometry.ts"
+GEOMETRY_SOURCES = [
+    GEOMETRY_SCRIPT,
+    *(
+        REPO / "pwa" / "src" / "tree" / f
+        for f in ("prebuiltGeometry.ts", "geometry.ts", "hitGrid.ts", "adapter.ts", "style.ts", "camera.ts", "model.ts")
+    ),
+]
+TSX = REPO / "node_modules" / ".bin" / "tsx"
 MAX_TREE_BYTES = 64 * 1024 * 1024
 
 
@@ -195,6 +206,9 @@ def run(opts: Options) -> Result:
     h = hashlib.sha256()
     for src in sorted([*HERE.glob("*.py"), SUPPLEMENT]):
         h.update(src.name.encode() + b"\0" + src.read_bytes())
+    for src in GEOMETRY_SOURCES:
+        if src.is_file():
+            h.update(src.name.encode() + b"\0" + src.read_bytes())
     for name in sorted(paths):
         if name != "skill_tree":
             h.update(name.encode() + b"\0" + paths[name].read_bytes())
@@ -318,6 +332,13 @@ def run(opts: Options) -> Result:
         files[name] = fname
         sizes[name] = (len(data), len(gz))
 
+    for name, fname in prebuild_geometry(out, {n: f for n, f in files.items() if n.startswith("tree")}).items():
+        data = (out / fname).read_bytes()
+        gz = _gzip(data)
+        _atomic_write(out / (fname + ".gz"), gz)
+        files[name] = fname
+        sizes[name] = (len(data), len(gz))
+
     manifest = {"version": MANIFEST_VERSION, "files": dict(sorted(files.items()))}
     _atomic_write(manifest_path, _dumps(manifest))
     keep = {"manifest.json", STAMP, *assets, *files.values(), *(f + ".gz" for f in files.values())}
@@ -325,11 +346,37 @@ def run(opts: Options) -> Result:
         if (
             old.is_file()
             and old.name not in keep
-            and old.name.endswith((".json", ".json.gz", ".jpg", ".png", ".webp"))
+            and old.name.endswith((".json", ".json.gz", ".jpg", ".png", ".webp", ".bin", ".bin.gz"))
         ):
             old.unlink()
     _atomic_write(out / STAMP, inputs_hash.encode())
     return Result(manifest, False, sizes, time.perf_counter() - started)
+
+
+def prebuild_geometry(out: Path, trees: dict[str, str]) -> dict[str, str]:
+    """Each tree bundle's static geometry beside it ("geometry/tree/3.28" -> "tree-3.28.<hash>.bin"), by the
+    page's own code (prebuild_geometry.ts under tsx). Without node_modules (tsx) none is written, and the page
+    builds the geometry itself, as it does for a file that fails to load."""
+    if not trees:
+        return {}
+    if not TSX.is_file():
+        print("game-data: no node_modules/.bin/tsx; tree geometry not prebuilt (the page builds it)", file=sys.stderr)
+        return {}
+    import subprocess
+
+    r = subprocess.run(
+        [str(TSX), str(GEOMETRY_SCRIPT), str(out), json.dumps(trees, sort_keys=True)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    if r.returncode != 0:
+        raise PipelineError(f"tree geometry: {r.stderr.strip()[-2000:]}")
+    got = json.loads(r.stdout)
+    if set(got) != {f"geometry/{name}" for name in trees}:
+        raise PipelineError("tree geometry: the script did not write every tree's geometry")
+    return got
 
 
 def main(argv: list[str] | None = None) -> int:

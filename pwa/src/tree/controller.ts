@@ -19,7 +19,7 @@ import {
   type Viewport,
 } from "./camera";
 import { allocatedBounds, ascendancyFitCamera, fitCamera } from "./fit";
-import { HitGrid } from "./hitGrid";
+import { hitGridFor, type HitGrid } from "./hitGrid";
 import type { Bounds, TreeModel, TreeNode } from "./model";
 import { NodeState, type StateBuffer } from "./states";
 
@@ -82,7 +82,7 @@ export class TreeController {
 
   /** Built on the first hover or click, so it never delays the first frame. */
   get grid(): HitGrid {
-    this.hitGrid ??= new HitGrid(this.model.nodes, this.model.bounds);
+    this.hitGrid ??= hitGridFor(this.model);
     return this.hitGrid;
   }
 

@@ -9,16 +9,25 @@
  * layout for its own model (settledRings) instead of laying them out again: about 10 ms of the
  * main thread between the tree data and the first frame, for a build with cluster jewels.
  *
+ * First, though, a tree without cluster jewels takes its prebuilt geometry (prebuiltGeometry.ts): the
+ * file the game-data pipeline wrote beside its bundle, every level and the hit grid with it, read as
+ * it is. The worker builds it only when the file is missing, fails to load, or was built for another
+ * model (its signature), and for a build whose cluster jewel rings change the tree.
+ *
  * After the geometry, the worker builds every coarse edge level (geometry.ts EdgeLod) and they join
  * the adopted geometry as they come: built in the page, the first frame's level took 3 to 15 ms of
  * it, and each zoom into a level not built yet paid as much mid-gesture.
  */
 import { wrap } from "comlink";
+import { gameData, loadTreeBundle } from "../data/gameData";
+import { treeBundleName } from "../data/treeVersions";
 import type { ClusterSockets } from "./buildClusters";
 import type { ClusterLayout } from "./clusterLayout";
 import { EDGE_LOD_SCALES, geometryOf, modelSignature, type EdgeLod, type GeometryData } from "./geometry";
 import type { GeometryWorkerApi } from "./geometry.worker";
 import type { TreeModel } from "./model";
+import { seedHitGrid, type HitGridCells } from "./hitGrid";
+import { decodeGeometry, geometryName, GeometryFileError, type PrebuiltGeometry } from "./prebuiltGeometry";
 import { hasGeometry, seedGeometry } from "./renderer";
 
 /** A cluster ring layout and the signature of the model (without rings) it was laid out on. */
@@ -27,7 +36,7 @@ export interface ClusterRings {
   layout: ClusterLayout;
 }
 
-type Built = { signature: string; data: GeometryData; rings: ClusterRings | null } | null;
+type Built = { signature: string; data: GeometryData; rings: ClusterRings | null; hit?: HitGridCells; prebuilt?: boolean } | null;
 
 export interface GeometryJob {
   key: string;
@@ -56,6 +65,40 @@ export function levelsArrived(levels: (EdgeLod | undefined)[], sent: EdgeLod[]):
   sent.forEach((level, k) => (levels[k] ??= level));
 }
 
+/** localStorage switch (benches, tests): "build" makes the page build the geometry as if no file were there. */
+export const TREE_GEOMETRY_KEY = "waypoint:tree-geometry";
+
+function prebuiltOff(): boolean {
+  try {
+    return globalThis.localStorage?.getItem(TREE_GEOMETRY_KEY) === "build";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The prebuilt geometry of the tree the page draws for (version, nodes): the bundle the page picks
+ * (the same promise as the page's own load), then its geometry file from the manifest. Null when
+ * switched off, when the manifest names none, or when the file fails to load or decode: the
+ * caller builds the geometry instead.
+ */
+export async function loadPrebuiltGeometry(version: string | null, nodes: readonly number[]): Promise<PrebuiltGeometry | null> {
+  if (prebuiltOff()) return null;
+  try {
+    const bundle = await loadTreeBundle(version, nodes);
+    const files = (await gameData.getManifest()).files;
+    const file = files[geometryName(treeBundleName(bundle.version, bundle.key ?? "data"))];
+    if (!file) return null;
+    const res = await fetch(`/game-data/${file}`);
+    if (!res.ok) throw new GeometryFileError(`HTTP ${res.status} for ${file}`);
+    // Signed for this bundle's model: adoptSettled uses it only for a model with the same signature.
+    return decodeGeometry(await res.arrayBuffer());
+  } catch (err) {
+    console.warn("prebuilt tree geometry not used; the page builds it", err);
+    return null;
+  }
+}
+
 /** How long an answer waits to be adopted; later, the page builds the geometry itself. */
 const KEEP_ANSWER_MS = 10_000;
 
@@ -70,16 +113,38 @@ export function startGeometryJob(version: string | null, nodes: readonly number[
   const key = JSON.stringify([version, sockets && [sockets.mine, sockets.theirs]]);
   const running = jobs.get(key);
   if (running) return running;
-  if (typeof Worker === "undefined") return null;
+  const job: GeometryJob = { key, result: Promise.resolve(null), levels: EDGE_LOD_SCALES.map(() => undefined) };
+  const prebuilt = sockets ? Promise.resolve(null) : loadPrebuiltGeometry(version, nodes);
+  if (typeof Worker === "undefined" && sockets) return null;
+  job.result = prebuilt.then((g) => (g ? answerPrebuilt(job, g) : buildInWorker(job, version, nodes, sockets)));
+  jobs.set(key, job);
+  return job;
+}
+
+/** The job's answer from a prebuilt geometry: every level is there already. */
+function answerPrebuilt(job: GeometryJob, g: PrebuiltGeometry): Built {
+  const built: Built = { signature: g.signature, data: g.data, rings: null, hit: g.hit, prebuilt: true };
+  levelsArrived(job.levels, g.levels);
+  job.settled = built;
+  job.rings = null;
+  setTimeout(() => {
+    if (job.settled) job.settled = null;
+  }, KEEP_ANSWER_MS);
+  return built;
+}
+
+/** The job's answer from the geometry worker (null without one: the page builds the geometry). */
+function buildInWorker(job: GeometryJob, version: string | null, nodes: readonly number[], sockets: ClusterSockets | null): Promise<Built> {
   let worker: Worker;
   try {
     worker = new Worker(new URL("./geometry.worker.ts", import.meta.url), { type: "module" });
   } catch {
-    return null;
+    job.settled = null;
+    job.rings = null;
+    return Promise.resolve(null);
   }
-  const job: GeometryJob = { key, result: Promise.resolve(null), levels: EDGE_LOD_SCALES.map(() => undefined) };
   const api = wrap<GeometryWorkerApi>(worker);
-  job.result = api
+  return api
     .build(version, [...nodes], sockets)
     .then(
       (built): Built => built,
@@ -106,8 +171,6 @@ export function startGeometryJob(version: string | null, nodes: readonly number[
       }, KEEP_ANSWER_MS);
       return built;
     });
-  jobs.set(key, job);
-  return job;
 }
 
 /**
@@ -121,7 +184,10 @@ export function adoptSettled(model: TreeModel, job: GeometryJob): boolean {
   if (built) {
     // Asked once: a model it was not built for would be signed again on every render otherwise.
     job.settled = null;
-    if (!hasGeometry(model) && built.signature === modelSignature(model)) seedGeometry(model, geometryOf(built.data, job.levels), "worker");
+    if (!hasGeometry(model) && built.signature === modelSignature(model)) {
+      seedGeometry(model, geometryOf(built.data, job.levels), built.prebuilt ? "prebuilt" : "worker");
+      if (built.hit) seedHitGrid(model, built.hit);
+    }
   }
   return true;
 }

@@ -4,7 +4,19 @@
  */
 import { VIEW } from "./camera";
 import type { Bounds, TreeNode } from "./model";
+import type { TreeModel } from "./model";
 import { nodeRadius } from "./style";
+
+/**
+ * A hit grid as flat arrays (prebuiltGeometry.ts writes it into the tree's geometry file): cell c's
+ * nodes are items[offsets[c]] up to items[offsets[c + 1]], row-major, size x size cells.
+ */
+export interface HitGridCells {
+  size: number;
+  maxRadius: number;
+  offsets: Int32Array;
+  items: Int32Array;
+}
 
 export class HitGrid {
   private readonly cells: number[][];
@@ -16,10 +28,17 @@ export class HitGrid {
     private readonly nodes: TreeNode[],
     private readonly bounds: Bounds,
     readonly size: number = VIEW.hitGridCells,
+    prebuilt?: HitGridCells,
   ) {
-    this.cells = Array.from({ length: size * size }, () => []);
     this.cellW = Math.max(1e-6, (bounds.maxX - bounds.minX) / size);
     this.cellH = Math.max(1e-6, (bounds.maxY - bounds.minY) / size);
+    if (prebuilt && prebuilt.size === size) {
+      const { offsets, items } = prebuilt;
+      this.cells = Array.from({ length: size * size }, (_, c) => Array.from(items.subarray(offsets[c], offsets[c + 1])));
+      this.maxRadius = prebuilt.maxRadius;
+      return;
+    }
+    this.cells = Array.from({ length: size * size }, () => []);
     let maxRadius = 0;
     for (const n of nodes) {
       const r = nodeRadius(n);
@@ -27,6 +46,15 @@ export class HitGrid {
       this.forCells(n.x - r, n.y - r, n.x + r, n.y + r, (c) => c.push(n.index));
     }
     this.maxRadius = maxRadius;
+  }
+
+  /** The grid as flat arrays (HitGridCells). */
+  cellsOf(): HitGridCells {
+    const offsets = new Int32Array(this.cells.length + 1);
+    this.cells.forEach((c, k) => (offsets[k + 1] = offsets[k] + c.length));
+    const items = new Int32Array(offsets[this.cells.length]);
+    this.cells.forEach((c, k) => items.set(c, offsets[k]));
+    return { size: this.size, maxRadius: this.maxRadius, offsets, items };
   }
 
   private forCells(x0: number, y0: number, x1: number, y1: number, fn: (cell: number[]) => void): void {
@@ -72,4 +100,17 @@ export class HitGrid {
     });
     return best;
   }
+}
+
+/** Hit grids read from a tree's geometry file, by the model they were built for (seedHitGrid). */
+const seeded = new WeakMap<TreeModel, HitGridCells>();
+
+/** Gives `model` the hit grid of its prebuilt geometry (geometryWorker.ts adoptSettled). */
+export function seedHitGrid(model: TreeModel, cells: HitGridCells): void {
+  seeded.set(model, cells);
+}
+
+/** The model's hit grid: the prebuilt one when seeded, else built from its nodes. */
+export function hitGridFor(model: TreeModel): HitGrid {
+  return new HitGrid(model.nodes, model.bounds, VIEW.hitGridCells, seeded.get(model));
 }

@@ -61,8 +61,8 @@ export function createContext(canvas: HTMLCanvasElement): GL | null {
  * with its cluster jewel rings are other models of the same version.
  */
 const geometryCache = new WeakMap<TreeModel, { geometry: TreeGeometry; builtIn: GeometrySource }>();
-/** Where a model's geometry was built: in this page, or in the geometry worker (geometryWorker.ts). */
-export type GeometrySource = "page" | "worker";
+/** Where a model's geometry was built: in this page, in the geometry worker, or by the game-data pipeline (geometryWorker.ts). */
+export type GeometrySource = "page" | "worker" | "prebuilt";
 
 export function geometryFor(model: TreeModel): TreeGeometry {
   let g = geometryCache.get(model);

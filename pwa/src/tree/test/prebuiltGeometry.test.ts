@@ -1,0 +1,95 @@
+// The prebuilt geometry files the game-data pipeline writes (game-data/prebuild_geometry.ts) against
+// the geometry the page builds from the same bundle, for every tree version and variant in game-data/dist;
+// the file format's round trip and its refusals (the page then builds the geometry itself).
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { TreeBundle } from "../../data/gameDataTypes";
+import { treeModelFromBundle } from "../adapter";
+import { buildEdgeLods, buildGeometryData, edgeLodSourceOf, modelSignature, type Layer } from "../geometry";
+import { adoptSettled, type GeometryJob } from "../geometryWorker";
+import { HitGrid, hitGridFor } from "../hitGrid";
+import { decodeGeometry, encodeGeometry, GEOMETRY_FORMAT, geometryName, prebuildGeometry } from "../prebuiltGeometry";
+import { geometryFor, geometrySource } from "../renderer";
+import { distManifest, realTree } from "./testModel";
+
+const DIST = fileURLToPath(new URL("../../../../game-data/dist/", import.meta.url));
+const files = distManifest().files;
+const trees = Object.keys(files).filter((name) => /^tree(-[a-z-]+)?\//.test(name)).sort();
+
+function fileOf(name: string): ArrayBuffer {
+  const bytes = readFileSync(DIST + files[geometryName(name)]);
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+}
+
+function expectLayer(got: Layer, want: Layer) {
+  expect(got.vertexCount).toBe(want.vertexCount);
+  expect(got.tiles).toEqual(want.tiles);
+  // Byte for byte, and of the same array types (the renderer picks the index type from it).
+  for (const key of ["vertices", "owners", "indices"] as const) {
+    expect(got[key].constructor).toBe(want[key].constructor);
+    expect(Buffer.from(got[key].buffer, got[key].byteOffset, got[key].byteLength).equals(Buffer.from(want[key].buffer, want[key].byteOffset, want[key].byteLength)), key).toBe(true);
+  }
+}
+
+describe("prebuilt tree geometry", () => {
+  it("ships a geometry file for every tree in the manifest", () => {
+    expect(trees.length).toBeGreaterThan(20);
+    for (const name of trees) expect(files[geometryName(name)], name).toMatch(/^tree-[a-z-]*[0-9.]+\.[0-9a-f]{16}\.bin$/);
+  });
+
+  it.each(trees)("%s: the file equals the geometry the page builds", (name) => {
+    const model = treeModelFromBundle(JSON.parse(readFileSync(DIST + files[name], "utf8")) as TreeBundle);
+    const g = decodeGeometry(fileOf(name));
+    expect(g.signature).toBe(modelSignature(model));
+    const built = buildGeometryData(model);
+    for (const layer of ["nodes", "nodePoints", "edges", "groups"] as const) expectLayer(g.data[layer], built[layer]);
+    const levels = buildEdgeLods(edgeLodSourceOf(built));
+    expect(g.levels.length).toBe(levels.length);
+    g.levels.forEach((level, k) => {
+      expect(level.maxScale).toBe(levels[k].maxScale);
+      expect(level.tiles).toEqual(levels[k].tiles);
+      expect(level.indices).toEqual(levels[k].indices);
+      expect(level.lines).toEqual(levels[k].lines);
+    });
+    expect(g.hit).toEqual(new HitGrid(model.nodes, model.bounds).cellsOf());
+  });
+
+  it("round-trips, and a hit grid read from the file answers as one built", () => {
+    const model = realTree("3.28").model;
+    const bytes = encodeGeometry(prebuildGeometry(model));
+    const g = decodeGeometry(bytes.buffer as ArrayBuffer);
+    const grid = new HitGrid(model.nodes, model.bounds, g.hit.size, g.hit);
+    const built = new HitGrid(model.nodes, model.bounds);
+    for (const n of model.nodes.slice(0, 400)) expect(grid.hit(n.x + 3, n.y - 2)?.index).toBe(built.hit(n.x + 3, n.y - 2)?.index);
+    expect(grid.cellsOf()).toEqual(built.cellsOf());
+  });
+
+  it("refuses another format, another file or a cut one", () => {
+    const bytes = encodeGeometry(prebuildGeometry(realTree("3.28").model));
+    const len = new DataView(bytes.buffer).getUint32(4, true);
+    const header = new TextDecoder().decode(bytes.subarray(8, 8 + len));
+    const other = header.replace(`"format":${GEOMETRY_FORMAT}`, `"format":${GEOMETRY_FORMAT + 1}`);
+    expect(other).not.toBe(header);
+    const changed = bytes.slice();
+    changed.set(new TextEncoder().encode(other), 8);
+    expect(() => decodeGeometry(changed.buffer as ArrayBuffer)).toThrow(/format/);
+    expect(() => decodeGeometry(new TextEncoder().encode('{"format":2}').buffer as ArrayBuffer)).toThrow(/not a geometry file/);
+    expect(() => decodeGeometry(bytes.slice(0, bytes.length - 64).buffer as ArrayBuffer)).toThrow(/cut short/);
+  });
+
+  it("is adopted only by a model with its signature, hit grid and all; another model builds its own", () => {
+    const bundle = JSON.parse(readFileSync(DIST + files["tree/3.28"], "utf8")) as TreeBundle;
+    const g = decodeGeometry(fileOf("tree/3.28"));
+    const job = (): GeometryJob => ({ key: "k", result: Promise.resolve(null), levels: g.levels, settled: { signature: g.signature, data: g.data, rings: null, hit: g.hit, prebuilt: true } });
+    const model = treeModelFromBundle(bundle);
+    expect(adoptSettled(model, job())).toBe(true);
+    expect(geometrySource(model)).toBe("prebuilt");
+    expect(geometryFor(model).nodes.vertices).toBe(g.data.nodes.vertices);
+    expect(geometryFor(model).edgeLod(0).indices).toBe(g.levels[0].indices);
+    expect(hitGridFor(model).cellsOf()).toEqual(g.hit);
+    const other = realTree("3.27").model;
+    expect(adoptSettled(other, job())).toBe(true);
+    expect(geometrySource(other)).toBeNull();
+  });
+});
