@@ -1,4 +1,4 @@
-"""Issue 36 in Chromium against the real server: following a build and hearing of its revisions.
+"""Issue 36 in Chromium against the real server: following a build and hearing of its revisions (each test at 1400 and 412 px).
 
 A follower follows a creator's build from its view while offline (the follow waits in the outbox and
 reaches the server once back online), sees it in browse's Following tab; the creator publishes
@@ -27,6 +27,11 @@ def audit_main(page, scope: str = "main") -> list[str]:
     result = page.evaluate("(scope) => axe.run(scope, { resultTypes: ['violations'] })", scope)
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:5]]}" for v in result["violations"]
             if v["impact"] in ("serious", "critical")]
+
+
+def fits_width(page) -> bool:
+    """Nothing wider than the viewport (a phone scrolls sideways otherwise)."""
+    return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
 
 def follow_state(live_server, slug: str) -> dict:
@@ -128,8 +133,9 @@ def test_follow_offline_then_see_and_clear_a_new_revision(browser, live_server, 
         expect(fan.get_by_test_id("shown-revision")).to_have_attribute("data-revision", "2")
 
 
-def test_creator_publishes_a_revision_from_the_editor_and_reapplies_after_a_stale_base(browser, live_server):
-    with app_page(browser, live_server.base_url, 1400) as page:
+@pytest.mark.parametrize("width", [1400, 412])
+def test_creator_publishes_a_revision_from_the_editor_and_reapplies_after_a_stale_base(browser, live_server, width):
+    with app_page(browser, live_server.base_url, width) as page:
         login(page, unique_name("Maker"))
         built = publish(page, live_server.base_url)
         slug = built["slug"]
@@ -156,6 +162,7 @@ def test_creator_publishes_a_revision_from_the_editor_and_reapplies_after_a_stal
         assert page.request.get(f"/api/Build/{slug}/revisions").json()["data"]["newest"] == 2
         # The page's own content (the app's storage notice toast, outside main, is not this feature's).
         assert audit_main(page) == []
+        assert fits_width(page)
 
         stale.get_by_test_id("load-newest").click()
         expect(page.get_by_test_id("revision-base")).to_contain_text("Based on revision 2")
@@ -176,13 +183,14 @@ def test_creator_publishes_a_revision_from_the_editor_and_reapplies_after_a_stal
         expect(page.get_by_test_id("build-view")).to_contain_text("Endgame")
 
 
-def test_tracker_offers_the_new_revision_to_stay_or_move(browser, live_server):
+@pytest.mark.parametrize("width", [1400, 412])
+def test_tracker_offers_the_new_revision_to_stay_or_move(browser, live_server, width):
     """The attached build gets revision 2: the tracker says 'Revision 2 is out' with what changed; Stay keeps
     the character on revision 1 (its step title), Move goes to revision 2."""
     from e2e.test_pwa_tracker import attach_via_api, hierophant_expectations, pick_character
 
     seeded = hierophant_expectations(live_server)["info"]
-    with app_page(browser, live_server.base_url, 1400) as creator, app_page(browser, live_server.base_url, 1400) as page:
+    with app_page(browser, live_server.base_url, 1400) as creator, app_page(browser, live_server.base_url, width) as page:
         login(creator, unique_name("Maker"))
         payload = {k: seeded[k] for k in ("baseClass", "ascendancy", "treeVersion", "skills", "steps")}
         payload.update(buildId=str(uuid.uuid4()), pobCod=seeded["pobCode"])
@@ -213,6 +221,7 @@ def test_tracker_offers_the_new_revision_to_stay_or_move(browser, live_server):
         notice.get_by_test_id("tracker-show-diff").click()
         expect(notice.get_by_test_id("revision-diff")).to_contain_text(f"Step renamed: {old_title} → Endgame", timeout=30_000)
         assert audit_main(page, "[data-testid=tracker-revision]") == []
+        assert fits_width(page)
 
         notice.get_by_test_id("stay-on-revision").click()
         expect(notice).to_contain_text("Tracking revision 1 of 2", timeout=30_000)
