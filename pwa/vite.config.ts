@@ -4,6 +4,7 @@ import { VitePWA } from "vite-plugin-pwa";
 import { fileURLToPath } from "node:url";
 
 import { answerFromPinnedTree, isTreeBundle, TREE_CACHE, TREE_CACHE_ENTRIES } from "./src/app/cacheBudget";
+import { isItemArt, ITEM_ART_CACHE, ITEM_ART_ENTRIES, ITEM_ART_MAX_AGE_S } from "./src/app/itemArtCache";
 
 export { TREE_CACHE_ENTRIES };
 
@@ -97,6 +98,17 @@ export default defineConfig({
               cacheName: TREE_CACHE,
               expiration: { maxEntries: TREE_CACHE_ENTRIES },
               plugins: [{ cachedResponseWillBeUsed: answerFromPinnedTree }],
+            },
+          },
+          {
+            // Character items' own art from the official image host (src/app/itemArtCache.ts): cached
+            // for offline, opaque answers included (the host sends no CORS headers).
+            urlPattern: isItemArt,
+            handler: "CacheFirst",
+            options: {
+              cacheName: ITEM_ART_CACHE,
+              expiration: { maxEntries: ITEM_ART_ENTRIES, maxAgeSeconds: ITEM_ART_MAX_AGE_S, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [0, 200] },
             },
           },
           {

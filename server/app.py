@@ -75,7 +75,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     # Header and body size caps for every method and path (431, 413), before anything reads them.
     app.asgi_handler = InputLimits(app.asgi_handler, settings.max_header_bytes, settings.max_body_bytes)
     # Outermost: every answer, the router's own 404 and 405 included, gets the security headers.
-    app.asgi_handler = SecurityHeaders(app.asgi_handler)
+    app.asgi_handler = SecurityHeaders(app.asgi_handler, settings.image_origins)
     # Async callables (app) -> None run after the database opens (e.g. demo seeding).
     app.state.startup_hooks = [seed_if_empty]
     return app

@@ -2,7 +2,8 @@
 answer carries them: route answers, the in-memory shell and assets, the guard's refusals and
 the router's own 404 and 405 (which no Litestar middleware sees).
 
-CSP (same-origin scripts, workers and connections; frame-ancestors 'none'), nosniff,
+CSP (same-origin scripts, workers and connections; images also from the item image hosts, which the
+service worker's script may also connect to; frame-ancestors 'none'), nosniff,
 Referrer-Policy same-origin and X-Frame-Options DENY. A header the answer already set is kept.
 """
 
@@ -11,11 +12,27 @@ from __future__ import annotations
 # The app's own pages: scripts, workers (module workers, blob: for libraries that spawn
 # them), styles (Mantine and index.html inline a few), images, WebGL and the service worker
 # are all same-origin.
-CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:;"
-    " font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; manifest-src 'self';"
-    " object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
-)
+# Images may also come from the item image host(s): the official API names each item's art by a
+# URL there (settings.item_image_origins; issue 35).
+DEFAULT_IMAGE_ORIGINS = ("https://web.poecdn.com",)
+
+
+# The service worker's script: its own fetches obey its connect-src, and its item-art route fetches
+# the images the pages show (pwa/src/app/itemArtCache.ts), so only it may connect to the image hosts.
+SERVICE_WORKER_PATH = "/sw.js"
+
+
+def app_csp(image_origins: tuple[str, ...] = DEFAULT_IMAGE_ORIGINS, service_worker: bool = False) -> str:
+    images = "".join(f" {o}" for o in image_origins)
+    connect = images if service_worker else ""
+    return (
+        f"default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:{images};"
+        f" font-src 'self' data:; connect-src 'self'{connect}; worker-src 'self' blob:; manifest-src 'self';"
+        " object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+    )
+
+
+CSP = app_csp()
 # Swagger UI (/schema/swagger) loads its bundle from a CDN and starts it with an inline script.
 DOCS_CSP = (
     "default-src 'self'; script-src 'self' 'unsafe-inline' https://cdn.jsdelivr.net;"
@@ -32,20 +49,34 @@ DOCS_HEADERS = ((b"content-security-policy", DOCS_CSP.encode()), *COMMON)
 NAMES = frozenset(k for k, _ in APP_HEADERS)
 
 
-def headers_for(path: str) -> tuple[tuple[bytes, bytes], ...]:
-    return DOCS_HEADERS if path.startswith("/schema") else APP_HEADERS
+def csp_headers(csp: str) -> tuple[tuple[bytes, bytes], ...]:
+    return ((b"content-security-policy", csp.encode()), *COMMON)
+
+
+def headers_for(
+    path: str,
+    app_headers: tuple[tuple[bytes, bytes], ...] = APP_HEADERS,
+    sw_headers: tuple[tuple[bytes, bytes], ...] | None = None,
+) -> tuple[tuple[bytes, bytes], ...]:
+    if path.startswith("/schema"):
+        return DOCS_HEADERS
+    if path == SERVICE_WORKER_PATH:
+        return sw_headers or csp_headers(app_csp(service_worker=True))
+    return app_headers
 
 
 class SecurityHeaders:
     """ASGI wrapper: adds the headers to every http.response.start that lacks them."""
 
-    def __init__(self, inner):
+    def __init__(self, inner, image_origins: tuple[str, ...] = DEFAULT_IMAGE_ORIGINS):
         self.inner = inner
+        self.app_headers = APP_HEADERS if image_origins == DEFAULT_IMAGE_ORIGINS else csp_headers(app_csp(image_origins))
+        self.sw_headers = csp_headers(app_csp(image_origins, service_worker=True))
 
     async def __call__(self, scope, receive, send) -> None:
         if scope["type"] != "http":
             return await self.inner(scope, receive, send)
-        extra = headers_for(scope["path"])
+        extra = headers_for(scope["path"], self.app_headers, self.sw_headers)
 
         async def secured(message):
             if message["type"] == "http.response.start":

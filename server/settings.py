@@ -68,6 +68,9 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
     ggg_authorize_url: str = "https://www.pathofexile.com/oauth/authorize"
     ggg_token_url: str = "https://www.pathofexile.com/oauth/token"
     ggg_api_base: str = "https://api.pathofexile.com"
+    # Hosts of the item art the official API links (each item's `icon`), comma-separated origins:
+    # the pages' Content-Security-Policy lets images load from these.
+    item_image_origins: str = "https://web.poecdn.com"
     # Contact carried in the User-Agent, as the official API requires.
     contact: str = "waypoint@example.org"
     # Session cookie lifetime, seconds.
@@ -116,6 +119,11 @@ class Settings(msgspec.Struct, kw_only=True, frozen=True):
         if not self.public_url and self.host in LOOPBACK_HOSTS:
             origins |= {f"http://{name}:{port}" for name in LOOPBACK_NAMES for port in (self.port, VITE_DEV_PORT)}
         return frozenset(origins)
+
+    @property
+    def image_origins(self) -> tuple[str, ...]:
+        """item_image_origins as origins (scheme://host[:port]), in the order given."""
+        return tuple(dict.fromkeys(origin_of(o) for o in self.item_image_origins.split(",") if o.strip()))
 
     @property
     def auth_provider(self) -> str:

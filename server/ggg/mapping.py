@@ -64,6 +64,8 @@ class EquipmentItem(msgspec.Struct, rename="camel"):
     explicit_mods: list[str]
     crafted_mods: list[str]
     fractured_mods: list[str]
+    # The item's own art on the official image host (the API's `icon`), "" when none or not http(s).
+    icon: str = ""
 
 
 class CharacterSkill(msgspec.Struct, rename="camel"):
@@ -226,7 +228,14 @@ def map_item(item: dict, slot_type: str) -> EquipmentItem:
         explicit_mods=_mods(item.get("explicitMods")),
         crafted_mods=_mods(item.get("craftedMods")),
         fractured_mods=_mods(item.get("fracturedMods")),
+        icon=_icon(item.get("icon")),
     )
+
+
+def _icon(raw: Any) -> str:
+    """The official `icon` URL, kept only when it is an http(s) URL (the page loads it as an image)."""
+    text = _text(raw).strip()
+    return text if text.startswith(("https://", "http://")) and len(text) <= 2048 else ""
 
 
 def slot_of(item: dict) -> str | None:

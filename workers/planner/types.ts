@@ -94,6 +94,8 @@ export interface PlannerItem {
   explicitMods: ModLine[];
   craftedMods: ModLine[];
   fracturedMods: ModLine[];
+  /** Character items only (official API): the URL of the item's own art. Planner items have none. */
+  icon?: string;
   /** Cluster jewels only. */
   clusterNodeCount?: number;
   clusterSkill?: string;

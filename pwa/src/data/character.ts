@@ -23,6 +23,8 @@ export interface EquipmentItem {
   explicitMods: string[];
   craftedMods: string[];
   fracturedMods: string[];
+  /** The item's own art on the official image host (the API's `icon`); "" or absent (older cached answers) when none. */
+  icon?: string;
 }
 
 export interface CharacterSkill {

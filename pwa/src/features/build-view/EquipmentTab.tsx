@@ -8,6 +8,7 @@ import { ItemSlot } from "./ItemCard";
 import { GemGroups, type GemCap } from "./GemGroups";
 import { dollSlots, flaskSlots, gemGroups, socketedJewels, swipeStep, type StepSets } from "./stepView";
 import { useGemsBundle } from "./useGems";
+import { useItemsBundle } from "./useItemsBundle";
 
 const DOLL_AREAS = `"w1 helm w2" "w1 body w2" "ring1 amulet ring2" "gloves belt boots"`;
 
@@ -33,6 +34,7 @@ export function EquipmentTab({ build, sets, character, gemCap }: { build: Planne
 export function BuildEquipment({ build, sets, gemCap }: { build: PlannerBuild; sets: StepSets; gemCap?: GemCap }) {
   const desktop = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
   const bundle = useGemsBundle();
+  const items = useItemsBundle();
   const slots = dollSlots(build, sets.itemSet);
   const flasks = flaskSlots(build, sets.itemSet);
   const jewels = socketedJewels(build, sets.itemSet, sets.tree);
@@ -42,7 +44,7 @@ export function BuildEquipment({ build, sets, gemCap }: { build: PlannerBuild; s
     <Box data-testid="flasks">
       <Title order={2} size="h5" mb={6}>Flasks</Title>
       <SimpleGrid cols={5} spacing={6}>
-        {flasks.map((f) => <ItemSlot key={f.slot} slot={f.slot} label={f.label} item={f.item} testId="flask-slot" />)}
+        {flasks.map((f) => <ItemSlot key={f.slot} slot={f.slot} label={f.label} item={f.item} testId="flask-slot" items={items} />)}
       </SimpleGrid>
     </Box>
   );
@@ -51,7 +53,7 @@ export function BuildEquipment({ build, sets, gemCap }: { build: PlannerBuild; s
       <Title order={2} size="h5" mb={6}>Socketables</Title>
       {jewels.length ? (
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing={6}>
-          {jewels.map((j) => <ItemSlot key={j.slot} slot={j.slot} label="Jewel" item={j.item} testId="jewel-slot" />)}
+          {jewels.map((j) => <ItemSlot key={j.slot} slot={j.slot} label="Jewel" item={j.item} testId="jewel-slot" items={items} />)}
         </SimpleGrid>
       ) : (
         <Text c="dimmed" size="sm">No socketed jewels.</Text>
@@ -64,7 +66,7 @@ export function BuildEquipment({ build, sets, gemCap }: { build: PlannerBuild; s
       {desktop ? (
         <>
           <Box data-testid="paper-doll" style={{ display: "grid", gridTemplateAreas: DOLL_AREAS, gridTemplateColumns: "repeat(3, minmax(0, 200px))", gap: 8 }}>
-            {slots.map((s) => <ItemSlot key={s.slot} slot={s.slot} label={s.label} item={s.item} area={s.area} />)}
+            {slots.map((s) => <ItemSlot key={s.slot} slot={s.slot} label={s.label} item={s.item} area={s.area} items={items} />)}
           </Box>
           {flaskRow}
           {jewelGrid}
@@ -72,7 +74,7 @@ export function BuildEquipment({ build, sets, gemCap }: { build: PlannerBuild; s
       ) : (
         <Carousel
           slides={[
-            ...slots.map((s) => ({ key: s.slot, node: <ItemSlot slot={s.slot} label={s.label} item={s.item} /> })),
+            ...slots.map((s) => ({ key: s.slot, node: <ItemSlot slot={s.slot} label={s.label} item={s.item} items={items} /> })),
             { key: "flasks", node: flaskRow },
             { key: "socketables", node: jewelGrid },
           ]}

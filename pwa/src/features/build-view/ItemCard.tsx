@@ -3,6 +3,8 @@ import { Badge, Box, Divider, HoverCard, Popover, Stack, Text, UnstyledButton } 
 import { useMediaQuery } from "@mantine/hooks";
 import type { ModLine, PlannerItem } from "@workers/planner/types";
 import { DESKTOP_QUERY } from "../../app/theme";
+import type { ItemsBundle } from "../../data/gameDataTypes";
+import { ItemArt } from "./ItemArt";
 
 export const TOOLTIP_WIDTH = 240;
 
@@ -82,8 +84,11 @@ export function ItemDetails({ item }: { item: PlannerItem }) {
   );
 }
 
-/** A slot box: hover shows the tooltip on wide screens, a click on small ones. */
-export function ItemSlot({ slot, label, item, area, testId = "item-slot" }: { slot?: string; label: string; item?: PlannerItem; area?: string; testId?: string }) {
+/**
+ * A slot box: the item's art (a character item's own image, else its item class glyph), its name; hover
+ * shows the tooltip on wide screens, a click on small ones.
+ */
+export function ItemSlot({ slot, label, item, area, testId = "item-slot", items = null }: { slot?: string; label: string; item?: PlannerItem; area?: string; testId?: string; items?: ItemsBundle | null }) {
   const desktop = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
   const color = item ? RARITY_COLOR[item.rarity] ?? RARITY_COLOR.Relic : undefined;
   const box = (
@@ -99,10 +104,17 @@ export function ItemSlot({ slot, label, item, area, testId = "item-slot" }: { sl
         minHeight: 56,
         width: "100%",
         background: "var(--mantine-color-dark-7)",
+        display: "flex",
+        flexWrap: "wrap",
+        alignItems: "center",
+        gap: 6,
       }}
     >
-      <Text size="10px" c="dimmed" tt="uppercase">{label}</Text>
-      <Text size="sm" c={color ?? "dimmed"} lineClamp={2}>{item ? item.name : "Empty"}</Text>
+      {item && <ItemArt item={item} slot={slot ?? label} bundle={items} />}
+      <Box style={{ flex: "1 1 80px", minWidth: 0 }}>
+        <Text size="10px" c="dimmed" tt="uppercase">{label}</Text>
+        <Text size="sm" c={color ?? "dimmed"} lineClamp={2}>{item ? item.name : "Empty"}</Text>
+      </Box>
     </UnstyledButton>
   );
   if (!item) return box;

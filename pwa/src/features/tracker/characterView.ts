@@ -67,6 +67,7 @@ export function plannerItemOf(item: EquipmentItem, id: string): PlannerItem {
     explicitMods: lines(item.explicitMods),
     craftedMods: lines(item.craftedMods, { crafted: true }),
     fracturedMods: lines(item.fracturedMods, { fractured: true }),
+    ...(item.icon ? { icon: item.icon } : {}),
   };
 }
 
