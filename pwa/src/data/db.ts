@@ -152,10 +152,11 @@ export function getDb(): WaypointDb {
 }
 
 /**
- * Logout: everything cached for the user goes; the outbox and build drafts too, since they
- * carry the user's intents, unless `keepOutbox` (a 401: unsynced work waits for the next login).
+ * Logout: everything cached for the user goes; the outbox, build drafts and notification marks too, since they
+ * carry the user's intents and follows, unless `keepOutbox` (a 401: unsynced work waits for the next login, and
+ * the marks keep a build's revision from being told twice after signing in again).
  */
 export async function clearUserData(db: WaypointDb, { keepOutbox = false } = {}): Promise<void> {
-  const tables = [db.builds, db.lists, db.characters, db.likeOverrides, db.attachments, db.notified, ...(keepOutbox ? [] : [db.outbox, db.drafts])];
+  const tables = [db.builds, db.lists, db.characters, db.likeOverrides, db.attachments, ...(keepOutbox ? [] : [db.outbox, db.drafts, db.notified])];
   await db.transaction("rw", tables, () => Promise.all(tables.map((t) => t.clear())));
 }

@@ -92,8 +92,9 @@ async function showFromPage(): Promise<(n: Parameters<ReturnType<typeof showWith
 let started = false;
 
 /**
- * On start (browsers without periodic sync): once the app's first updates answer is in (after the first
- * sync, data/follows.ts), tell of them, with the opt-in and the permission. Once a page load.
+ * On start, with the opt-in and the permission: where periodic sync can be registered (installed Chromium)
+ * that is all; elsewhere, once the app's first updates answer is in (after the first sync, data/follows.ts),
+ * tell of them. Once a page load.
  */
 export function startNotifyCheck(): void {
   if (started || notifyPermission() !== "granted") return;
@@ -101,7 +102,11 @@ export function startNotifyCheck(): void {
   const run = async () => {
     const updates = getFollowSnapshot().updates;
     if (!updates) return false;
-    const shown = (await backgroundCheckRegistered()) ? -1 : await notifyUpdates(await loadDb(), updates, await showFromPage());
+    const db = await loadDb();
+    if (!(await notifyOptedIn(db))) return true;
+    // Registered again on each start: the app may have been installed since the player opted in.
+    const mode = await registerBackgroundCheck();
+    const shown = mode === "background" ? -1 : await notifyUpdates(db, updates, await showFromPage());
     // e2e: the test waits for the check to have run (-1: left to the periodic sync).
     if (TEST_HOOKS) ((window as unknown as { __waypointNotifyChecks?: number[] }).__waypointNotifyChecks ??= []).push(shown);
     return true;
