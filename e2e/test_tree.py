@@ -996,6 +996,6 @@ def test_trees_work_offline_after_one_visit(gl_browser, live_server):
         cached = page.evaluate(
             "async () => (await (await caches.open('game-data-trees')).keys()).map((r) => r.url)"
         )
-        assert len(cached) <= 6  # TREE_CACHE_ENTRIES in pwa/vite.config.ts
+        assert len(cached) <= 12  # TREE_CACHE_ENTRIES in pwa/src/app/cacheBudget.ts (bundles and their geometry)
     finally:
         ctx.close()

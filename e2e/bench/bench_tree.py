@@ -69,6 +69,14 @@ Between page loads (ours and the SVG's alike) the bench waits SETTLE_S: a closed
 resources (the art's sprite sheets, tens of MB) are freed by the one GPU process all pages share,
 and a first frame drawn meanwhile measured that teardown more than itself.
 
+first_frame_prebuilt_ms / first_frame_built_ms and first_frame_prebuilt_vs_built_ratio (goal <= 0.7): the
+first frame of a build without cluster jewels (PREBUILT_BUILD: the pipeline's geometry file applies to the tree
+as shipped; cluster jewel rings change it, and the main build has them) drawn from its prebuilt geometry
+(game-data/FORMAT.md, tree/prebuiltGeometry.ts), over the same page with the file switched off
+(localStorage waypoint:tree-geometry=build), so the geometry worker builds it as before; PAGES pages each,
+alternating, medians; both geometry-only (no art), like first_frame_geometry_only_ms.
+frame_vs_floor_ratio (goal <= 1.3, printed only): frame_ms_p50 over primitive_floor_ms of the same run.
+
 "Ready" is unchanged by the canvas being laid out early: the canvas, its context,
 programs and drawing-buffer size are prepared while the data loads (they do not
 depend on it); the geometry is built and uploaded inside the measured window.
@@ -102,6 +110,9 @@ from e2e.tree_helpers import (  # noqa: E402
 )
 
 BUILD = "AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.code.txt"
+PREBUILT_BUILD = "AdamZ-8113__pob-codes/kinetic_fusillade_totems_hierophant_328.code.txt"
+# Init script: the page builds the tree's geometry as if no prebuilt file were there (tree/geometryWorker.ts).
+BUILT_GEOMETRY = "localStorage.setItem('waypoint:tree-geometry', 'build')"
 FRAMES = 320
 BATCH = 40
 SVG_ARGS = ("--disable-gpu-rasterization", "--disable-frame-rate-limit", "--disable-gpu-vsync")
@@ -290,6 +301,8 @@ def measure(tmp: Path) -> None:
         svg_frames: list[float] = []
         floor: list[float] = []
         canvas_fill: list[float] = []
+        prebuilt_first: list[float] = []
+        built_first: list[float] = []
         primitives = None
         scene = None
         path: list = []
@@ -298,6 +311,11 @@ def measure(tmp: Path) -> None:
         for run in range(PAGES):
             if run < GEOMETRY_ONLY_PAGES:
                 geometry_first.append(geometry_only_first_frame(browser, server.base_url, url))
+            # Prebuilt geometry against the same page building it, one of each per run, the order alternating.
+            prebuilt_url = dev_tree_url(corpus_code(PREBUILT_BUILD))
+            pair = [(prebuilt_first, "prebuilt", ()), (built_first, "worker", (BUILT_GEOMETRY,))]
+            for into, source, init in pair if run % 2 == 0 else pair[::-1]:
+                into.append(geometry_only_first_frame(browser, server.base_url, prebuilt_url, *init, source=source))
             ctx = browser.new_context(base_url=server.base_url, viewport={"width": 1400, "height": 900})
             page = ctx.new_page()
             page.goto(url)
@@ -355,16 +373,30 @@ def measure(tmp: Path) -> None:
         f"BENCH tree.primitive_floor_vs_svg_ratio {statistics.median(floor) / svg_frame_ms:.2f} x", flush=True
     )
     print(f"BENCH tree.canvas_fill_ms {statistics.median(canvas_fill):.2f} ms", flush=True)
+    print(
+        f"BENCH tree.frame_vs_floor_ratio {percentile(frames, 0.5) / statistics.median(floor):.2f} x", flush=True
+    )
+    print(f"tree first frames (ms), prebuilt geometry: {[round(v, 1) for v in prebuilt_first]}", flush=True)
+    print(f"tree first frames (ms), geometry built: {[round(v, 1) for v in built_first]}", flush=True)
+    print(f"BENCH tree.first_frame_prebuilt_ms {statistics.median(prebuilt_first):.1f} ms", flush=True)
+    print(f"BENCH tree.first_frame_built_ms {statistics.median(built_first):.1f} ms", flush=True)
+    ratio = statistics.median(prebuilt_first) / statistics.median(built_first)
+    print(f"BENCH tree.first_frame_prebuilt_vs_built_ratio {ratio:.2f} x", flush=True)
 
 
-def geometry_only_first_frame(browser, base_url: str, url: str) -> float:
-    """The first frame of a page load with the tree art switched off."""
+def geometry_only_first_frame(browser, base_url: str, url: str, *init: str, source: str | None = None) -> float:
+    """The first frame of a page load with the tree art switched off (and `init` scripts run first);
+    `source`: where its geometry must have come from (t.geometrySource())."""
     ctx = browser.new_context(base_url=base_url, viewport={"width": 1400, "height": 900})
     page = ctx.new_page()
-    page.add_init_script(GEOMETRY_ONLY)
+    for script in (GEOMETRY_ONLY, *init):
+        page.add_init_script(script)
     page.goto(url)
     wait_tree_ready(page)
     ms = tree_api(page, "t.firstFrameMs()")
+    if source is not None:
+        got = tree_api(page, "t.geometrySource()")
+        assert got == source, f"the first frame's geometry came from {got}, not {source}"
     ctx.close()
     time.sleep(SETTLE_S)
     return ms

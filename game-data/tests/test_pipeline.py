@@ -55,9 +55,18 @@ def test_manifest_names_every_bundle_by_content_hash(built_dist):
     # Every version's alternate, ruthless and ruthless-alternate tree (3.25 to 3.28) is listed too.
     assert {key for _, key in variants.values()} == {"alternate", "ruthless", "ruthless-alternate"}
     assert len(variants) >= 12
-    assert set(manifest["files"]) == {*trees, *variants, "art/3.28", "classes", "clusters", "gems", "items", "campaign", "node-index"}
+    geometry = {f"geometry/{name}" for name in (*trees, *variants)}
+    others = {"art/3.28", "classes", "clusters", "gems", "items", "campaign", "node-index"}
+    assert set(manifest["files"]) == {*trees, *variants, *geometry, *others}
     for name, fname in manifest["files"].items():
         data = (out / fname).read_bytes()
+        assert gzip.decompress((out / (fname + ".gz")).read_bytes()) == data
+        if name in geometry:
+            # The tree's prebuilt geometry (FORMAT.md): "WPTG", then its header; named like its tree, .bin.
+            tree = name.removeprefix("geometry/")
+            assert fname == f"{tree.replace('/', '-')}.{hashlib.sha256(data).hexdigest()[:16]}.bin"
+            assert data[:4] == b"WPTG"
+            continue
         assert fname == f"{name.replace('/', '-')}.{hashlib.sha256(data).hexdigest()[:16]}.json"
         assert gzip.decompress((out / (fname + ".gz")).read_bytes()) == data
         is_tree = name in trees or name in variants
@@ -207,6 +216,20 @@ def test_each_tree_bundle_is_at_most_150_kb_gzipped(built_dist):
         assert (out / (fname + ".gz")).stat().st_size <= TREE_GZ_LIMIT, v
 
 
+def test_each_tree_geometry_file_names_its_tree_and_format(built_dist):
+    out, result = built_dist
+    files = result.manifest["files"]
+    for name in [f"tree/{v}" for v in shipped_versions()] + list(shipped_variants()):
+        data = (out / files[f"geometry/{name}"]).read_bytes()
+        length = int.from_bytes(data[4:8], "little")
+        header = json.loads(data[8 : 8 + length])
+        tree = json.loads((out / files[name]).read_bytes())
+        assert header["format"] == 1
+        # modelSignature: version, node, edge and group counts first.
+        assert header["signature"].split(":")[:2] == [tree["version"], str(len(tree["nodes"]["id"]))], name
+        assert header["layers"]["nodePoints"]["vertexCount"] == len(tree["nodes"]["id"]), name
+
+
 def test_same_inputs_give_the_same_bytes_and_a_second_run_is_skipped(tmp_path):
     out = tmp_path / "first"
     first = pipeline.run(pipeline.Options(trees_dir=SMALL_TREES, out=out, campaign=str(SHARED_CAMPAIGN)))
@@ -248,16 +271,20 @@ def test_extra_tree_versions_are_added_and_old_files_cleaned_up(tmp_path, tree_e
     extra = pipeline.parse_tree_args([f"3_99={newer}"])
     with_newer = pipeline.run(pipeline.Options(out=out, trees_dir=trees, trees=extra))
     files = with_newer.manifest["files"]
-    assert set(files) == {"tree/3.25", "tree/3.99", "art/3.28", "classes", "clusters", "gems", "items", "node-index"}  # no campaign source given
+    geometry = {"geometry/tree/3.25", "geometry/tree/3.99"}
+    assert set(files) == {"tree/3.25", "tree/3.99", *geometry, "art/3.28", "classes", "clusters", "gems", "items", "node-index"}  # no campaign source given
     assert files["tree/3.99"].startswith("tree-3.99.") and files["tree/3.99"] != files["tree/3.25"]
     assert "Executioner (3.99)" in json.loads((out / files["tree/3.99"]).read_bytes())["strings"]
     stale = out / "gems.0123456789abcdef.json"
     stale.write_text("{}")
     without = pipeline.run(pipeline.Options(out=out, trees_dir=trees))
-    assert set(without.manifest["files"]) == {"tree/3.25", "art/3.28", "classes", "clusters", "gems", "items", "node-index"}
+    assert set(without.manifest["files"]) == {"tree/3.25", "geometry/tree/3.25", "art/3.28", "classes", "clusters", "gems", "items", "node-index"}
     assert not (out / files["tree/3.99"]).exists() and not (out / (files["tree/3.99"] + ".gz")).exists()
+    # The dropped tree's geometry goes with it.
+    gone = files["geometry/tree/3.99"]
+    assert not (out / gone).exists() and not (out / (gone + ".gz")).exists()
     assert not stale.exists()
-    assert sorted(p.name for p in out.iterdir() if p.name.endswith(".json")) == sorted(
+    assert sorted(p.name for p in out.iterdir() if p.name.endswith((".json", ".bin"))) == sorted(
         [*without.manifest["files"].values(), "manifest.json"]
     )
 

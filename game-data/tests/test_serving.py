@@ -47,7 +47,8 @@ def test_hashed_bundles_are_immutable_and_gzipped_when_accepted(server, built_di
             assert r.status_code == 200
             assert r.headers["cache-control"] == "public, max-age=31536000, immutable"
             assert r.headers["content-encoding"] == "gzip"
-            assert r.headers["content-type"].startswith("application/json")
+            kind = "application/octet-stream" if fname.endswith(".bin") else "application/json"
+            assert r.headers["content-type"].startswith(kind)
             assert r.content == raw  # httpx undoes the gzip
             assert int(r.headers["content-length"]) == len(gzip.compress(raw, 9, mtime=0))
             plain = c.get(f"/game-data/{fname}", headers={"Accept-Encoding": "identity"})

@@ -20,8 +20,10 @@ from server.errors import ApiError
 from server.static import IMMUTABLE, REVALIDATE
 
 # Only the pipeline's own output names; nothing else in the folder is reachable.
-# Trees: "tree-3.28.<hash>.json", variants "tree-ruthless-alternate-3.28.<hash>.json".
-BUNDLE_NAME = re.compile(r"^[a-z]+(?:-[a-z]+)*(?:-[0-9][0-9._]*)?\.[0-9a-f]{16}\.json$")
+# Trees: "tree-3.28.<hash>.json", variants "tree-ruthless-alternate-3.28.<hash>.json"; a tree's
+# prebuilt geometry "tree-3.28.<hash>.bin" (game-data/FORMAT.md), gzipped like the bundles.
+BUNDLE_NAME = re.compile(r"^[a-z]+(?:-[a-z]+)*(?:-[0-9][0-9._]*)?\.[0-9a-f]{16}\.(json|bin)$")
+BUNDLE_TYPES = {"json": "application/json", "bin": "application/octet-stream"}
 # Tree art sheets: "art-3.28-active.<hash>.jpg" (already compressed: served as they are).
 ART_NAME = re.compile(r"^art-[0-9][0-9._]*-[a-z]+\.[0-9a-f]{16}\.(jpg|png|webp)$")
 ART_TYPES = {"jpg": "image/jpeg", "png": "image/png", "webp": "image/webp"}
@@ -48,7 +50,8 @@ def game_data_manifest(request: Request, state: State) -> Response:
 @get("/game-data/{name:str}", include_in_schema=False, sync_to_thread=False)
 def game_data_bundle(request: Request, state: State, name: FromPath[str]) -> Response:
     art = ART_NAME.match(name)
-    if not art and not BUNDLE_NAME.match(name):
+    bundle = BUNDLE_NAME.match(name)
+    if not art and not bundle:
         raise ApiError(404, f"No game-data file {name}")
     path = _dist(state) / name
     if not path.is_file():
@@ -61,18 +64,20 @@ def game_data_bundle(request: Request, state: State, name: FromPath[str]) -> Res
             content_disposition_type="inline",
             headers={"Cache-Control": IMMUTABLE},
         )
+    assert bundle is not None
+    media_type = BUNDLE_TYPES[bundle[1]]
     headers = {"Cache-Control": IMMUTABLE, "Vary": "Accept-Encoding"}
     gz = path.with_name(name + ".gz")
     if "gzip" in request.headers.get("accept-encoding", "") and gz.is_file():
         return File(
             gz,
             filename=name,
-            media_type="application/json",
+            media_type=media_type,
             content_disposition_type="inline",
             headers={**headers, "Content-Encoding": "gzip"},
         )
     return File(
-        path, filename=name, media_type="application/json", content_disposition_type="inline", headers=headers
+        path, filename=name, media_type=media_type, content_disposition_type="inline", headers=headers
     )
 
 

@@ -51,8 +51,9 @@ describe("tree cache budget", () => {
   });
 
   it("matches every tree bundle the pipeline writes, plain and variant, and nothing else", () => {
-    const written = readdirSync(DIST).filter((f) => f.endsWith(".json") && f !== "manifest.json");
-    const trees = Object.entries(manifest.files).filter(([name]) => name.startsWith("tree")).map(([, f]) => f);
+    const written = readdirSync(DIST).filter((f) => /\.(json|bin)$/.test(f) && f !== "manifest.json");
+    // The tree bundles and their prebuilt geometry (tree/prebuiltGeometry.ts).
+    const trees = Object.entries(manifest.files).filter(([name]) => /^(geometry\/)?tree/.test(name)).map(([, f]) => f);
     expect(trees.length).toBeGreaterThanOrEqual(27);
     // The worker's route, as sw.js has it, matches what TREE_BUNDLE_PATH does.
     const route = asInWorker(isTreeBundle);
@@ -67,10 +68,13 @@ describe("tree cache budget", () => {
     const expiration = new CacheExpiration(TREE_CACHE, { maxEntries: TREE_CACHE_ENTRIES });
     const cache = await caches.open(TREE_CACHE);
     const url = (name: string) => `http://127.0.0.1/game-data/${manifest.files[name]}`;
+    // A tree drawn caches its bundle and its prebuilt geometry.
     const use = async (name: string) => {
-      vi.setSystemTime(Date.now() + 1000);
-      await cache.put(url(name));
-      await expiration.updateTimestamp(url(name));
+      for (const file of [url(name), url(`geometry/${name}`)]) {
+        vi.setSystemTime(Date.now() + 1000);
+        await cache.put(file);
+        await expiration.updateTimestamp(file);
+      }
       await expiration.expireEntries();
     };
     // The newest tree is warmed at start; then a player opens builds of other versions and variants.
@@ -80,7 +84,7 @@ describe("tree cache budget", () => {
     expect(kept.size).toBe(TREE_CACHE_ENTRIES);
     // 3.28 was used again, so it stays; the two least recently used (3.12, 3.13) went.
     expect([...kept].sort()).toEqual(
-      ["tree/3.27", "tree-alternate/3.25", "tree/3.6", "tree/3.28", "tree/3.15", "tree-ruthless/3.28"].map(url).sort(),
+      ["tree/3.27", "tree-alternate/3.25", "tree/3.6", "tree/3.28", "tree/3.15", "tree-ruthless/3.28"].flatMap((n) => [url(n), url(`geometry/${n}`)]).sort(),
     );
     await expiration.delete();
   });
@@ -101,9 +105,9 @@ describe("tree cache budget", () => {
     caches.stores.delete(NEWEST_TREE_CACHE);
   });
 
-  it("warms every game-data file at start but the tree bundles, which would evict the trees drawn", () => {
+  it("warms every game-data file at start but the tree bundles and their geometry, which would evict the trees drawn", () => {
     const warmed = filesToWarm(manifest.files);
-    const trees = Object.entries(manifest.files).filter(([name]) => name.startsWith("tree"));
+    const trees = Object.entries(manifest.files).filter(([name]) => /^(geometry\/)?tree/.test(name));
     expect(trees.length).toBeGreaterThan(TREE_CACHE_ENTRIES);
     for (const [, file] of trees) expect(warmed).not.toContain(file);
     for (const name of ["gems", "campaign", "classes", "clusters", "items", "art/3.28"]) expect(warmed).toContain(manifest.files[name]);

@@ -11,13 +11,18 @@ import type { CachedResponseWillBeUsedCallbackParam } from "workbox-core/types";
  * expiration). The tree route answers from the pinned cache when TREE_CACHE lacks the bundle
  * (answerFromPinnedTree), so the newest draws offline however many other trees were viewed.
  * At most 7 bundles are kept (each 72-138 KB gzipped: ~1 MB on the wire, ~3.5 MB stored).
+ *
+ * A tree's prebuilt geometry ("tree-3.28.<hash>.bin", tree/prebuiltGeometry.ts, 200-300 KB gzipped) goes
+ * the same way beside its bundle: the same route and cache (two entries per tree drawn, hence 12), pinned
+ * with the newest, never warmed at start. A geometry file evicted or missing offline is no failure: the
+ * page then builds the geometry from the bundle.
  */
 export const TREE_CACHE = "game-data-trees";
-export const TREE_CACHE_ENTRIES = 6;
+export const TREE_CACHE_ENTRIES = 12;
 export const NEWEST_TREE_CACHE = "game-data-tree-newest";
 
-/** Every tree bundle, plain ("tree-3.28.<hash>.json") or a variant ("tree-ruthless-alternate-3.25.<hash>.json"). */
-export const TREE_BUNDLE_PATH = /^\/game-data\/tree-[^/]+\.json$/;
+/** Every tree bundle, plain ("tree-3.28.<hash>.json") or a variant ("tree-ruthless-alternate-3.25.<hash>.json"), and its geometry (".bin"). */
+export const TREE_BUNDLE_PATH = /^\/game-data\/tree-[^/]+\.(json|bin)$/;
 
 // The service worker's functions below: generateSW (vite-plugin-pwa) copies a runtimeCaching function's source
 // text into sw.js, so each must close over nothing, not even the constants above; it names them literally
@@ -34,7 +39,7 @@ export function filesToWarm(files: Record<string, string>): string[] {
 }
 
 /** The tree route's match: TREE_BUNDLE_PATH. */
-export const isTreeBundle = ({ url }: { url: URL }): boolean => /^\/game-data\/tree-[^/]+\.json$/.test(url.pathname);
+export const isTreeBundle = ({ url }: { url: URL }): boolean => /^\/game-data\/tree-[^/]+\.(json|bin)$/.test(url.pathname);
 
 /**
  * The tree route's `cachedResponseWillBeUsed` (after the expiration plugin): what TREE_CACHE holds, else the

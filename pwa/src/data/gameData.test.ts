@@ -291,6 +291,7 @@ describe("GameDataClient over the real server", () => {
     expect(closestTreeVersion(await client.treeVersions(), null)).toBe("3.28");
     expect(requests.slice(before).filter((r) => r.includes("/tree-"))).toEqual([
       expect.stringMatching(/\/tree-3\.28\.[0-9a-f]{16}\.json$/),
+      expect.stringMatching(/\/tree-3\.28\.[0-9a-f]{16}\.bin$/), // its prebuilt geometry
     ]);
   });
 
@@ -315,10 +316,10 @@ describe("GameDataClient over the real server", () => {
       await client.warmNewestTree();
       await client.warmNewestTree();
       const fetched = requests.slice(before).filter((r) => r.includes("/tree-"));
-      expect(fetched).toEqual([expect.stringMatching(/\/tree-3\.28\.[0-9a-f]{16}\.json$/)]);
+      expect(fetched).toEqual([expect.stringMatching(/\/tree-3\.28\.[0-9a-f]{16}\.json$/), expect.stringMatching(/\/tree-3\.28\.[0-9a-f]{16}\.bin$/)]);
       expect([...stores.keys()]).toEqual([NEWEST_TREE_CACHE]);
       const pinned = stores.get(NEWEST_TREE_CACHE)!;
-      expect([...pinned.keys()]).toEqual([fetched[0]]);
+      expect([...pinned.keys()]).toEqual(fetched);
       const body = (await pinned.get(fetched[0])!.json()) as TreeBundle;
       expect([body.version, body.key, body.nodes.id.length]).toEqual(["3.28", "data", (await client.getTreeBundle()).nodes.id.length]);
     } finally {

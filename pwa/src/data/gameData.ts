@@ -111,7 +111,7 @@ export class GameDataClient {
   }
 
   /**
-   * Fetches the newest tree bundle without parsing it and pins it for offline use from the first visit:
+   * Fetches the newest tree bundle (and its prebuilt geometry) without parsing it and pins it for offline use from the first visit:
    * it is kept in its own cache (NEWEST_TREE_CACHE, the current newest only), which the service worker's
    * tree route answers from when its least-recently-used tree cache has evicted it (app/cacheBudget.ts).
    * Older versions are cached when first drawn. Without Cache Storage it is only fetched.
@@ -120,18 +120,21 @@ export class GameDataClient {
     const manifest = await this.getManifest();
     const version = closestTreeVersion(treeVersionsOf(manifest.files), null);
     if (!version) return;
-    const url = new URL(this.base + manifest.files[treeBundleName(version)], globalThis.location?.href).href;
+    // The bundle and its prebuilt geometry (tree/prebuiltGeometry.ts), when the manifest names one.
+    const names = [treeBundleName(version), `geometry/${treeBundleName(version)}`].filter((name) => manifest.files[name]);
+    const urls = names.map((name) => new URL(this.base + manifest.files[name], globalThis.location?.href).href);
     if (typeof caches === "undefined") {
-      await this.fetchImpl(url).then((r) => r.arrayBuffer());
+      for (const url of urls) await this.fetchImpl(url).then((r) => r.arrayBuffer());
       return;
     }
     const pinned = await caches.open(NEWEST_TREE_CACHE);
-    if (!(await pinned.match(url))) {
+    for (const url of urls) {
+      if (await pinned.match(url)) continue;
       const res = await this.fetchImpl(url);
       if (!res.ok) throw new GameDataError(`Could not load ${url}: HTTP ${res.status}`, res.status);
       await pinned.put(url, res);
     }
-    for (const old of await pinned.keys()) if (old.url !== url) await pinned.delete(old);
+    for (const old of await pinned.keys()) if (!urls.includes(old.url)) await pinned.delete(old);
   }
 
   /** Cluster jewel layout data and notable texts (loaded only for builds with a cluster jewel). */

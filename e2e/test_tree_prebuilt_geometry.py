@@ -1,0 +1,100 @@
+"""The tree's first frame from its prebuilt geometry (issue 34): the file the game-data pipeline wrote
+beside the tree bundle (pwa/src/tree/prebuiltGeometry.ts, game-data/FORMAT.md) is fetched and drawn as
+it is, the geometry worker never started; a file that fails, or the bench's switch, leaves the worker to
+build it as before; offline, the service worker answers the file from its tree cache.
+
+A build without cluster jewels (whose rings change the tree, so its geometry is still built in the worker):
+the 3.28 Kinetic Fusillade Hierophant of the corpus.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from e2e.harness import REPO
+from e2e.pwa_support import wait_for_service_worker
+from e2e.tree_helpers import GEOMETRY_ONLY, corpus_code, dev_tree_url, tree_api, wait_tree_ready
+
+HIEROPHANT = "AdamZ-8113__pob-codes/kinetic_fusillade_totems_hierophant_328.code.txt"
+WORKER_SCRIPT = re.compile(r"/assets/geometry\.worker-[^/]*\.js$")
+BUILT = "localStorage.setItem('waypoint:tree-geometry', 'build')"
+
+
+def geometry_file() -> str:
+    files = json.loads((REPO / "game-data" / "dist" / "manifest.json").read_text())["files"]
+    return files["geometry/tree/3.28"]
+
+
+def open_tree(gl_browser, live_server, *init: str, service_workers: str = "block"):
+    ctx = gl_browser.new_context(
+        base_url=live_server.base_url, viewport={"width": 1400, "height": 900}, service_workers=service_workers
+    )
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    for script in (GEOMETRY_ONLY, *init):
+        page.add_init_script(script)
+    asked: list[str] = []
+    ctx.on("request", lambda r: asked.append(r.url))
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return ctx, page, asked, errors
+
+
+def test_a_tree_without_cluster_jewels_is_drawn_from_its_prebuilt_geometry(gl_browser, live_server):
+    ctx, page, asked, errors = open_tree(gl_browser, live_server)
+    try:
+        page.goto(dev_tree_url(corpus_code(HIEROPHANT)))
+        wait_tree_ready(page)
+        assert tree_api(page, "t.version") == "3.28"
+        assert tree_api(page, "t.geometrySource()") == "prebuilt"
+        assert any(u.endswith("/game-data/" + geometry_file()) for u in asked), "the geometry file was not fetched"
+        assert not any(WORKER_SCRIPT.search(u) for u in asked), "the geometry worker was started all the same"
+        stats = tree_api(page, "t.stats()")
+        assert stats["geometryUploads"] == 1 and stats["geometryBytes"] > 200_000, stats
+        assert errors == []
+    finally:
+        ctx.close()
+
+
+def test_a_geometry_file_that_fails_or_is_switched_off_leaves_the_worker_to_build_it(gl_browser, live_server):
+    # A damaged file (another magic), then the bench's switch: the worker builds the geometry, and the tree draws.
+    ctx, page, asked, errors = open_tree(gl_browser, live_server)
+    try:
+        page.route(re.compile(r".*/game-data/tree-[^/]+\.bin$"), lambda route: route.fulfill(body=b"not geometry", status=200))
+        page.goto(dev_tree_url(corpus_code(HIEROPHANT)))
+        wait_tree_ready(page)
+        assert tree_api(page, "t.geometrySource()") == "worker"
+        assert any(WORKER_SCRIPT.search(u) for u in asked)
+        assert errors == []
+    finally:
+        ctx.close()
+    ctx, page, asked, errors = open_tree(gl_browser, live_server, BUILT)
+    try:
+        page.goto(dev_tree_url(corpus_code(HIEROPHANT)))
+        wait_tree_ready(page)
+        assert tree_api(page, "t.geometrySource()") == "worker"
+        assert not any(u.endswith(".bin") for u in asked), "the switch still fetched the geometry file"
+    finally:
+        ctx.close()
+
+
+def test_the_prebuilt_geometry_is_drawn_offline_after_one_visit(gl_browser, live_server):
+    ctx, page, asked, errors = open_tree(gl_browser, live_server, service_workers="allow")
+    try:
+        url = dev_tree_url(corpus_code(HIEROPHANT))
+        page.goto("/build/browse")
+        wait_for_service_worker(page)
+        page.goto(url)
+        wait_tree_ready(page)
+        assert tree_api(page, "t.geometrySource()") == "prebuilt"
+        ctx.set_offline(True)
+        asked.clear()
+        page.goto(url)
+        wait_tree_ready(page)
+        # From the service worker's tree cache (app/cacheBudget.ts), not built again.
+        assert tree_api(page, "t.geometrySource()") == "prebuilt"
+        assert any(u.endswith("/game-data/" + geometry_file()) for u in asked)
+        assert errors == []
+    finally:
+        ctx.close()
