@@ -30,24 +30,8 @@ const ENTERED = String.raw`You have entered ([^\n]*)\.`;
 const PERSON = String.raw`(\w+) (?:\(([A-Za-z]+)\) is now level (\d+)|has been slain\.)`;
 const OPENING = String.raw`\*\*\*\*\* LOG FILE OPENING \*\*\*\*\*`;
 
-function shape(withEntered: boolean, flags: string): RegExp {
-  const own = withEntered ? `: (?:${ENTERED}|${PERSON})` : `: (?:()${PERSON})`;
-  return new RegExp(`^${STAMP}(?:${TAG}(?:${AREA}|${own})|${OPENING})\\r?$`, flags);
-}
-
-/** One line, every shape. */
-const LINE = shape(true, "");
-/**
- * The shapes the follower uses ("You have entered" is not: the area's id comes before it), tried at
- * one line's start in a block (sticky; multiline so ^ and $ are the line's ends).
- */
-const LINE_AT = shape(false, "my");
-/**
- * Words every such line holds. A search for these literals skips the many other lines (network,
- * shaders, chat) at a few GB a second; the full shape then runs on the few lines they hit. One
- * anchored regex over the whole block had managed about a hundred MB a second.
- */
-const HINT = / is now level | has been slain\.|Generating level |LOG FILE OPENING/g;
+/** One line, every shape (the reader's byte scan, scanEventBytes, takes the same lines but "You have entered"). */
+const LINE = new RegExp(`^${STAMP}(?:${TAG}(?:${AREA}|: (?:${ENTERED}|${PERSON}))|${OPENING})\\r?$`);
 
 /** "2023/12/09 20:15:19" read as if UTC: the log writes local time without a zone, and only differences are used. */
 function stampTime(stamp: string): number {
@@ -85,21 +69,6 @@ export function parseLogLine(line: string): LogEvent | null {
   return m ? eventOf(m) : null;
 }
 
-/** Every area, level-up, death and client start in a block of whole lines, in order. */
-export function scanEvents(text: string, onEvent: (e: LogEvent) => void): void {
-  HINT.lastIndex = 0;
-  for (let hit = HINT.exec(text); hit !== null; hit = HINT.exec(text)) {
-    LINE_AT.lastIndex = text.lastIndexOf("\n", hit.index) + 1;
-    const m = LINE_AT.exec(text);
-    const e = m && eventOf(m);
-    if (e) onEvent(e);
-    // One event a line: the search goes on from the next line.
-    const end = text.indexOf("\n", hit.index);
-    if (end < 0) break;
-    HINT.lastIndex = end + 1;
-  }
-}
-
 const STAMP_ONLY = new RegExp(`^${STAMP.slice(0, -1)}`);
 
 /** The line's leading timestamp in milliseconds (as UTC), or null. */
@@ -108,4 +77,197 @@ export function lineTime(line: string): number | null {
   if (!m) return null;
   const t = stampTime(m[1]);
   return Number.isNaN(t) ? null : t;
+}
+
+/**
+ * What the reader's scan hands over, one call per event, so that the hundreds
+ * of thousands of lines of a long read make no event objects.
+ */
+export interface EventSink {
+  area(time: number, areaLevel: number, areaId: string): void;
+  level(time: number, character: string, className: string, level: number): void;
+  slain(time: number, character: string): void;
+  opening(time: number): void;
+}
+
+const NL = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const QUOTE = 0x22;
+const STAR = 0x2a;
+const DOT = 0x2e;
+const COLON = 0x3a;
+const OPEN = 0x28;
+const CLOSE = 0x29;
+const BRACKET = 0x5d;
+const ZERO = 0x30;
+const STAMP_BYTES = 20; // "2024/07/26 20:00:00 "
+
+const bytesOf = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+const GENERATING = bytesOf("Generating level ");
+const AREA_WORD = bytesOf(' area "');
+const WITH_SEED = bytesOf('" with seed ');
+const NOW_LEVEL = bytesOf(") is now level ");
+const SLAIN = bytesOf("has been slain.");
+const OPENING_BYTES = bytesOf("***** LOG FILE OPENING *****");
+
+/**
+ * Every area, level-up, death and client start in a block of whole lines
+ * (UTF-8 bytes, lines split by "\n", no break after the last), in order: the
+ * shapes of parseLogLine but "You have entered", checked on the bytes. Nothing
+ * is decoded but the few words an event keeps (an area id, a name, a class),
+ * and those come from a small cache, so the same name is the same string.
+ */
+export function scanEventBytes(b: Uint8Array, sink: EventSink): void {
+  const n = b.length;
+  let start = 0;
+  while (start < n) {
+    let end = b.indexOf(NL, start);
+    if (end < 0) end = n;
+    if (end - start > STAMP_BYTES) lineEvent(b, start, end, sink);
+    start = end + 1;
+  }
+}
+
+function lineEvent(b: Uint8Array, s: number, e: number, sink: EventSink): void {
+  if (b[e - 1] === CR) e--;
+  // Every followed line ends in a number (areas, levels), "slain." or "*****": most others go here.
+  const last = b[e - 1];
+  if (last !== DOT && last !== STAR && !isDigit(last)) return;
+  let p = s + STAMP_BYTES;
+  if (b[p] === STAR) {
+    if (e - p === OPENING_BYTES.length && at(b, p, OPENING_BYTES)) {
+      const time = byteStampTime(b, s);
+      if (time === time) sink.opening(time);
+    }
+    return;
+  }
+  // The tag ends at the line's first "]", which a space follows.
+  while (p < e && b[p] !== BRACKET) p++;
+  if (p + 2 >= e || b[p + 1] !== SPACE) return;
+  p += 2;
+  if (b[p] === COLON) {
+    if (b[p + 1] !== SPACE) return;
+    person(b, s, p + 2, e, sink);
+  } else if (b[p] === GENERATING[0] && e - p > GENERATING.length && at(b, p, GENERATING)) {
+    area(b, s, p + GENERATING.length, e, sink);
+  }
+}
+
+/** `Generating level (\d+) area "([^"\n]+)" with seed \d+` from `p` (past "Generating level ") to `e`. */
+function area(b: Uint8Array, s: number, p: number, e: number, sink: EventSink): void {
+  const levelFrom = p;
+  let areaLevel = 0;
+  while (p < e && isDigit(b[p])) areaLevel = areaLevel * 10 + b[p++] - ZERO;
+  if (p === levelFrom || e - p < AREA_WORD.length || !at(b, p, AREA_WORD)) return;
+  p += AREA_WORD.length;
+  const idFrom = p;
+  while (p < e && b[p] !== QUOTE) p++;
+  if (p === idFrom || e - p <= WITH_SEED.length || !at(b, p, WITH_SEED)) return;
+  const idTo = p;
+  p += WITH_SEED.length;
+  while (p < e && isDigit(b[p])) p++;
+  if (p !== e) return;
+  const time = byteStampTime(b, s);
+  if (time === time) sink.area(time, areaLevel, word(b, idFrom, idTo));
+}
+
+/** `(\w+) (?:\(([A-Za-z]+)\) is now level (\d+)|has been slain\.)` from `p` (past "] : ") to `e`. */
+function person(b: Uint8Array, s: number, p: number, e: number, sink: EventSink): void {
+  const nameFrom = p;
+  while (p < e && isWordByte(b[p])) p++;
+  if (p === nameFrom || b[p] !== SPACE) return;
+  const nameTo = p++;
+  if (b[p] === OPEN) {
+    const classFrom = ++p;
+    while (p < e && isLetter(b[p])) p++;
+    if (p === classFrom || e - p <= NOW_LEVEL.length || !at(b, p, NOW_LEVEL)) return;
+    const classTo = p;
+    p += NOW_LEVEL.length;
+    let level = 0;
+    while (p < e && isDigit(b[p])) level = level * 10 + b[p++] - ZERO;
+    if (p !== e) return;
+    const time = byteStampTime(b, s);
+    if (time === time) sink.level(time, word(b, nameFrom, nameTo), word(b, classFrom, classTo), level);
+  } else if (e - p === SLAIN.length && at(b, p, SLAIN)) {
+    const time = byteStampTime(b, s);
+    if (time === time) sink.slain(time, word(b, nameFrom, nameTo));
+  }
+}
+
+function at(b: Uint8Array, p: number, word: Uint8Array): boolean {
+  for (let i = 0; i < word.length; i++) if (b[p + i] !== word[i]) return false;
+  return true;
+}
+
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+const isLetter = (c: number) => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+const isWordByte = (c: number) => isLetter(c) || isDigit(c) || c === 0x5f;
+
+// The stamp's digits as one number (YYYYMMDDhhmmss) and its time, kept while lines share a second.
+let lastStampKey = -1;
+let lastStampMs = NaN;
+
+/** The stamp at the line's start `s` as stampTime reads it, or NaN when it is not a stamp. */
+function byteStampTime(b: Uint8Array, s: number): number {
+  let key = 0;
+  for (let i = 0; i < 19; i++) {
+    const c = b[s + i];
+    if (i === 4 || i === 7) {
+      if (c !== 0x2f) return NaN; // "/"
+    } else if (i === 10) {
+      if (c !== SPACE) return NaN;
+    } else if (i === 13 || i === 16) {
+      if (c !== COLON) return NaN;
+    } else if (isDigit(c)) key = key * 10 + c - ZERO;
+    else return NaN;
+  }
+  if (b[s + 19] !== SPACE) return NaN;
+  if (key !== lastStampKey) {
+    lastStampKey = key;
+    const date = Math.floor(key / 1e6);
+    const clock = key % 1e6;
+    lastStampMs = Date.UTC(Math.floor(date / 1e4), (Math.floor(date / 100) % 100) - 1, date % 100, Math.floor(clock / 1e4), Math.floor(clock / 100) % 100, clock % 100);
+  }
+  return lastStampMs;
+}
+
+/**
+ * The words events keep (area ids, names, classes) are few and repeat on every line: each is decoded
+ * once and then found again by its bytes, so the fold's lookups meet the same string.
+ */
+const WORDS_KEPT = 4096;
+const WORD_BYTES_KEPT = 64;
+const words = new Map<number, string[]>();
+let wordCount = 0;
+const utf8 = new TextDecoder("utf-8");
+
+function word(b: Uint8Array, from: number, to: number): string {
+  let h = to - from;
+  let ascii = true;
+  for (let i = from; i < to; i++) {
+    const c = b[i];
+    h = (Math.imul(h, 31) + c) | 0;
+    if (c >= 0x80) ascii = false;
+  }
+  if (!ascii || to - from > WORD_BYTES_KEPT) return utf8.decode(b.subarray(from, to));
+  const bucket = words.get(h);
+  if (bucket) {
+    for (const w of bucket) if (sameAscii(w, b, from, to)) return w;
+  }
+  const w = String.fromCharCode(...b.subarray(from, to));
+  if (wordCount >= WORDS_KEPT) {
+    words.clear();
+    wordCount = 0;
+  }
+  if (bucket) bucket.push(w);
+  else words.set(h, [w]);
+  wordCount++;
+  return w;
+}
+
+function sameAscii(w: string, b: Uint8Array, from: number, to: number): boolean {
+  if (w.length !== to - from) return false;
+  for (let i = 0; i < w.length; i++) if (w.charCodeAt(i) !== b[from + i]) return false;
+  return true;
 }

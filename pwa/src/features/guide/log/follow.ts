@@ -12,8 +12,8 @@
  * being closed and is not counted.
  */
 import type { Area } from "@workers/guide/types";
-import { parseLogLine, scanEvents, type LogEvent } from "./clientLog";
-import { readAppended, readStart, type LogBlob } from "./logReader";
+import { parseLogLine, scanEventBytes, type EventSink, type LogEvent } from "./clientLog";
+import { readAppendedBytes, readStart, type LogBlob } from "./logReader";
 import { isLabyrinthArea } from "./routeAreas";
 
 export const ACTS = 10;
@@ -67,16 +67,13 @@ function newCharacter(name: string): CharacterLog {
   return { name, className: null, level: null, deaths: 0, actMs: zeroActs(), act: 0, areaId: null };
 }
 
-/**
- * The act whose time an area counts to: its act in the facts, 1-10. The
- * labyrinth (its plaza is listed under act 3 but is run in acts 3, 7 and 10)
- * and unknown areas (hideouts) keep the act being played.
- */
-function actOf(areas: Record<string, Area>, areaId: string, current: number | null): number | null {
-  if (isLabyrinthArea(areaId)) return current;
-  const act = areas[areaId]?.act;
-  if (act === undefined) return current;
-  return act >= 1 && act <= ACTS ? act : null;
+/** What the fold needs to know of an area id, looked up once per id. */
+interface AreaFacts {
+  labyrinth: boolean;
+  /** In the campaign facts (or the labyrinth): numbered for the guides. */
+  known: boolean;
+  /** Its act in the facts, undefined when it has none (unknown areas). */
+  act: number | undefined;
 }
 
 /**
@@ -84,7 +81,9 @@ function actOf(areas: Record<string, Area>, areaId: string, current: number | nu
  * reader folds thousands of lines per read); callers that keep the old state
  * pass a copy (copyState).
  */
-export class Follow {
+export class Follow implements EventSink {
+  private readonly facts = new Map<string, AreaFacts>();
+
   constructor(
     readonly state: FollowState,
     private readonly areas: Record<string, Area>,
@@ -102,55 +101,88 @@ export class Follow {
   }
 
   /** A block of whole lines, as the reader hands them over. */
-  text(block: string): void {
-    scanEvents(block, (e) => this.event(e));
+  bytes(block: Uint8Array): void {
+    scanEventBytes(block, this);
   }
 
   event(e: LogEvent): void {
-    const s = this.state;
-    if (e.kind === "opening") {
-      s.lastTime = e.time;
-      s.areaAct = null;
-      return;
-    }
-    const who = s.current ? s.characters[s.current] : s.unnamed;
-    if (s.lastTime !== null && s.areaAct !== null && e.time > s.lastTime) who.actMs[Math.max(who.act, s.areaAct) - 1] += e.time - s.lastTime;
-    s.lastTime = e.time;
     switch (e.kind) {
-      case "area": {
-        s.areaAct = actOf(this.areas, e.areaId, s.areaAct);
-        if (s.areaAct !== null) who.act = Math.max(who.act, s.areaAct);
-        if (!isLabyrinthArea(e.areaId) && !this.areas[e.areaId]) return;
-        s.seq += 1;
-        s.entries.push({ seq: s.seq, areaId: e.areaId, character: s.current, time: e.time });
-        // Trimmed in batches: a long read adds thousands of entries, each shift would move them all.
-        if (s.entries.length >= 2 * ENTRIES_KEPT) s.entries.splice(0, s.entries.length - ENTRIES_KEPT);
-        if (s.current) s.characters[s.current].areaId = e.areaId;
-        return;
-      }
-      case "level": {
-        const c = this.named(e.character);
-        c.className = e.className;
-        c.level = e.level;
-        return;
-      }
+      case "opening":
+        return this.opening(e.time);
+      case "area":
+        return this.area(e.time, e.areaLevel, e.areaId);
+      case "level":
+        return this.level(e.time, e.character, e.className, e.level);
       case "slain":
-        this.named(e.character).deaths += 1;
-        return;
+        return this.slain(e.time, e.character);
       case "entered":
+        this.played(e.time);
         return;
     }
+  }
+
+  opening(time: number): void {
+    this.state.lastTime = time;
+    this.state.areaAct = null;
+  }
+
+  area(time: number, _areaLevel: number, areaId: string): void {
+    const s = this.state;
+    const who = this.played(time);
+    const facts = this.factsOf(areaId);
+    // The labyrinth and unknown areas (hideouts) keep the act being played.
+    if (!facts.labyrinth && facts.act !== undefined) s.areaAct = facts.act >= 1 && facts.act <= ACTS ? facts.act : null;
+    if (s.areaAct !== null && s.areaAct > who.act) who.act = s.areaAct;
+    if (!facts.known) return;
+    s.seq += 1;
+    s.entries.push({ seq: s.seq, areaId, character: s.current, time });
+    // Trimmed in batches: a long read adds thousands of entries, each shift would move them all.
+    if (s.entries.length >= 2 * ENTRIES_KEPT) s.entries.splice(0, s.entries.length - ENTRIES_KEPT);
+    if (s.current) s.characters[s.current].areaId = areaId;
+  }
+
+  level(time: number, character: string, className: string, level: number): void {
+    this.played(time);
+    const c = this.named(character);
+    c.className = className;
+    c.level = level;
+  }
+
+  slain(time: number, character: string): void {
+    this.played(time);
+    this.named(character).deaths += 1;
+  }
+
+  /** Counts the time since the last line to the act being played; returns who played it. */
+  private played(time: number): { actMs: number[]; act: number } {
+    const s = this.state;
+    const who = s.current ? s.characters[s.current] : s.unnamed;
+    if (s.lastTime !== null && s.areaAct !== null && time > s.lastTime) who.actMs[Math.max(who.act, s.areaAct) - 1] += time - s.lastTime;
+    s.lastTime = time;
+    return who;
+  }
+
+  private factsOf(areaId: string): AreaFacts {
+    let f = this.facts.get(areaId);
+    if (!f) {
+      const labyrinth = isLabyrinthArea(areaId);
+      const area = Object.hasOwn(this.areas, areaId) ? this.areas[areaId] : undefined;
+      f = { labyrinth, known: labyrinth || area !== undefined, act: area?.act };
+      this.facts.set(areaId, f);
+    }
+    return f;
   }
 
   /** The character the log just named becomes the one playing; the first one also takes what happened before. */
   private named(name: string): CharacterLog {
     const s = this.state;
+    if (s.current === name) return s.characters[name];
     let c = s.characters[name];
     if (!c) {
       c = newCharacter(name);
       s.characters[name] = c;
     }
-    if (Object.keys(s.characters).length === 1 && s.current === null) {
+    if (s.current === null && Object.keys(s.characters).length === 1) {
       c.actMs = c.actMs.map((ms, i) => ms + s.unnamed.actMs[i]);
       c.act = s.unnamed.act;
       s.unnamed = { actMs: zeroActs(), act: 0 };
@@ -192,7 +224,7 @@ export async function followFile(
     next.areaAct = null;
   }
   const follow = new Follow(next, areas);
-  const read = await readAppended(file, start, (block) => follow.text(block));
+  const read = await readAppendedBytes(file, start, (block) => follow.bytes(block));
   follow.trim();
   return { offset: read.offset, state: next, bytesRead: read.bytesRead, restarted: start.restarted };
 }

@@ -52,6 +52,18 @@ describe("reading the appended bytes of a log", () => {
     }
   });
 
+  it("hands every line over whole, once, whatever the chunk size (each chunk read once)", async () => {
+    const longest = Math.max(...FIXTURE_LINES.map((l) => Buffer.byteLength(l) + 1));
+    for (const chunk of [longest, 150, 1000, 4099, FIXTURE.length - 1]) {
+      const blob = counted(new Blob([FIXTURE]) as LogBlob);
+      const { lines, offset, bytesRead } = await readAll(blob, 0, chunk);
+      expect(lines).toEqual(FIXTURE_LINES);
+      expect(offset).toBe(FIXTURE.length);
+      expect(bytesRead).toBe(FIXTURE.length);
+      expect(blob.read).toBe(FIXTURE.length);
+    }
+  });
+
   it("never splits a UTF-8 character between chunks", async () => {
     const text = "2024/07/26 20:00:00 1 a [INFO Client 1] : Wanderer: «ÄÖÜ» 猫\n".repeat(50);
     const bytes = new TextEncoder().encode(text);

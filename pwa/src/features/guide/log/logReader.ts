@@ -18,6 +18,7 @@ export const CHUNK_BYTES = 4 * 1024 * 1024;
 export const TAIL_BYTES = 2 * 1024 * 1024;
 
 const NEWLINE = 0x0a;
+const EMPTY = new Uint8Array(0);
 
 export interface ReadStart {
   offset: number;
@@ -44,51 +45,64 @@ export interface ReadResult {
 }
 
 /**
- * Calls onText with the whole lines in [start.offset, file.size), a block per
- * chunk (lines joined by "\n", without the last one's), and returns the offset
- * to resume from. Line breaks are found in the bytes before any decoding, so a
- * chunk never splits a UTF-8 character.
+ * Calls onLines with the whole lines in [start.offset, file.size) as bytes (a
+ * block of lines split by "\n", without the last one's break), and returns the
+ * offset to resume from. Chunks are read one after another, the next one
+ * while the last is being scanned; a line that runs over a chunk's end is
+ * handed over whole, on its own, with the next chunk. A line longer than a
+ * chunk is dropped.
  */
-export async function readAppended(file: LogBlob, start: ReadStart, onText: (text: string) => void, chunkBytes = CHUNK_BYTES): Promise<ReadResult> {
-  const decoder = new TextDecoder("utf-8");
+export async function readAppendedBytes(
+  file: LogBlob,
+  start: ReadStart,
+  onLines: (lines: Uint8Array) => void,
+  chunkBytes = CHUNK_BYTES,
+): Promise<ReadResult> {
   const end = file.size;
+  const read = (from: number) => file.slice(from, Math.min(end, from + chunkBytes)).arrayBuffer();
+  let pos = start.offset;
   let offset = start.offset;
-  let skipping = start.midLine;
-  let bytesRead = 0;
-  while (offset < end) {
-    const upTo = Math.min(end, offset + chunkBytes);
-    const bytes = new Uint8Array(await file.slice(offset, upTo).arrayBuffer());
-    bytesRead += bytes.length;
-    let from = 0;
-    if (skipping) {
-      const first = bytes.indexOf(NEWLINE);
-      if (first < 0) {
-        // No line break in a whole chunk: still inside the same (cut or absurdly long) line.
-        if (upTo === end) break;
-        offset = upTo;
-        continue;
-      }
-      from = first + 1;
-      skipping = false;
-    }
-    const last = bytes.lastIndexOf(NEWLINE);
-    if (last < from) {
-      // No whole line left in this chunk. At the end of the file it is a line still being
-      // written (read again next time); a full chunk without a break is skipped.
-      if (upTo === end) {
-        offset += from;
-        break;
-      }
-      offset = upTo;
-      skipping = true;
+  // The start of the line the next chunk goes on with (empty: a line starts there); null while
+  // skipping to the end of a line (a tail read starts inside one).
+  let carry: Uint8Array | null = start.midLine ? null : EMPTY;
+  let next = pos < end ? read(pos) : null;
+  while (next) {
+    const bytes = new Uint8Array(await next);
+    const at = pos;
+    pos += bytes.length;
+    if (bytes.length === 0) break; // the file shrank while we read: the next look starts again
+    next = pos < end ? read(pos) : null;
+    const first = bytes.indexOf(NEWLINE);
+    if (first < 0) {
+      // Still inside one line: a cut or absurdly long one is skipped to its end.
+      if (carry) carry = carry.length + bytes.length > chunkBytes ? null : concat(carry, bytes);
+      if (!carry) offset = pos;
       continue;
     }
-    onText(decoder.decode(bytes.subarray(from, last)));
-    offset += last + 1;
-    // What follows the last break is a line still being written: read it whole next time.
-    if (upTo === end) break;
+    const last = bytes.lastIndexOf(NEWLINE);
+    if (carry?.length === 0) onLines(bytes.subarray(0, last));
+    else {
+      if (carry) onLines(concat(carry, bytes.subarray(0, first)));
+      if (last > first) onLines(bytes.subarray(first + 1, last));
+    }
+    offset = at + last + 1;
+    // What follows the last break is a line still being written, or one the next chunk ends.
+    carry = bytes.subarray(last + 1);
   }
-  return { offset, bytesRead };
+  return { offset, bytesRead: pos - start.offset };
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
+/** readAppendedBytes with each block decoded to text. */
+export async function readAppended(file: LogBlob, start: ReadStart, onText: (text: string) => void, chunkBytes = CHUNK_BYTES): Promise<ReadResult> {
+  const decoder = new TextDecoder("utf-8");
+  return readAppendedBytes(file, start, (bytes) => onText(decoder.decode(bytes)), chunkBytes);
 }
 
 /** The lines of a block onText was given. */

@@ -3,7 +3,8 @@
  * appended bytes. A 64 MB log file of real-shaped lines (the act 1-3 fixture
  * over and over; denser in events than a real log) is read from offset 0
  * through followFile, the follower's whole look: chunked reads from a
- * file-backed Blob (as the browser's File), decoding, the event scan, the fold.
+ * file-backed Blob (as the browser's File), the event scan of the bytes (only
+ * an event's words are decoded), the fold.
  * Prints BENCH guide.log_read_mb_s (median of runs after a warm-up).
  */
 import { mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from "node:fs";
