@@ -179,17 +179,30 @@ def search_statement(q: SearchQuery, latest: int, d: Dialect) -> tuple[str, dict
 
 
 def _stat_statement(q: SearchQuery, column: str, where: str, params: dict) -> str:
-    """A stat sort: the stat descending, then id, from the column's (stat DESC, id) index. Builds
+    """A stat sort: the stat descending, then id, from the column's (stat DESC, id, ...) index. Builds
     without the stat hold -1 and so come last, by id. Stats do not change while a reader pages,
-    so the keyset needs no snapshot (the `snap` column is NULL)."""
+    so the keyset needs no snapshot (the `snap` column is NULL).
+
+    The page's ids are chosen from the index alone (it also holds the other stats and the class
+    columns, so minimum and class filters need no table row), and only the page's rows are read.
+    A later page is two index ranges: the builds tied with the cursor's value after its id, then
+    the builds below the value. Written as one `stat <= v AND (stat < v OR id > g)` range, both
+    engines walked every build tied at the value (thousands where stats are round numbers)."""
+    def ids(cond: str, order: str) -> str:
+        return (f"SELECT * FROM (SELECT b.id AS pid, b.{column} AS k FROM builds b WHERE {where}{cond}"
+                f" ORDER BY {order} LIMIT :n) r")
+
     after = q.after
-    keyset = ""
-    if after is not None:
+    if after is None:
+        page = ids("", f"b.{column} DESC, b.id")
+    else:
         params.update(v=float(after.sort_value if after.sort_value is not None else -1.0), g=after.last_guid)
-        keyset = f" AND b.{column} <= :v AND (b.{column} < :v OR b.id > :g)"
+        tied = ids(f" AND b.{column} = :v AND b.id > :g", "b.id")
+        below = ids(f" AND b.{column} < :v", f"b.{column} DESC, b.id")
+        page = f"SELECT * FROM ({tied} UNION ALL {below}) u ORDER BY k DESC, pid LIMIT :n"
     return (
-        f"SELECT {_COLS}, b.{column} AS k, NULL AS snap FROM builds b WHERE {where}{keyset}"
-        f" ORDER BY b.{column} DESC, b.id LIMIT :n"
+        f"SELECT {_COLS}, p.k AS k, NULL AS snap FROM ({page}) p JOIN builds b ON b.id = p.pid"
+        " ORDER BY p.k DESC, b.id"
     )
 
 
