@@ -38,7 +38,9 @@ def test_radius_circles_are_drawn_and_hover_highlights_the_passives_inside(page)
     open_tree(page, FLICKER)
     wait_idle(page)
     svg = page.get_by_test_id("tree-jewel-radii")
-    sizes = {int(g.get_attribute("data-socket")): g.get_attribute("data-size") for g in svg.locator("g").all()}
+    sizes = {
+        int(g.get_attribute("data-socket")): g.get_attribute("data-size") for g in svg.locator("g").all()
+    }
     assert sizes == {LETHAL_PRIDE: "Large", UNNATURAL_INSTINCT: "Small", THREAD_OF_HOPE: "Massive"}
     # Sizes: the 3.28 tree's radii (Large 1800, Small 960, the Massive ring 2400-2880) at the page's scale,
     # from the bundle's bounds and the canvas box (independent of the page's camera maths).
@@ -53,7 +55,10 @@ def test_radius_circles_are_drawn_and_hover_highlights_the_passives_inside(page)
     }
     assert radii[LETHAL_PRIDE] == [pytest.approx(1800 * scale, rel=1e-3)]
     assert radii[UNNATURAL_INSTINCT] == [pytest.approx(960 * scale, rel=1e-3)]
-    assert radii[THREAD_OF_HOPE] == [pytest.approx(2880 * scale, rel=1e-3), pytest.approx(2400 * scale, rel=1e-3)]
+    assert radii[THREAD_OF_HOPE] == [
+        pytest.approx(2880 * scale, rel=1e-3),
+        pytest.approx(2400 * scale, rel=1e-3),
+    ]
 
     # Drawn: a point on Lethal Pride's rim has the ring's colour, and not once the circles are hidden.
     sx, sy = tree_api(page, f"t.project({LETHAL_PRIDE})")
@@ -73,20 +78,100 @@ def test_radius_circles_are_drawn_and_hover_highlights_the_passives_inside(page)
 
     # Hover the socket: the passives inside are Highlighted (8), the others not; leaving clears them.
     inside = [
-        i for i, (x, y) in bundle.pos.items()
+        i
+        for i, (x, y) in bundle.pos.items()
         if 0 < math.hypot(x - bundle.pos[LETHAL_PRIDE][0], y - bundle.pos[LETHAL_PRIDE][1]) <= 1800
     ]
     outside_node = next(
-        i for i, (x, y) in bundle.pos.items()
+        i
+        for i, (x, y) in bundle.pos.items()
         if 2600 < math.hypot(x - bundle.pos[LETHAL_PRIDE][0], y - bundle.pos[LETHAL_PRIDE][1]) < 3000
     )
     assert tree_api(page, f"t.state({inside[0]}).flags & 8") == 0
     page.mouse.move(box["x"] + sx, box["y"] + sy)
     page.wait_for_function(f"() => document.querySelector('{CANVAS}').__tree.hovered() === {LETHAL_PRIDE}")
-    page.wait_for_function(f"() => (document.querySelector('{CANVAS}').__tree.state({inside[0]}).flags & 8) === 8")
+    page.wait_for_function(
+        f"() => (document.querySelector('{CANVAS}').__tree.state({inside[0]}).flags & 8) === 8"
+    )
     flags = tree_api(page, f"{inside}.map((id) => t.state(id).flags & 8)")
     assert all(f == 8 for f in flags), sum(f == 8 for f in flags)
     assert tree_api(page, f"t.state({outside_node}).flags & 8") == 0
     assert svg.locator(f"g[data-socket='{LETHAL_PRIDE}']").get_attribute("data-hovered") is not None
     page.mouse.move(1, 1)
-    page.wait_for_function(f"() => (document.querySelector('{CANVAS}').__tree.state({inside[0]}).flags & 8) === 0")
+    page.wait_for_function(
+        f"() => (document.querySelector('{CANVAS}').__tree.state({inside[0]}).flags & 8) === 0"
+    )
+
+
+def ring_samples(page, node_id: int, radius_px: float) -> list[int]:
+    """Brightness of the canvas's own pixels (WebGL, not the SVG circles over it) on a node's highlight circle."""
+    x, y = tree_api(page, f"t.project({node_id})")
+    return [
+        sum(
+            tree_api(
+                page,
+                f"t.readPixel({x + radius_px * math.cos(a * math.pi / 28)}, {y + radius_px * math.sin(a * math.pi / 28)})",
+            )[:3]
+        )
+        for a in range(56)
+    ]
+
+
+def test_hovering_a_timeless_jewel_draws_the_highlight_round_the_passives_inside(page):
+    """The hover highlight is seen in the canvas's pixels: the dashed circle round a notable inside Lethal
+    Pride's radius appears while its socket is hovered and goes when the pointer leaves."""
+    from e2e.test_tree import center_on, zoom_in_at_centre
+
+    open_tree(page, FLICKER)
+    wait_idle(page)
+    bundle = tree_bundle("3.28")
+    box = page.locator(CANVAS).bounding_box()
+    min_x, min_y, max_x, max_y = bundle.bounds
+
+    def scale() -> float:
+        return (
+            min(box["width"] / (max_x - min_x), box["height"] / (max_y - min_y))
+            * tree_api(page, "t.camera()")["zoom"]
+        )
+
+    center_on(page, LETHAL_PRIDE)
+    # Close enough that a notable's highlight circle (1.38 of its radius 40) is some 20 px across.
+    for _ in range(8):
+        if 40 * 1.38 * scale() >= 10:
+            break
+        zoom_in_at_centre(page, 1, 240)
+        center_on(page, LETHAL_PRIDE)
+    sx, sy = bundle.pos[LETHAL_PRIDE]
+
+    def on_canvas(i: int) -> bool:
+        p = tree_api(page, f"t.project({i})")
+        return p is not None and 60 < p[0] < box["width"] - 60 and 60 < p[1] < box["height"] - 60
+
+    inside = next(
+        i
+        for i, (x, y) in sorted(bundle.pos.items(), key=lambda e: -math.hypot(e[1][0] - sx, e[1][1] - sy))
+        if 400 < math.hypot(x - sx, y - sy) <= 1700
+        and bundle.kind[i] == "notable"
+        and bundle.ascendancy[i] is None
+        and i not in bundle.proxy
+        and on_canvas(i)
+    )
+    r = 40 * 1.38 * scale()
+    page.mouse.move(1, 1)
+    wait_idle(page)
+    before = ring_samples(page, inside, r)
+    px, py = tree_api(page, f"t.project({LETHAL_PRIDE})")
+    page.mouse.move(box["x"] + px, box["y"] + py)
+    page.wait_for_function(
+        f"() => (document.querySelector('{CANVAS}').__tree.state({inside}).flags & 8) === 8"
+    )
+    hovered = ring_samples(page, inside, r)
+    # Dashed white: about half the circle's samples turn bright, the rest stay as they were.
+    lit = sum(1 for b, h in zip(before, hovered, strict=True) if h - b > 150)
+    assert 10 <= lit <= 46, (bundle.name[inside], lit)
+    page.mouse.move(1, 1)
+    page.wait_for_function(
+        f"() => (document.querySelector('{CANVAS}').__tree.state({inside}).flags & 8) === 0"
+    )
+    after = ring_samples(page, inside, r)
+    assert sum(1 for b, a in zip(before, after, strict=True) if abs(a - b) > 60) < 3
