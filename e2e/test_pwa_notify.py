@@ -83,6 +83,21 @@ def test_settings_offers_update_notifications(browser, live_server, width):
         expect(page.get_by_test_id("notify-status")).to_have_count(0)
 
 
+def test_settings_says_when_the_browser_does_not_allow_notifications(browser, live_server):
+    """Without the grant, headless Chromium answers 'denied' before any question: the switch is off and
+    disabled, and says where to allow them."""
+    with app_page(browser, live_server.base_url, 412) as page:
+        page.goto("/settings")
+        assert page.evaluate("Notification.permission") == "denied"
+        expect(page.get_by_test_id("notify-status")).to_have_text(
+            "Notifications are blocked for Waypoint in this browser's site settings. Allow them there to turn this on.",
+            timeout=30_000)
+        switch = page.get_by_role("switch", name="Notify me when a followed build changes")
+        expect(switch).to_be_disabled()
+        expect(switch).not_to_be_checked()
+        assert audit(page) == []
+
+
 def test_a_new_revision_notifies_once_a_build_a_day(browser, live_server):
     base = live_server.base_url
     with app_page(browser, base, 1400) as creator, app_page(browser, base, 1400) as fan:
@@ -124,8 +139,14 @@ def test_a_new_revision_notifies_once_a_build_a_day(browser, live_server):
         shown = fan.evaluate(NOTIFICATIONS)
         assert [n["tag"] for n in shown] == [f"waypoint-update:{build_id(fan, second)}"]
         assert shown[0]["title"] == "Revision 2 is out"
+        # A click opens the updates list in the app's window (the worker's click handler, through its test hook).
+        fan.evaluate("""async (tag) => (await navigator.serviceWorker.ready).active.postMessage(
+          { type: "waypoint:test:notification-click", tag })""", shown[0]["tag"])
+        fan.wait_for_url("**/build/updates", timeout=30_000)
+        expect(fan.locator(f'[data-testid=update-card][data-build-id="{build_id(fan, second)}"]')).to_be_visible(timeout=30_000)
+        assert fan.evaluate(NOTIFICATIONS) == []
+
         # ... and the page's next start shows neither again.
-        fan.evaluate(CLOSE_ALL)
         assert start_check(fan) == 0
         assert periodic_sync(fan, base) == 0
         assert fan.evaluate(NOTIFICATIONS) == []

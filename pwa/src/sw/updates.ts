@@ -36,19 +36,36 @@ self.addEventListener("periodicsync", ((event: PeriodicSyncEvent) => {
   );
 }) as EventListener);
 
+/** The app's window on `url`: an open one focused and moved there, else a new one. */
+async function openApp(url: string): Promise<void> {
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+  if (open) {
+    await open.focus().catch(() => undefined);
+    await open.navigate(url).catch(() => undefined);
+  } else {
+    await self.clients.openWindow(url);
+  }
+}
+
+const clickTarget = (n: Notification) => new URL((n.data as { url?: string } | null)?.url ?? "/build/updates", self.location.origin).href;
+
 self.addEventListener("notificationclick", (event: NotificationEvent) => {
   event.notification.close();
-  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? "/build/updates", self.location.origin).href;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
-      if (open) {
-        await open.focus();
-        await open.navigate(url).catch(() => undefined);
-      } else {
-        await self.clients.openWindow(url);
-      }
-    })(),
-  );
+  event.waitUntil(openApp(clickTarget(event.notification)));
 });
+
+// e2e: no browser clicks a notification for a test; this does what a click on the tag's notification does.
+if (__WAYPOINT_TEST_HOOKS__) {
+  self.addEventListener("message", (event: ExtendableMessageEvent) => {
+    const data = event.data as { type?: string; tag?: string } | null;
+    if (data?.type !== "waypoint:test:notification-click") return;
+    event.waitUntil(
+      self.registration.getNotifications({ tag: data.tag }).then(async ([n]) => {
+        if (!n) return;
+        n.close();
+        await openApp(clickTarget(n));
+      }),
+    );
+  });
+}

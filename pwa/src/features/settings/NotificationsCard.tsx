@@ -11,10 +11,10 @@ import {
   type NotifyPermission,
 } from "../follow/systemNotify";
 
-function statusText(permission: NotifyPermission, on: boolean, mode: NotifyMode | null): string | null {
+function statusText(permission: NotifyPermission, on: boolean, mode: NotifyMode | null, asked: boolean): string | null {
   if (permission === "unsupported") return "This browser cannot show notifications. On iPhone and iPad, add Waypoint to the Home Screen first.";
   if (permission === "denied") return "Notifications are blocked for Waypoint in this browser's site settings. Allow them there to turn this on.";
-  if (!on) return null;
+  if (!on) return asked && permission === "default" ? "The browser did not allow notifications. Turn this on again to be asked again." : null;
   return mode === "background"
     ? "On: this installed app checks in the background."
     : "On: Waypoint checks when you open it.";
@@ -25,6 +25,7 @@ export function NotificationsCard() {
   const [on, setOn] = useState<boolean | null>(null);
   const [mode, setMode] = useState<NotifyMode | null>(null);
   const [busy, setBusy] = useState(false);
+  const [asked, setAsked] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -44,6 +45,7 @@ export function NotificationsCard() {
     try {
       if (next) {
         const r = await enableNotifications();
+        setAsked(true);
         setPermission(r.permission);
         setOn(r.permission === "granted");
         if (r.mode) setMode(r.mode);
@@ -56,7 +58,7 @@ export function NotificationsCard() {
     }
   };
 
-  const status = statusText(permission, on === true, mode);
+  const status = statusText(permission, on === true, mode, asked);
   return (
     <Card withBorder padding="lg" data-testid="notify-card">
       <Stack gap="xs">
