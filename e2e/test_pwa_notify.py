@@ -5,7 +5,9 @@ granted to the context); the creator publishes revision 2 through the API; the a
 shows one notification (read back with registration.getNotifications()), and a second check the same
 day shows none. The service worker's periodic sync path (the event dispatched through CDP, as an
 installed Chromium would) shows another followed build's revision and holds the first build's
-revision 3 back (one a build a day). axe clean on Settings at 1400 and 412 px.
+revision 3 back (one a build a day); the worker's click path (a test hook: no browser clicks a notification
+for a test) opens /build/updates. Without the grant, Settings says notifications are blocked. axe clean on
+Settings at 1400 and 412 px.
 """
 
 from __future__ import annotations
