@@ -66,6 +66,9 @@ class EquipmentItem(msgspec.Struct, rename="camel"):
     fractured_mods: list[str]
     # The item's own art on the official image host (the API's `icon`), "" when none or not http(s).
     icon: str = ""
+    # What a catalyst's quality raises, as the official property names it ("Quality (Attribute
+    # Modifiers)" -> "Attribute Modifiers"); "" for plain quality. Its value is properties.quality.
+    quality_modifiers: str = ""
 
 
 class CharacterSkill(msgspec.Struct, rename="camel"):
@@ -195,10 +198,23 @@ def _rarity(item: dict) -> str:
     return RARITY_BY_FRAME.get(item.get("frameType"), "Normal")
 
 
+_CATALYST_QUALITY = re.compile(r"^Quality \((.+)\)$")
+
+
+def _catalyst_quality(props: Any) -> tuple[str, int]:
+    """("Attribute Modifiers", 20) from a "Quality (Attribute Modifiers)" property; ("", 0) without one."""
+    for entry in props or []:
+        m = _CATALYST_QUALITY.match(str(entry.get("name", ""))) if isinstance(entry, dict) else None
+        if m:
+            return m.group(1), _first_value([entry], entry["name"])
+    return "", 0
+
+
 def map_item(item: dict, slot_type: str) -> EquipmentItem:
     infl = _influences(item)
     reqs = item.get("requirements")
     props = item.get("properties")
+    modifiers, catalyst_quality = _catalyst_quality(props)
     return EquipmentItem(
         slot_type=slot_type,
         name=str(item.get("name") or ""),
@@ -212,7 +228,7 @@ def map_item(item: dict, slot_type: str) -> EquipmentItem:
             dexterity=_first_value(reqs, "Dex", "Dexterity"),
         ),
         properties=ItemProperties(
-            quality=_first_value(props, "Quality"),
+            quality=_first_value(props, "Quality") or catalyst_quality,
             armour=_first_value(props, "Armour"),
             evasion=_first_value(props, "Evasion Rating", "Evasion"),
             energy_shield=_first_value(props, "Energy Shield"),
@@ -229,6 +245,7 @@ def map_item(item: dict, slot_type: str) -> EquipmentItem:
         crafted_mods=_mods(item.get("craftedMods")),
         fractured_mods=_mods(item.get("fracturedMods")),
         icon=_icon(item.get("icon")),
+        quality_modifiers=modifiers,
     )
 
 

@@ -1,4 +1,4 @@
-"""Issue 35: character items carry the official API's own art (`icon`), and the pages' CSP lets
+"""Issue 35: character items carry the official API's own art (`icon`) and their catalyst quality, and the pages' CSP lets
 images load from the item image host(s) (settings.item_image_origins), nowhere else."""
 
 from __future__ import annotations
@@ -58,3 +58,12 @@ async def test_the_csp_allows_images_from_the_item_image_hosts_only(tmp_path):
         assert directive(r.headers["content-security-policy"], "connect-src") == ["'self'"]
         assert directive(sw.headers["content-security-policy"], "connect-src") == ["'self'", *want[3:]]
         assert img_src(sw.headers["content-security-policy"]) == want
+
+
+def test_a_catalysts_quality_is_read_with_the_modifiers_it_raises():
+    raw = json.loads(SAMPLE.read_text())["character"]
+    mapped = {i.slot_type: i for i in map_character(raw).equipment}
+    # The sample's amulet and belt carry "Quality (Attribute Modifiers): +20%" (an Intrinsic Catalyst).
+    for slot in ("Amulet", "Belt"):
+        assert (mapped[slot].quality_modifiers, mapped[slot].properties.quality) == ("Attribute Modifiers", 20)
+    assert (mapped["Helm"].quality_modifiers, mapped["Helm"].properties.quality) == ("", 20)

@@ -238,6 +238,7 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
     enchantMods: [], implicitMods: [], explicitMods: [], craftedMods: [], fracturedMods: [],
     // Present (undefined) on every item, so all items share one object shape.
     clusterNodeCount: undefined, clusterSkill: undefined,
+    catalyst: undefined, catalystQuality: undefined,
   };
   let l = 1;
   item.name = lines[l++] ?? "";
@@ -300,6 +301,8 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
         case "Implicits": implicitCount = specNumber(value); break;
         case "Cluster Jewel Skill": clusterSkill = value; break;
         case "Cluster Jewel Node Count": clusterNodes = specNumber(value); break;
+        case "Catalyst": item.catalyst = value.trim() || undefined; break;
+        case "CatalystQuality": item.catalystQuality = specNumber(value); break;
         default: break;
       }
       continue;

@@ -96,6 +96,9 @@ export interface PlannerItem {
   fracturedMods: ModLine[];
   /** Character items only (official API): the URL of the item's own art. Planner items have none. */
   icon?: string;
+  /** The catalyst applied (its name without " Catalyst", e.g. "Intrinsic") and the quality it gave. */
+  catalyst?: string;
+  catalystQuality?: number;
   /** Cluster jewels only. */
   clusterNodeCount?: number;
   clusterSkill?: string;

@@ -25,6 +25,8 @@ export interface EquipmentItem {
   fracturedMods: string[];
   /** The item's own art on the official image host (the API's `icon`); "" or absent (older cached answers) when none. */
   icon?: string;
+  /** What a catalyst's quality raises ("Attribute Modifiers"), "" or absent for plain quality; its value is properties.quality. */
+  qualityModifiers?: string;
 }
 
 export interface CharacterSkill {

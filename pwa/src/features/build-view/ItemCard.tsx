@@ -4,6 +4,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import type { ModLine, PlannerItem } from "@workers/planner/types";
 import { DESKTOP_QUERY } from "../../app/theme";
 import type { ItemsBundle } from "../../data/gameDataTypes";
+import { catalystQualityLine, isTalisman } from "../../data/itemNames";
 import { ItemArt } from "./ItemArt";
 
 export const TOOLTIP_WIDTH = 240;
@@ -37,7 +38,9 @@ function Mods({ mods, color, testId }: { mods: ModLine[]; color: string; testId:
 export function ItemDetails({ item }: { item: PlannerItem }) {
   const color = RARITY_COLOR[item.rarity] ?? RARITY_COLOR.Relic;
   const props: string[] = [];
+  const catalystLine = item.catalyst && item.catalystQuality ? catalystQualityLine(item.catalyst, item.catalystQuality) : undefined;
   if (item.quality) props.push(`Quality: +${item.quality}%`);
+  if (catalystLine) props.push(catalystLine);
   if (item.armour) props.push(`Armour: ${item.armour}`);
   if (item.evasion) props.push(`Evasion Rating: ${item.evasion}`);
   if (item.energyShield) props.push(`Energy Shield: ${item.energyShield}`);
@@ -69,6 +72,7 @@ export function ItemDetails({ item }: { item: PlannerItem }) {
       <Box ta="center">
         <Text fw={700} size="sm" c={color} data-testid="item-name">{item.name}</Text>
         {item.baseType && item.baseType !== item.name && <Text size="sm" c={color} data-testid="item-base">{item.baseType}</Text>}
+        {isTalisman(item.baseType) && <Text size="xs" c="dimmed" data-testid="item-talisman">Talisman</Text>}
         {item.influences.length > 0 && (
           <Box mt={4}>{item.influences.map((inf) => <Badge key={inf} size="xs" mx={2} color={INFLUENCE_COLOR[inf] ?? "gray"}>{inf}</Badge>)}</Box>
         )}

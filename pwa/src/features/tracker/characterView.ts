@@ -4,6 +4,7 @@
  * allocation, so the paper-doll, the gem lists and the tree draw a character
  * exactly as they draw a build step.
  */
+import { catalystOfCategory } from "../../data/itemNames";
 import type { ModLine, PlannerBuild, PlannerGem, PlannerItem, PlannerItemSet, PlannerSkillSet, PlannerSocketGroup, Rarity } from "@workers/planner/types";
 import type { Character, EquipmentItem } from "../../data/character";
 import { baseClassOf, type ClassTable } from "../../data/classes";
@@ -46,6 +47,8 @@ const lines = (mods: string[], flags: Partial<ModLine> = {}): ModLine[] => mods.
 
 /** One official-shaped item as the PlannerItem the item cards show. */
 export function plannerItemOf(item: EquipmentItem, id: string): PlannerItem {
+  // A catalyst's quality ("Quality (Attribute Modifiers)") is the planner's CatalystQuality, not plain quality.
+  const catalyst = item.qualityModifiers ? catalystOfCategory(item.qualityModifiers) : undefined;
   return {
     id,
     rarity: rarityOf(item.rarity),
@@ -53,7 +56,7 @@ export function plannerItemOf(item: EquipmentItem, id: string): PlannerItem {
     baseType: item.baseType,
     itemLevel: item.itemLevel,
     requirements: { level: item.requirements.level, str: item.requirements.str, dex: item.requirements.dex, int: item.requirements.int },
-    quality: item.properties.quality,
+    quality: catalyst ? 0 : item.properties.quality,
     armour: item.properties.armour,
     evasion: item.properties.evasion,
     energyShield: item.properties.energyShield,
@@ -68,6 +71,7 @@ export function plannerItemOf(item: EquipmentItem, id: string): PlannerItem {
     craftedMods: lines(item.craftedMods, { crafted: true }),
     fracturedMods: lines(item.fracturedMods, { fractured: true }),
     ...(item.icon ? { icon: item.icon } : {}),
+    ...(catalyst ? { catalyst, catalystQuality: item.properties.quality } : {}),
   };
 }
 
