@@ -7,8 +7,10 @@ hovering a socket highlights the passives inside.
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
+from playwright.sync_api import expect
 
 from e2e.pixels import png_pixels
 from e2e.test_tree import FLICKER, open_tree
@@ -117,25 +119,20 @@ def ring_samples(page, node_id: int, radius_px: float) -> list[int]:
     ]
 
 
-def test_hovering_a_timeless_jewel_draws_the_highlight_round_the_passives_inside(page):
-    """The hover highlight is seen in the canvas's pixels: the dashed circle round a notable inside Lethal
-    Pride's radius appears while its socket is hovered and goes when the pointer leaves."""
+def zoomed_notable_inside(page) -> tuple[int, float]:
+    """Zoom on Lethal Pride's socket until a notable's highlight circle (1.38 of its radius 40) is some 20 px
+    across; a notable inside its radius, on the canvas, and that circle's radius in pixels."""
     from e2e.test_tree import center_on, zoom_in_at_centre
 
-    open_tree(page, FLICKER)
-    wait_idle(page)
     bundle = tree_bundle("3.28")
     box = page.locator(CANVAS).bounding_box()
     min_x, min_y, max_x, max_y = bundle.bounds
 
     def scale() -> float:
-        return (
-            min(box["width"] / (max_x - min_x), box["height"] / (max_y - min_y))
-            * tree_api(page, "t.camera()")["zoom"]
-        )
+        zoom = tree_api(page, "t.camera()")["zoom"]
+        return min(box["width"] / (max_x - min_x), box["height"] / (max_y - min_y)) * zoom
 
     center_on(page, LETHAL_PRIDE)
-    # Close enough that a notable's highlight circle (1.38 of its radius 40) is some 20 px across.
     for _ in range(8):
         if 40 * 1.38 * scale() >= 10:
             break
@@ -156,22 +153,97 @@ def test_hovering_a_timeless_jewel_draws_the_highlight_round_the_passives_inside
         and i not in bundle.proxy
         and on_canvas(i)
     )
-    r = 40 * 1.38 * scale()
     page.mouse.move(1, 1)
     wait_idle(page)
+    return inside, 40 * 1.38 * scale()
+
+
+def flag_is(page, node_id: int, value: int) -> None:
+    page.wait_for_function(
+        f"() => (document.querySelector('{CANVAS}').__tree.state({node_id}).flags & 8) === {value}"
+    )
+
+
+def lit_samples(before: list[int], now: list[int]) -> int:
+    """Samples of the dashed white circle: brighter by far than the same pixel without it."""
+    return sum(1 for b, h in zip(before, now, strict=True) if h - b > 150)
+
+
+def test_hovering_a_timeless_jewel_draws_the_highlight_round_the_passives_inside(page):
+    """The hover highlight is seen in the canvas's pixels: the dashed circle round a notable inside Lethal
+    Pride's radius appears while its socket is hovered and goes when the pointer leaves."""
+    open_tree(page, FLICKER)
+    wait_idle(page)
+    inside, r = zoomed_notable_inside(page)
     before = ring_samples(page, inside, r)
+    box = page.locator(CANVAS).bounding_box()
     px, py = tree_api(page, f"t.project({LETHAL_PRIDE})")
     page.mouse.move(box["x"] + px, box["y"] + py)
-    page.wait_for_function(
-        f"() => (document.querySelector('{CANVAS}').__tree.state({inside}).flags & 8) === 8"
-    )
-    hovered = ring_samples(page, inside, r)
+    flag_is(page, inside, 8)
     # Dashed white: about half the circle's samples turn bright, the rest stay as they were.
-    lit = sum(1 for b, h in zip(before, hovered, strict=True) if h - b > 150)
-    assert 10 <= lit <= 46, (bundle.name[inside], lit)
+    lit = lit_samples(before, ring_samples(page, inside, r))
+    assert 10 <= lit <= 46, lit
     page.mouse.move(1, 1)
-    page.wait_for_function(
-        f"() => (document.querySelector('{CANVAS}').__tree.state({inside}).flags & 8) === 0"
-    )
+    flag_is(page, inside, 0)
     after = ring_samples(page, inside, r)
     assert sum(1 for b, a in zip(before, after, strict=True) if abs(a - b) > 60) < 3
+
+
+@pytest.mark.parametrize("width", [1400, 412])
+def test_the_text_list_of_radius_jewels_highlights_by_keyboard(gl_browser, live_server, width):
+    """Without a pointer: the tree's text alternative lists the radius jewels as toggle buttons; pressing one
+    from the keyboard highlights the passives inside its circle (flags and the canvas's pixels), pressing it
+    again clears them. Axe clean at 1400 and 412 px."""
+    from e2e.editor_support import axe_violations
+
+    ctx = gl_browser.new_context(base_url=live_server.base_url, viewport={"width": width, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    page.add_init_script("localStorage.setItem('waypoint:tree-art', 'off')")
+    try:
+        open_tree(page, FLICKER)
+        wait_idle(page)
+        listed = page.get_by_test_id("tree-jewel-radius-list")
+        expect(listed.get_by_role("button")).to_have_count(3)
+        button = listed.locator(f"button[data-socket='{LETHAL_PRIDE}']")
+        expect(button).to_have_text(re.compile(r"^Lethal Pride: Large radius, \d+ passives inside$"))
+        expect(listed.locator(f"button[data-socket='{THREAD_OF_HOPE}']")).to_contain_text(
+            "Thread of Hope: Massive ring"
+        )
+        assert axe_violations(page, "[data-testid=tree-text]") == []
+        bundle = tree_bundle("3.28")
+        sx, sy = bundle.pos[LETHAL_PRIDE]
+        inside = [
+            i
+            for i, (x, y) in bundle.pos.items()
+            if 0 < math.hypot(x - sx, y - sy) <= 1800 and i not in bundle.proxy
+        ]
+        count = int(re.search(r"(\d+) passives", button.inner_text()).group(1))
+        assert count == len(inside)
+        node, r = zoomed_notable_inside(page) if width == 1400 else (None, 0.0)
+        before = ring_samples(page, node, r) if node else []
+        # Tab from the control before it lands on the button; Enter presses it.
+        button.focus()
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")
+        expect(button).to_be_focused()
+        page.keyboard.press("Enter")
+        expect(button).to_have_attribute("aria-pressed", "true")
+        flag_is(page, inside[0], 8)
+        flags = tree_api(page, f"{inside}.map((id) => t.state(id).flags & 8)")
+        assert all(f == 8 for f in flags), sum(f == 8 for f in flags)
+        assert (
+            page.locator(f"[data-testid=tree-jewel-radii] g[data-socket='{LETHAL_PRIDE}']").get_attribute(
+                "data-hovered"
+            )
+            is not None
+        )
+        if node:
+            lit = lit_samples(before, ring_samples(page, node, r))
+            assert 10 <= lit <= 46, lit
+        assert axe_violations(page, "[data-testid=tree-text]") == []
+        page.keyboard.press("Space")
+        expect(button).to_have_attribute("aria-pressed", "false")
+        flag_is(page, inside[0], 0)
+    finally:
+        ctx.close()

@@ -37,6 +37,8 @@ export interface TreeCanvasProps {
   compare: boolean;
   /** Radius circles of the socketed jewels that have one (jewelRadius.ts), drawn over the tree. */
   jewelCircles?: JewelCircle[];
+  /** The socket pressed in the text list of radius jewels (JewelRadiusList): its passives are highlighted too. */
+  radiusShown?: number | null;
   notice: string | null;
   /** performance.now() when the tree data became ready (for the first-frame figure). */
   readyAt: number;
@@ -81,6 +83,20 @@ export function TreeCanvas(props: TreeCanvasProps) {
   circles.current = props.jewelCircles ?? [];
   const searchFound = useRef<number[]>([]);
   const radiusHover = useRef<number | null>(null);
+  const radiusShown = useRef<number | null>(props.radiusShown ?? null);
+  /**
+   * The passives inside the hovered socket's circle (else the one pressed in the text list) highlighted,
+   * beside the search's matches, and that circle marked (data-hovered).
+   */
+  const showRadius = () => {
+    const active = radiusHover.current ?? radiusShown.current;
+    const inside = circles.current.filter((c) => c.socketId === active).flatMap((c) => c.inside);
+    ctlRef.current?.setHighlighted([...searchFound.current, ...inside]);
+    for (const el of svgRef.current?.querySelectorAll("g[data-socket]") ?? []) {
+      el.toggleAttribute("data-hovered", Number(el.getAttribute("data-socket")) === active);
+    }
+    scheduleRef.current();
+  };
   const masteryChoice = useRef(props.masteryChoice);
   masteryChoice.current = props.masteryChoice;
   const onFirstFrame = useRef(props.onFirstFrame);
@@ -142,12 +158,7 @@ export function TreeCanvas(props: TreeCanvasProps) {
       const socket = h && circles.current.some((c) => c.socketId === h.id) ? h.id : null;
       if (socket !== radiusHover.current) {
         radiusHover.current = socket;
-        const inside = circles.current.filter((c) => c.socketId === socket).flatMap((c) => c.inside);
-        ctl.setHighlighted([...searchFound.current, ...inside]);
-        for (const el of svgRef.current?.querySelectorAll("g[data-socket]") ?? []) {
-          el.toggleAttribute("data-hovered", Number(el.getAttribute("data-socket")) === socket);
-        }
-        schedule();
+        showRadius();
       }
     };
     const placeCircles = () => {
@@ -395,11 +406,14 @@ export function TreeCanvas(props: TreeCanvasProps) {
   useEffect(() => {
     const found = searchNodes(model, query, (i) => states.visible(i));
     searchFound.current = found;
-    const inside = (props.jewelCircles ?? []).filter((c) => c.socketId === radiusHover.current).flatMap((c) => c.inside);
-    ctlRef.current?.setHighlighted([...found, ...inside]);
+    showRadius();
     setMatches(found.length);
-    scheduleRef.current();
   }, [model, states, query]);
+
+  useEffect(() => {
+    radiusShown.current = props.radiusShown ?? null;
+    showRadius();
+  }, [props.radiusShown]);
 
   useEffect(() => {
     const onChange = () => {

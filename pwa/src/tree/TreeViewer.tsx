@@ -24,7 +24,8 @@ import { useReportDraw, useTreeRetry } from "./TreeDrawGuard";
 import { TreeError } from "./TreeError";
 import { overridesById } from "./tooltipText";
 import { frameMaxHeight } from "./fit";
-import { jewelCircles } from "./jewelRadius";
+import { jewelCircles, radiusListItems } from "./jewelRadius";
+import { JewelRadiusList } from "./JewelRadiusList";
 
 /**
  * The canvas frame's height cap (fit.ts frameMaxHeight), measured where the frame sits before
@@ -52,6 +53,8 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
   const [gpuFailed, setGpuFailed] = useState(false);
   // The side lists (hundreds of Mantine elements) render after the first tree frame.
   const [drawn, setDrawn] = useState(false);
+  // The radius jewel pressed in the text list (JewelRadiusList): its passives are highlighted.
+  const [radiusShown, setRadiusShown] = useState<number | null>(null);
   const wide = useMediaQuery("(min-width: 62em)", true);
   const data = useTreeModel(build.treeVersion, build.nodes);
   // While the data loads, the canvas frame is already laid out (see `frame` below).
@@ -86,6 +89,12 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
   const derived = useMemo(() => {
     if (!model) return null;
     const { states, unknownIds, clusterIds } = allocationStates(model, build, other);
+    const itemAt = (id: number) => {
+      const itemId = build.jewels?.[id] ?? other?.jewels?.[id];
+      const item = itemId !== undefined ? jewelItems?.[itemId] : undefined;
+      return item && !("error" in item) ? item : null;
+    };
+    const circles = jewelCircles(model, new Set(Object.keys({ ...other?.jewels, ...build.jewels }).map(Number)), itemAt);
     for (const id of pathing ?? []) {
       const n = model.byId.get(id);
       if (n) states.add(n.index, NodeState.Pathing);
@@ -98,11 +107,8 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
       // Tattoos replace the stats a tooltip shows (the drawn allocation's first).
       overrides: overridesById(build, other),
       // The radius circles of the socketed jewels that have one (both sides of a compare).
-      circles: jewelCircles(model, new Set(Object.keys({ ...other?.jewels, ...build.jewels }).map(Number)), (id) => {
-        const itemId = build.jewels?.[id] ?? other?.jewels?.[id];
-        const item = itemId !== undefined ? jewelItems?.[itemId] : undefined;
-        return item && !("error" in item) ? item : null;
-      }),
+      circles,
+      radiusItems: radiusListItems(circles, model.nodes, (id) => itemAt(id)?.name ?? null),
     };
   }, [model, build, other, pathing, jewelItems]);
 
@@ -148,6 +154,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
           overrideAt={overrideAt}
           compare={other !== undefined}
           jewelCircles={d.circles}
+          radiusShown={radiusShown}
           notice={d.notice}
           readyAt={readyAt}
           height={height}
@@ -159,6 +166,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
       <Box role="region" aria-label="Passive tree as text" tabIndex={0} data-testid="tree-text"
         style={{ flex: wide ? "0 0 40%" : "1 1 auto", maxHeight: wide ? (maxHeight ?? height) : undefined, overflowY: "auto" }}>
         <Text size="sm" mb="sm" data-testid="tree-summary">{d.summary}</Text>
+        <JewelRadiusList items={d.radiusItems} shown={radiusShown} onShow={setRadiusShown} />
         {lists ? <SideListsView lists={lists} treeVersion={build.treeVersion} /> : <PageLoader label="Loading tree lists" />}
       </Box>,
       "passive-tree",

@@ -118,3 +118,22 @@ export function jewelCircles(model: CircleModel, socketIds: Iterable<number>, je
   }
   return out;
 }
+
+/** One entry of the text list of radius jewels (JewelRadiusList): the socket and what a reader is told of it. */
+export interface RadiusListItem {
+  socketId: number;
+  label: string;
+}
+
+/**
+ * The text list's entries, one per circle: "Lethal Pride: Large radius, 41 passives inside" (a Thread of Hope:
+ * "Large ring"). Cluster jewel proxy sockets inside are not passives a reader sees, so not counted.
+ */
+export function radiusListItems(circles: readonly JewelCircle[], nodes: readonly { proxy?: boolean }[], nameAt: (socketId: number) => string | null): RadiusListItem[] {
+  return circles.map((c) => {
+    const n = c.inside.filter((i) => !nodes[i]?.proxy).length;
+    const shape = c.radius.inner > 0 ? "ring" : "radius";
+    const name = nameAt(c.socketId) ?? "Jewel";
+    return { socketId: c.socketId, label: `${name}: ${c.radius.size} ${shape}, ${n} ${n === 1 ? "passive" : "passives"} inside` };
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BASE_RADIUS, jewelCircles, jewelRadius, nodesInRadius, treeScale } from "../jewelRadius";
+import { BASE_RADIUS, jewelCircles, jewelRadius, nodesInRadius, radiusListItems, treeScale } from "../jewelRadius";
 import { realTree } from "./testModel";
 
 const item = (name: string, mods: string[] = []) => ({ name, explicitMods: mods.map((text) => ({ text })) });
@@ -63,5 +63,24 @@ describe("jewel circles on a tree", () => {
     expect([escape.x, escape.y, escape.radius.outer]).toEqual([keystone.x, keystone.y, 960]);
     items[socket.id] = item("Watcher's Eye");
     expect(jewelCircles(model, [socket.id], (id) => items[id] ?? null)).toEqual([]);
+  });
+});
+
+describe("the text list of radius jewels", () => {
+  it("names each jewel, its size and how many passives are inside, per version (proxy sockets not counted)", () => {
+    for (const [version, outer] of [["3.28", 1800], ["3.12", 1500]] as const) {
+      const { model } = realTree(version);
+      const socket = model.nodes.find((n) => n.kind === "jewel" && !n.proxy && Math.hypot(n.x, n.y) > 3000)!;
+      const items: Record<number, { name: string; explicitMods: { text: string }[] }> = { [socket.id]: item("Glorious Vanity") };
+      const [circle] = jewelCircles(model, [socket.id], (id) => items[id] ?? null);
+      expect(circle.radius.outer).toBe(outer);
+      const seen = circle.inside.filter((i) => !model.nodes[i].proxy).length;
+      expect(seen).toBeGreaterThan(10);
+      expect(radiusListItems([circle], model.nodes, () => "Glorious Vanity")).toEqual([
+        { socketId: socket.id, label: `Glorious Vanity: Large radius, ${seen} passives inside` },
+      ]);
+    }
+    const ring = { socketId: 7, x: 0, y: 0, radius: { inner: 1680, outer: 2040, size: "Large" as const }, inside: [0] };
+    expect(radiusListItems([ring], [{ proxy: false }], () => null)).toEqual([{ socketId: 7, label: "Jewel: Large ring, 1 passive inside" }]);
   });
 });
