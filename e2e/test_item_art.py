@@ -133,6 +133,12 @@ def test_character_items_show_their_own_art_offline_and_a_glyph_when_it_fails(br
             expect(helmet).to_have_attribute("src", f"{images.origin}/art/Helm0.png")
             wait_until(lambda: drawn(helmet), message="the helmet's art drawn")
             assert helmet.evaluate("(el) => el.naturalWidth") == 47
+            if width >= 1200:
+                # The character's jewels link art on the official host, which this page may not load (CSP):
+                # each shows its jewel art from the tree's jewel sheet instead, drawn from the sheet.
+                jewel = mine.get_by_test_id("item-jewel-art").first
+                expect(jewel).to_be_visible()
+                assert "/game-data/art-3.28-jewel." in jewel.evaluate("(el) => getComputedStyle(el).backgroundImage")
             assert axe_in(page, "[data-testid=equipment-character]") == []
             screenshot(page, f"item-art-{width}")
 

@@ -1,6 +1,9 @@
 import { useEffect, useState } from "react";
 import type { ItemsBundle } from "../../data/gameDataTypes";
 import type { PlannerItem } from "@workers/planner/types";
+import { jewelArt, type JewelArtBundle } from "../../tree/jewelArt";
+import { spriteStyle, type SideIconArt } from "../../tree/sideIcons";
+import { useSheetsReady, useSideIconArt } from "../../tree/useSideIconArt";
 import { GLYPH_LABEL, glyphOf, type GlyphKind } from "./itemGlyph";
 
 export const ART_SIZE = 40;
@@ -44,7 +47,8 @@ export function ItemGlyph({ kind, size = ART_SIZE }: { kind: GlyphKind; size?: n
 /**
  * A character item's own art (the official API's `icon`, cached for offline by the service worker's
  * item-art route); the item class glyph for build items, and in place of an image that fails to load
- * (spec: a failed image is hidden; the failure is logged).
+ * (spec: a failed image is hidden; the failure is logged). Jewels without art of their own show their
+ * jewel art from the tree's jewel sheet.
  */
 export function ItemArt({ item, slot, bundle }: { item: PlannerItem; slot: string; bundle: ItemsBundle | null }) {
   const [failed, setFailed] = useState<string | null>(null);
@@ -60,5 +64,21 @@ export function ItemArt({ item, slot, bundle }: { item: PlannerItem; slot: strin
         }} />
     );
   }
-  return <ItemGlyph kind={glyphOf(item, slot, bundle)} />;
+  const kind = glyphOf(item, slot, bundle);
+  return kind === "jewel" ? <JewelArt baseType={item.baseType} /> : <ItemGlyph kind={kind} />;
+}
+
+/** The art tree version for jewels: the sockets' sprites are the same in every version we ship. */
+const JEWEL_ART_VERSION = "3.28";
+
+/** A jewel's art from the tree's jewel sheet once it has loaded; the jewel glyph until then or without one. */
+function JewelArt({ baseType }: { baseType: string }) {
+  const art = useSideIconArt(JEWEL_ART_VERSION, { deferred: true }) as (SideIconArt & JewelArtBundle) | null;
+  const icon = art ? jewelArt(art, baseType) : null;
+  const ready = useSheetsReady(icon ? [icon.file] : []);
+  if (!icon || !ready.has(icon.file)) return <ItemGlyph kind="jewel" />;
+  return (
+    <div aria-hidden="true" data-testid="item-jewel-art" data-base={baseType}
+      style={{ width: ART_SIZE, height: ART_SIZE, flex: "none", ...spriteStyle(icon, ART_SIZE) }} />
+  );
 }
