@@ -117,6 +117,9 @@ class BuildInfo(msgspec.Struct, rename="camel", frozen=True):
     # build (issue 36).
     revision: int = 1
     followers: int = 0
+    # Whether the signed-in viewer created the build (by user id; false for anyone else and for
+    # anonymous readers).
+    is_creator: bool = False
 
 
 class BuildInfoData(msgspec.Struct, rename="camel", frozen=True):
@@ -344,6 +347,11 @@ class BuildUpdate(msgspec.Struct, rename="camel", frozen=True):
     seen_revision: int
     note: str
     updated_at: str
+    # What the app titles a build by (its first main skill and ascendancy, else its class),
+    # read in the same statement as the rest.
+    skills: list[str]
+    base_class: str
+    ascendancy: str
 
 
 class BuildUpdates(msgspec.Struct, rename="camel", frozen=True):

@@ -48,7 +48,7 @@ def _account_data(conn: sqlite3.Connection, user_id: int) -> AccountData | None:
         if user is None:
             return None
         u = {"u": user_id}
-        builds = [build_info_of(r) for r in conn.execute(
+        builds = [build_info_of(r, user_id) for r in conn.execute(
             f"SELECT {BUILD_COLUMNS} FROM builds b WHERE b.creator_id = :u ORDER BY b.created_at, b.id", u)]
         likes = [LikeInfo(r[0], r[1], iso_of(r[2])) for r in conn.execute(
             "SELECT l.build_id, b.slug, l.created_at FROM likes l JOIN builds b ON b.id = l.build_id"

@@ -101,7 +101,7 @@ def find_build(db: Database, id_or_slug: str, viewer: int | None = None) -> Buil
     )
     if row is None:
         return None
-    return build_info_of(row)
+    return build_info_of(row, viewer)
 
 
 def find_owner(db: Database, build_id: str) -> tuple[str, int] | None:

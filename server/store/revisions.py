@@ -216,8 +216,8 @@ async def mark_seen(db: Database, user_id: int, build_id: str, seen: int) -> Fol
 # The updates a player has not seen, in one statement: followed builds whose newest revision is
 # past the one seen (the follows primary key gives the player's rows, builds' the revision).
 UPDATES_SQL = (
-    "SELECT b.id, b.slug, b.creator_name, b.revision, f.seen_revision, COALESCE(r.note, ''), b.updated_at"
-    " FROM follows f JOIN builds b ON b.id = f.build_id"
+    "SELECT b.id, b.slug, b.creator_name, b.revision, f.seen_revision, COALESCE(r.note, ''), b.updated_at,"
+    " b.skills, b.base_class, b.ascendancy FROM follows f JOIN builds b ON b.id = f.build_id"
     " LEFT JOIN build_revisions r ON r.build_id = b.id AND r.revision = b.revision"
     " WHERE f.user_id = {user} AND b.revision > f.seen_revision ORDER BY b.updated_at DESC, b.id"
 )
@@ -225,7 +225,8 @@ UPDATES_SQL = (
 
 def update_of(row) -> BuildUpdate:
     return BuildUpdate(build_id=row[0], slug=row[1], creator_name=row[2], revision=row[3], seen_revision=row[4],
-                       note=row[5], updated_at=row[6])
+                       note=row[5], updated_at=row[6], skills=skills_decoder.decode(row[7]), base_class=row[8],
+                       ascendancy=row[9])
 
 
 def unseen_updates(db: Database, user_id: int) -> list[BuildUpdate]:

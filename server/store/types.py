@@ -154,16 +154,18 @@ steps_decoder = msgspec.json.Decoder(list[Step])
 skills_decoder = msgspec.json.Decoder(list[str])
 
 
-def build_info_of(row) -> BuildInfo:
+def build_info_of(row, viewer: int | None = None) -> BuildInfo:
     """A build row as both engines select it -> the build as the API sends it. Row order: id, slug,
     creator_id, creator_name, base_class, ascendancy, tree_version, code_z, skills, steps, likes,
-    liked by the viewer, created_at, updated_at[, stats JSON[, newest revision, followers]]."""
+    liked by the viewer, created_at, updated_at[, stats JSON[, newest revision, followers]].
+    `isCreator` is the signed-in `viewer`'s: the row's creator id against theirs."""
     return BuildInfo(
         build_id=row[0], slug=row[1], creator_name=row[3], base_class=row[4], ascendancy=row[5],
         tree_version=row[6], pob_code=zlib.decompress(row[7]).decode(), skills=skills_decoder.decode(row[8]),
         steps=steps_decoder.decode(row[9]), likes=row[10], is_liked=bool(row[11]),
         created_at=row[12], updated_at=row[13], stats=stats_of(row[14]) if len(row) > 14 else None,
         revision=row[15] if len(row) > 15 else 1, followers=row[16] if len(row) > 16 else 0,
+        is_creator=viewer is not None and row[2] == viewer,
     )
 
 

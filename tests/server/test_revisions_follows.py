@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 from e2e.harness import ServerProcess
-from tests.server.conftest import SLAYER, publish_payload, rows, session_headers
+from tests.server.conftest import SLAYER, TEST_PASSWORD, local_form, publish_payload, rows, session_headers
 
 
 async def _publish(client, who: dict, **over) -> dict:
@@ -80,6 +80,31 @@ async def test_a_revision_keeps_the_link_and_every_earlier_revision_stays_readab
     assert (await client.get(f"/api/Build/{slug}/revision/99999999999")).status_code == 400
     assert (await client.get("/api/Build/nosuchbuildatall/revisions")).status_code == 404
     assert (await client.get("/api/Build/nosuchbuildatall/revision/1")).status_code == 404
+
+
+async def test_the_build_says_whether_the_viewer_created_it(client):
+    """isCreator goes by user id: another account with the same display name is not the creator."""
+    alice = await session_headers(client, "Alice Owner")
+    p = await _publish(client, alice)
+    done = await local_form(client, {"mode": "signup", "accountName": f"twin{p['buildId'][:8]}",
+                                     "displayName": "Alice Owner", "password": TEST_PASSWORD})
+    assert done.status_code == 303, done.text
+    twin = {"Cookie": f"waypoint_session={client.cookies.get('waypoint_session')}"}
+    client.cookies.clear()
+    bob = await session_headers(client, "Bob Viewer")
+    for key in (p["slug"], p["buildId"]):
+        seen = {}
+        for who, headers in (("alice", alice), ("twin", twin), ("bob", bob), ("anonymous", {})):
+            info = (await client.get(f"/api/Build/{key}", headers=headers)).json()["data"]["buildInfo"]
+            seen[who] = (info["creatorName"], info["isCreator"])
+        assert seen == {"alice": ("Alice Owner", True), "twin": ("Alice Owner", False),
+                        "bob": ("Alice Owner", False), "anonymous": ("Alice Owner", False)}
+    # Only the creator may publish a revision; the twin's display name does not make them one.
+    r = await client.post(f"/api/Build/{p['slug']}/revisions", json=_revision_body(p, 1), headers=twin)
+    assert r.status_code == 403
+    # The creator's own export says so too.
+    export = (await client.get("/api/account/export", headers=alice)).json()["data"]
+    assert [(b["buildId"], b["isCreator"]) for b in export["builds"]] == [(p["buildId"], True)]
 
 
 async def test_who_may_publish_a_revision_and_what_it_may_hold(client):
@@ -194,6 +219,9 @@ async def test_unseen_updates_follow_the_revisions(client):
     ups = (await client.get("/api/Build/updates", headers=bob)).json()["data"]["updates"]
     assert [(u["buildId"], u["revision"], u["seenRevision"], u["note"], u["creatorName"]) for u in ups] == [
         (a["buildId"], 2, 1, "first change", "Alice Updates")]
+    # What the app titles the build by comes with it: the newest revision's skills and class.
+    assert [(u["skills"], u["baseClass"], u["ascendancy"]) for u in ups] == [
+        (a["skills"], a["baseClass"], a["ascendancy"])]
     # Two more revisions: still one update, at revision 4, seen 1.
     for base in (2, 3):
         r = await client.post(f"/api/Build/{a['slug']}/revisions", json=_revision_body(a, base, note=f"r{base + 1}"),
@@ -201,14 +229,22 @@ async def test_unseen_updates_follow_the_revisions(client):
         assert r.status_code == 201
     ups = (await client.get("/api/Build/updates", headers=bob)).json()["data"]["updates"]
     assert [(u["revision"], u["seenRevision"], u["note"]) for u in ups] == [(4, 1, "r4")]
+    # Revision 5 keeps only the second title skill: the update names the newest revision's.
+    assert len(a["skills"]) > 1
+    r = await client.post(f"/api/Build/{a['slug']}/revisions",
+                          json=_revision_body(a, 4, note="r5", skills=a["skills"][1:]), headers=alice)
+    assert r.status_code == 201, r.text
+    ups = (await client.get("/api/Build/updates", headers=bob)).json()["data"]["updates"]
+    assert [(u["revision"], u["skills"], u["baseClass"], u["ascendancy"]) for u in ups] == [
+        (5, a["skills"][1:], a["baseClass"], a["ascendancy"])]
     # Seen up to 3: still behind; seen 99 is capped at the newest; seen 2 later never moves back.
     r = await client.post(f"/api/Build/{a['slug']}/seen", json={"revision": 3}, headers=bob)
     assert r.status_code == 200 and r.json()["data"]["seenRevision"] == 3
     assert len((await client.get("/api/Build/updates", headers=bob)).json()["data"]["updates"]) == 1
     r = await client.post(f"/api/Build/{a['slug']}/seen", json={"revision": 99}, headers=bob)
-    assert r.json()["data"]["seenRevision"] == 4
+    assert r.json()["data"]["seenRevision"] == 5
     r = await client.post(f"/api/Build/{a['slug']}/seen", json={"revision": 2}, headers=bob)
-    assert r.json()["data"]["seenRevision"] == 4
+    assert r.json()["data"]["seenRevision"] == 5
     assert (await client.get("/api/Build/updates", headers=bob)).json()["data"]["updates"] == []
     # Seen on a build not followed; bad revisions; unknown builds.
     r = await client.post(f"/api/Build/{c['slug']}/seen", json={"revision": 2}, headers=bob)

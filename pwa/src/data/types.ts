@@ -98,6 +98,8 @@ export interface BuildInfo {
   /** The newest revision's number (the share link opens it). */
   revision?: number;
   followers?: number;
+  /** The signed-in viewer created this build (by account, not display name); false when anonymous. */
+  isCreator?: boolean;
 }
 
 export interface LikeRequest {
@@ -292,6 +294,10 @@ export interface BuildUpdate {
   seenRevision: number;
   note: string;
   updatedAt: string;
+  /** The newest revision's title skills and class: what buildTitle() names the build by. */
+  skills: string[];
+  baseClass: string;
+  ascendancy: string;
 }
 
 export interface BuildUpdates {

@@ -32,8 +32,8 @@ FOLLOW_SQL = (
     " SELECT $1, id, revision, $2 FROM builds WHERE id = $3 ON CONFLICT(user_id, build_id) DO NOTHING"
 )
 UPDATES_SQL = (
-    "SELECT b.id, b.slug, b.creator_name, b.revision, f.seen_revision, COALESCE(r.note, ''), b.updated_at"
-    " FROM follows f JOIN builds b ON b.id = f.build_id"
+    "SELECT b.id, b.slug, b.creator_name, b.revision, f.seen_revision, COALESCE(r.note, ''), b.updated_at,"
+    " b.skills, b.base_class, b.ascendancy FROM follows f JOIN builds b ON b.id = f.build_id"
     " LEFT JOIN build_revisions r ON r.build_id = b.id AND r.revision = b.revision"
     " WHERE f.user_id = $1 AND b.revision > f.seen_revision ORDER BY b.updated_at DESC, b.id"
 )

@@ -198,7 +198,7 @@ class PgStore:
         )
         if row is None:
             return None
-        return build_info_of(row)
+        return build_info_of(row, viewer)
 
     async def find_owner(self, build_id: str) -> tuple[str, int] | None:
         row = await self.pool.fetchrow("SELECT slug, creator_id FROM builds WHERE id = $1", build_id)
@@ -388,7 +388,7 @@ class PgStore:
             )
             if user is None:
                 return None
-            builds = [build_info_of(r) for r in await conn.fetch(
+            builds = [build_info_of(r, user_id) for r in await conn.fetch(
                 f"SELECT {BUILD_COLUMNS} FROM builds b WHERE b.creator_id = $1 ORDER BY b.created_at, b.id", user_id)]
             likes = [LikeInfo(r[0], r[1], iso_of(r[2])) for r in await conn.fetch(
                 "SELECT l.build_id, b.slug, l.created_at FROM likes l JOIN builds b ON b.id = l.build_id"
