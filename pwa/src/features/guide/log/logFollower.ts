@@ -1,10 +1,12 @@
 /**
  * The one follower of the game's log per page: keeps the picked file's handle
- * (IndexedDB), asks for read permission again on a later visit, and while a
- * guide is on screen looks at the file at most once a second, reading only
- * what was appended (followFile). Guides subscribe to its snapshot.
+ * (IndexedDB), asks for read permission again on a later visit, and while
+ * anything shows what the log tells (a guide, the tracker's level) looks at the
+ * file at most once a second, reading only what was appended (followFile).
+ * Guides and the tracker subscribe to its snapshot (useFollowedLog).
  */
 import type { Area } from "@workers/guide/types";
+import { loadCampaign } from "../../../data/gameData";
 import type { GameLogRow } from "../../../data/guideProgress";
 import { followFile, type FollowState } from "./follow";
 import { canFollowLog, pickLogFile, readPermission } from "./logFile";
@@ -43,6 +45,10 @@ export class GameLogFollower {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private lastSize = -1;
   private init: Promise<void> | null = null;
+  private areasLoading: Promise<void> | null = null;
+
+  /** `loadAreas`: the campaign facts (area ids to acts) when no guide brings them. */
+  constructor(private readonly loadAreas: () => Promise<Record<string, Area>> = async () => (await loadCampaign()).areas) {}
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -56,15 +62,27 @@ export class GameLogFollower {
   getSnapshot = (): LogSnapshot => this.snapshot;
 
   /**
-   * The campaign facts (area ids to acts) arrive with the guide. Others (the tracker's level) start it
-   * without them: what the log told is restored, and reading waits until a guide brings the facts.
+   * Restores the kept handle and follows it when the browser still lets us read it. Reading needs the
+   * campaign facts (area ids to acts): a guide brings its own; others (the tracker's level, with no guide
+   * on screen) start it without them and the follower loads them itself (the same cached game data).
    */
   start(areas?: Record<string, Area>): void {
-    if (areas && !this.areas) {
-      this.areas = areas;
-      if (this.snapshot.phase === "following") this.schedule(0);
-    }
+    if (areas) this.useAreas(areas);
+    else if (!this.areas)
+      this.areasLoading ??= this.loadAreas().then(
+        (loaded) => this.useAreas(loaded),
+        (e: unknown) => {
+          this.areasLoading = null; // the next start tries again
+          console.warn("game log: could not load the campaign's areas", e);
+        },
+      );
     this.init ??= this.restore();
+  }
+
+  private useAreas(areas: Record<string, Area>): void {
+    if (this.areas) return;
+    this.areas = areas;
+    if (this.snapshot.phase === "following") this.schedule(0);
   }
 
   /** "Follow the game": the player picks Client.txt. */

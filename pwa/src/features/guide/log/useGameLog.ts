@@ -3,13 +3,14 @@
  * tie to a log character, and the area entries not yet applied moved into the
  * guide's progress (followProgress), each applied once.
  */
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import type { CampaignData, Section } from "@workers/guide/types";
 import type { CampaignProgress, GameLogBindingRow } from "../../../data/guideProgress";
 import { entriesAfter } from "./follow";
 import { followProgress } from "./followProgress";
 import { gameLogFollower, type LogSnapshot } from "./logFollower";
 import { loadBinding, saveBinding } from "./logStore";
+import { useFollowedLog } from "./useFollowedLog";
 import { routeAreas } from "./routeAreas";
 
 export interface GameLogView {
@@ -30,8 +31,7 @@ export function useGameLog(
   setProgress: (p: CampaignProgress) => void,
 ): GameLogView {
   const follower = gameLogFollower();
-  useEffect(() => follower.start(data.areas), [follower, data]);
-  const log = useSyncExternalStore(follower.subscribe, follower.getSnapshot);
+  const log = useFollowedLog(data.areas);
   const route = useMemo(() => routeAreas(sections, data.areas), [sections, data]);
 
   const [binding, setBinding] = useState<GameLogBindingRow | null>(null);

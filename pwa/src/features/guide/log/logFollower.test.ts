@@ -1,0 +1,89 @@
+// @vitest-environment happy-dom
+/**
+ * The page's one log follower with no guide on screen (the tracker's level):
+ * started without the campaign facts, it loads them itself and reads the log as
+ * it grows. The picker hands over a handle whose file grows between looks.
+ */
+import "fake-indexeddb/auto";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { loadCampaign } from "@workers/guide/campaignFiles";
+import { GameLogFollower } from "./logFollower";
+import { logLevelOf } from "./logView";
+
+const areas = loadCampaign().areas;
+
+class GrowingLog {
+  readonly kind = "file";
+  readonly name = "Client.txt";
+  text = "";
+  async getFile() {
+    return new File([this.text], this.name);
+  }
+  async queryPermission() {
+    return "granted";
+  }
+}
+
+const line = (t: string, msg: string) => `2024/07/26 20:${t} 1 a [INFO Client 22384] ${msg}\n`;
+const area = (t: string, id: string) => `2024/07/26 20:${t} 1 a [DEBUG Client 22384] Generating level 1 area "${id}" with seed 1\n`;
+const WAIT = { timeout: 20_000, interval: 20 };
+// The tests share the page's database (a picked file carries on what earlier ones told): each names its own character.
+
+let stop: (() => void) | null = null;
+afterEach(() => {
+  stop?.();
+  stop = null;
+  delete (window as { showOpenFilePicker?: unknown }).showOpenFilePicker;
+});
+
+function picked(log: GrowingLog) {
+  (window as { showOpenFilePicker?: unknown }).showOpenFilePicker = async () => [log];
+}
+
+describe("the log follower without a guide", () => {
+  it("loads the campaign's areas itself and follows the level as the log grows", async () => {
+    const log = new GrowingLog();
+    log.text = area("00:00", "1_1_1") + line("00:30", ": Wanderer (Witch) is now level 2");
+    picked(log);
+    let loads = 0;
+    const follower = new GameLogFollower(async () => {
+      loads++;
+      return areas;
+    });
+    follower.start(); // as the tracker's level does: no facts given
+    stop = follower.subscribe(() => {});
+    await follower.pick();
+    await vi.waitFor(() => expect(logLevelOf(follower.getSnapshot().state, "Wanderer")).toBe(2), WAIT);
+
+    log.text += area("01:00", "1_1_town") + line("01:10", ": Wanderer (Witch) is now level 3");
+    await vi.waitFor(() => expect(logLevelOf(follower.getSnapshot().state, "Wanderer")).toBe(3), WAIT);
+    expect(follower.getSnapshot().phase).toBe("following");
+    // The facts were there: the areas are numbered for guides that open later, and the act is timed.
+    expect(follower.getSnapshot().state!.entries.map((e) => e.areaId)).toEqual(["1_1_1", "1_1_town"]);
+    expect(follower.getSnapshot().state!.characters.Wanderer.act).toBe(1);
+    follower.start();
+    expect(loads).toBe(1);
+  }, 60_000);
+
+  it("tries loading the areas again at the next start after a failure, and a guide's facts serve at once", async () => {
+    const log = new GrowingLog();
+    log.text = line("00:30", ": Runner (Witch) is now level 5");
+    picked(log);
+    let loads = 0;
+    const follower = new GameLogFollower(async () => {
+      loads++;
+      throw new Error("offline");
+    });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    follower.start();
+    stop = follower.subscribe(() => {});
+    await follower.pick();
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled(), WAIT);
+    follower.start();
+    await vi.waitFor(() => expect(loads).toBe(2), WAIT);
+    expect(logLevelOf(follower.getSnapshot().state, "Runner")).toBeNull(); // nothing read without the facts
+    follower.start(areas); // a guide opens
+    await vi.waitFor(() => expect(logLevelOf(follower.getSnapshot().state, "Runner")).toBe(5), WAIT);
+    warn.mockRestore();
+  }, 60_000);
+});
