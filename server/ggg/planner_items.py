@@ -15,6 +15,12 @@ import re
 RARITIES = {"NORMAL": "Normal", "MAGIC": "Magic", "RARE": "Rare", "UNIQUE": "Unique", "RELIC": "Relic"}
 FRAME_TYPES = {"Normal": 0, "Magic": 1, "Rare": 2, "Unique": 3, "Relic": 9}
 # The planner's influence marker lines -> the official item's flag (influences{} or a top-level key).
+# The ten catalysts and the modifiers their quality raises (the PWA's list: pwa/src/data/itemNames.ts).
+CATALYST_CATEGORIES = {
+    "Abrasive": "Attack", "Accelerating": "Speed", "Fertile": "Life and Mana", "Imbued": "Caster",
+    "Intrinsic": "Attribute", "Noxious": "Physical and Chaos Damage", "Prismatic": "Resistance",
+    "Tempering": "Defence", "Turbulent": "Elemental Damage", "Unstable": "Critical",
+}
 INFLUENCE_LINES = {
     "Shaper Item": ("influences", "shaper"), "Elder Item": ("influences", "elder"),
     "Crusader Item": ("influences", "crusader"), "Hunter Item": ("influences", "hunter"),
@@ -169,6 +175,7 @@ def parse_item(raw: str) -> dict | None:
     selected: int | None = None
     alts: list[int] = []
     level_req = imported_level = None
+    catalyst, catalyst_quality = "", 0
     enchant: list[dict] = []
     implicit: list[dict] = []
     explicit: list[dict] = []
@@ -193,6 +200,10 @@ def parse_item(raw: str) -> dict | None:
                 item["ilvl"] = _number(value)
             elif key in ("Quality", "Armour", "Energy Shield", "Ward"):
                 props[key] = _number(value)
+            elif key == "Catalyst":
+                catalyst = value.strip()
+            elif key == "CatalystQuality":
+                catalyst_quality = _number(value)
             elif key in ("Evasion", "Evasion Rating"):
                 props["Evasion Rating"] = _number(value)
             elif key in ("LevelReq", "Requires Level"):
@@ -234,7 +245,12 @@ def parse_item(raw: str) -> dict | None:
     item["requirements"] = [_value("Level", str(level))] * bool(level) + [
         _value(k, str(v)) for k, v in reqs.items() if v
     ]
+    # A catalyst's quality, named as the official API names it: "Quality (Attribute Modifiers)".
+    category = CATALYST_CATEGORIES.get(catalyst)
+    if category and catalyst_quality and not props.get("Quality"):
+        props.pop("Quality", None)
+        props[f"Quality ({category} Modifiers)"] = catalyst_quality
     item["properties"] = [
-        _value(k, f"+{v}%" if k == "Quality" else str(v), 1) for k, v in props.items() if v
+        _value(k, f"+{v}%" if k.startswith("Quality") else str(v), 1) for k, v in props.items() if v
     ]
     return item

@@ -4,12 +4,14 @@ images load from the item image host(s) (settings.item_image_origins), nowhere e
 from __future__ import annotations
 
 import json
+import re
 
 import httpx
 
 from server.app import create_app
 from server.ggg.mapping import map_character, map_item
-from server.paths import CORPUS_DIR
+from server.ggg.planner_items import CATALYST_CATEGORIES, parse_item
+from server.paths import CORPUS_DIR, REPO_ROOT
 from server.settings import Settings
 
 SAMPLE = CORPUS_DIR / "ggg-api/PathOfBuildingCommunity__PathOfBuilding/character_detail_SampleCharacter.json"
@@ -67,3 +69,16 @@ def test_a_catalysts_quality_is_read_with_the_modifiers_it_raises():
     for slot in ("Amulet", "Belt"):
         assert (mapped[slot].quality_modifiers, mapped[slot].properties.quality) == ("Attribute Modifiers", 20)
     assert (mapped["Helm"].quality_modifiers, mapped["Helm"].properties.quality) == ("", 20)
+
+
+def test_a_planner_items_catalyst_becomes_the_official_quality_property():
+    """The demo characters converted from planner builds carry a catalyst as the official answer does,
+    with the same ten categories as the PWA's list."""
+    ts = (REPO_ROOT / "pwa/src/data/itemNames.ts").read_text()
+    block = ts.split("CATALYST_CATEGORIES")[1].split("};")[0]
+    assert dict(re.findall(r'(\w+): "([^"]+)"', block)) == CATALYST_CATEGORIES
+    raw = "Rarity: RARE\nPerfect\nAgate Amulet\nCatalyst: Intrinsic\nCatalystQuality: 20\nQuality: 0\nImplicits: 0\n+66 to Strength"
+    item = map_item(parse_item(raw), "Amulet")
+    assert (item.quality_modifiers, item.properties.quality) == ("Attribute Modifiers", 20)
+    plain = map_item(parse_item(raw.replace("Catalyst: Intrinsic\nCatalystQuality: 20\nQuality: 0", "Quality: 12")), "Amulet")
+    assert (plain.quality_modifiers, plain.properties.quality) == ("", 12)
