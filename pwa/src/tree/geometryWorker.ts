@@ -20,7 +20,7 @@
  */
 import { wrap } from "comlink";
 import { gameData, loadTreeBundle } from "../data/gameData";
-import { treeBundleName } from "../data/treeVersions";
+import { pickTreeBundle, shipsOwnVersion, treeBundleName } from "../data/treeVersions";
 import type { ClusterSockets } from "./buildClusters";
 import type { ClusterLayout } from "./clusterLayout";
 import { EDGE_LOD_SCALES, geometryOf, modelSignature, type EdgeLod, type GeometryData } from "./geometry";
@@ -76,23 +76,34 @@ function prebuiltOff(): boolean {
   }
 }
 
+/** A geometry file's bytes; rejects on a failed fetch. */
+async function fetchGeometry(file: string): Promise<ArrayBuffer> {
+  const res = await fetch(`/game-data/${file}`);
+  if (!res.ok) throw new GeometryFileError(`HTTP ${res.status} for ${file}`);
+  return res.arrayBuffer();
+}
+
 /**
  * The prebuilt geometry of the tree the page draws for (version, nodes): the bundle the page picks
- * (the same promise as the page's own load), then its geometry file from the manifest. Null when
- * switched off, when the manifest names none, or when the file fails to load or decode: the
- * caller builds the geometry instead.
+ * (the same promise as the page's own load), then its geometry file from the manifest. For a build
+ * of a version we ship, the file of that version's tree is asked for at once, beside the bundle
+ * rather than after it (the bundle picked is that one unless the build turns out to be on the
+ * alternate tree). Null when switched off, when the manifest names none, or when the file fails to
+ * load or decode: the caller builds the geometry instead.
  */
 export async function loadPrebuiltGeometry(version: string | null, nodes: readonly number[]): Promise<PrebuiltGeometry | null> {
   if (prebuiltOff()) return null;
   try {
-    const bundle = await loadTreeBundle(version, nodes);
     const files = (await gameData.getManifest()).files;
-    const file = files[geometryName(treeBundleName(bundle.version, bundle.key ?? "data"))];
+    const guess = shipsOwnVersion(files, version) ? pickTreeBundle(files, version)?.name : undefined;
+    const guessed = guess && files[geometryName(guess)] ? fetchGeometry(files[geometryName(guess)]) : null;
+    guessed?.catch(() => undefined); // awaited below when it is the one; else dropped
+    const bundle = await loadTreeBundle(version, nodes);
+    const name = treeBundleName(bundle.version, bundle.key ?? "data");
+    const file = files[geometryName(name)];
     if (!file) return null;
-    const res = await fetch(`/game-data/${file}`);
-    if (!res.ok) throw new GeometryFileError(`HTTP ${res.status} for ${file}`);
     // Signed for this bundle's model: adoptSettled uses it only for a model with the same signature.
-    return decodeGeometry(await res.arrayBuffer());
+    return decodeGeometry(await (name === guess && guessed ? guessed : fetchGeometry(file)));
   } catch (err) {
     console.warn("prebuilt tree geometry not used; the page builds it", err);
     return null;

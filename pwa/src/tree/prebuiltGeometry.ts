@@ -133,8 +133,8 @@ export function encodeGeometry(g: PrebuiltGeometry): Uint8Array {
 export class GeometryFileError extends Error {}
 
 /**
- * The geometry in `buf`, as views into it (nothing copied; the delta-coded words summed in place, so
- * `buf` is decoded once); GeometryFileError for another format or a damaged file.
+ * The geometry in `buf`, as views into it (nothing copied; each section's delta-coded words summed in
+ * place on its first use); GeometryFileError for another format or a damaged file.
  */
 export function decodeGeometry(buf: ArrayBuffer): PrebuiltGeometry {
   if (buf.byteLength < 8) throw new GeometryFileError("geometry file too short");
@@ -145,32 +145,40 @@ export function decodeGeometry(buf: ArrayBuffer): PrebuiltGeometry {
   const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 8, len))) as Header;
   if (header.format !== GEOMETRY_FORMAT) throw new GeometryFileError(`geometry format ${header.format}, not ${GEOMETRY_FORMAT}`);
   const start = Math.ceil((8 + len) / 8) * 8;
-  const array = (name: string): Typed => {
+  // Each section is checked now (a damaged file fails here, not mid-frame) and summed back on first use:
+  // a first frame reads the node points, the edge vertices, the group discs and one edge level, not the
+  // node quads (zoomed in), the fine edge indices, the other levels or the hit grid (on hover).
+  const array = (name: string): (() => Typed) => {
     const s = header.sections[name];
     if (!s) throw new GeometryFileError(`geometry file lacks ${name}`);
     const [kind, offset, count, distance] = s;
     if (!(distance >= 1)) throw new GeometryFileError(`geometry file names no delta distance for ${name}`);
     const Ctor = CTORS[kind];
     if (offset % 8 !== 0 || start + offset + count * Ctor.BYTES_PER_ELEMENT > buf.byteLength) throw new GeometryFileError(`geometry file cut short in ${name}`);
-    // Summed back in place, once per file (decoded twice, the sums would be summed again).
-    const w = wordsOf(buf, start + offset, kind, count);
-    for (let i = distance; i < count; i++) w[i] += w[i - distance];
-    return new Ctor(buf, start + offset, count);
+    let decoded: Typed | null = null;
+    return () => {
+      if (decoded) return decoded;
+      // Summed back in place, once (summed twice, the words would be wrong).
+      const w = wordsOf(buf, start + offset, kind, count);
+      for (let i = distance; i < count; i++) w[i] += w[i - distance];
+      return (decoded = new Ctor(buf, start + offset, count));
+    };
   };
-  const layer = (name: (typeof LAYERS)[number]): Layer => ({
-    vertices: array(`${name}.vertices`) as Float32Array,
-    owners: array(`${name}.owners`) as Int32Array,
-    indices: array(`${name}.indices`) as Uint16Array | Uint32Array,
-    vertexCount: header.layers[name].vertexCount,
-    tiles: header.layers[name].tiles.map(tileOf),
-  });
+  /** `plain` with a getter per entry of `lazy`, each decoding its section on first use. */
+  const withSections = <T extends object>(plain: object, lazy: Record<string, string>): T => {
+    for (const [key, name] of Object.entries(lazy)) Object.defineProperty(plain, key, { get: array(name), enumerable: true });
+    return plain as T;
+  };
+  const layer = (name: (typeof LAYERS)[number]): Layer =>
+    withSections({ vertexCount: header.layers[name].vertexCount, tiles: header.layers[name].tiles.map(tileOf) }, {
+      vertices: `${name}.vertices`,
+      owners: `${name}.owners`,
+      indices: `${name}.indices`,
+    });
   if (header.lods.length !== EDGE_LOD_SCALES.length) throw new GeometryFileError("geometry file has other edge levels");
-  const levels = header.lods.map((l, k): EdgeLod => ({
-    maxScale: l.maxScale,
-    indices: array(`lod${k}.indices`) as Uint16Array | Uint32Array,
-    lines: array(`lod${k}.lines`) as Uint16Array | Uint32Array,
-    tiles: l.tiles.map(tileOf),
-  }));
+  const levels = header.lods.map((l, k): EdgeLod =>
+    withSections({ maxScale: l.maxScale, tiles: l.tiles.map(tileOf) }, { indices: `lod${k}.indices`, lines: `lod${k}.lines` }),
+  );
   const data: GeometryData = {
     nodes: layer("nodes"),
     nodePoints: layer("nodePoints"),
@@ -179,7 +187,7 @@ export function decodeGeometry(buf: ArrayBuffer): PrebuiltGeometry {
     // The runs only feed the coarse levels, which the file holds already.
     runs: new Float64Array(0),
   };
-  const hit: HitGridCells = { size: header.hit.size, maxRadius: header.hit.maxRadius, offsets: array("hit.offsets") as Int32Array, items: array("hit.items") as Int32Array };
+  const hit = withSections<HitGridCells>({ size: header.hit.size, maxRadius: header.hit.maxRadius }, { offsets: "hit.offsets", items: "hit.items" });
   return { signature: header.signature, data, levels, hit };
 }
 
