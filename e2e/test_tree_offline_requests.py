@@ -1,9 +1,12 @@
 """An offline tree view asks only for what it draws (issue 34: once, an offline 3.28 build asked for
 `tree-alternate-3.26` and got no answer).
 
-The alternate-ascendancy tree was fetched to compare whenever a build allocated passives its plain tree
-lacked, also for a build drawn on a version it was not made on; offline that fetch failed and the view
-with it. Here, under the service worker and offline (context.set_offline), every request of the page, its
+Two paths asked for trees a view would not draw: the start's cache warming walked every bundle of the
+manifest, trees and their variants among them, one after another (until 24c9b94), so a page taken offline
+while it walked saw its request of the moment (tree-alternate-3.26) fail; and the alternate-ascendancy
+tree was fetched to compare whenever a build allocated passives its plain tree lacked, also for a build
+drawn on a version it was not made on (offline that fetch failed, and the view with it; fixed in
+data/gameData.ts). Here, under the service worker and offline (context.set_offline), every request of the page, its
 workers and the service worker is collected: a seeded 3.28 and a 3.27 build on /build/view/{slug} ask for
 their own version's tree file only (no other version's, no variant, no node index) and draw; a build of a
 version we lack (3.29) with the alternate 3.28 tree's Scavenger passives asks for the plain 3.28 tree only
@@ -24,6 +27,7 @@ from e2e.tree_helpers import CORPUS, GEOMETRY_ONLY, build_view_url, dev_tree_url
 FLICKER_328 = "AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.code.txt"
 SANAVIXX_327 = "AdamZ-8113__pob-codes/sanavixx_cyclone_shockwave_slayer_328.code.txt"
 # Tree bundles and their prebuilt geometry ("tree-3.28.<hash>.json", ".bin"), variants, the node index.
+NEWEST = "3.28"
 TREE_FILE = re.compile(r"/game-data/(tree-[^/]+|node-index\.[^/]+)$")
 
 
@@ -73,6 +77,12 @@ def test_an_offline_build_view_asks_for_its_own_version_only(gl_browser, live_se
         try:
             view(page, url)
             assert tree_api(page, "t.version") == version
+            # Online too, the start and the view ask for no tree but this one and the newest (pinned for offline,
+            # data/gameData.ts warmNewestTree); the start's cache warming takes the node index, never a tree
+            # (it once walked every tree, tree-alternate-3.26 among them, and a page gone offline saw it fail).
+            online = tree_files(asked)
+            extra = online - own_files(files, version) - own_files(files, NEWEST) - {files["node-index"]}
+            assert not extra, (version, len(extra), sorted(extra)[:6])
             ctx.set_offline(True)
             asked.clear()
             view(page, url)
