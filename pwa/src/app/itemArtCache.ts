@@ -5,7 +5,11 @@
  * responses are opaque and are cached as such; expiration keeps the cache bounded.
  */
 export const ITEM_ART_CACHE = "item-art";
-export const ITEM_ART_ENTRIES = 200;
+/**
+ * Kept low: browsers count each opaque answer at a padded size (Chrome about 7 MB of quota each), and a
+ * character shows about 35 images (gear and jewels). A quota error empties this cache (purgeOnQuotaError).
+ */
+export const ITEM_ART_ENTRIES = 100;
 export const ITEM_ART_MAX_AGE_S = 30 * 24 * 3600;
 
 /**
