@@ -11,12 +11,14 @@ the updates list and on the view with its revision picker.
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
 from playwright.sync_api import expect
 
-from e2e.pwa_support import app_page, inject_axe, login, outbox_size, unique_name, wait_until
+from e2e.harness import TEST_PASSWORD
+from e2e.pwa_support import app_page, inject_axe, login, open_nav, outbox_size, unique_name, wait_until
 from e2e.test_a11y import audit
 from e2e.test_pwa_settings_account import publish
 
@@ -98,6 +100,9 @@ def test_follow_offline_then_see_and_clear_a_new_revision(browser, live_server, 
         fan.wait_for_url("**/build/updates")
         entry = fan.locator(f'[data-testid=update-card][data-build-id="{build_id}"]')
         expect(entry).to_contain_text("Revision 2 is out")
+        # Titled as the app titles a build (revision 2's first main skill and ascendancy), not by its slug.
+        expect(entry.get_by_test_id("update-link")).to_have_text(
+            f"{first['skills'][0]} {first['ascendancy'] or first['baseClass']}")
         entry.get_by_test_id("show-diff").press("Enter") if width == 1400 else entry.get_by_test_id("show-diff").click()
         diff = entry.get_by_test_id("revision-diff")
         expect(diff).to_be_visible(timeout=30_000)
@@ -131,6 +136,49 @@ def test_follow_offline_then_see_and_clear_a_new_revision(browser, live_server, 
         fan.get_by_test_id("revision-select").select_option("2")
         fan.wait_for_url(f"**/build/view/{slug}")
         expect(fan.get_by_test_id("shown-revision")).to_have_attribute("data-revision", "2")
+
+
+def login_new_account(page, account: str, display_name: str, start: str = "/build/browse/explore") -> None:
+    """Sign up a new local account with this display name (which another account may already have)."""
+    page.goto(start)
+    open_nav(page)
+    page.get_by_test_id("login-button").click()
+    dialog = page.get_by_role("dialog", name="Realm Selection")
+    dialog.get_by_text("PC", exact=True).click()
+    dialog.get_by_test_id("realm-dialog-confirm").click()
+    page.wait_for_url(re.compile(r"/api/auth/local\?state="))
+    page.fill("#signup-account", account)
+    page.fill("#signup-display", display_name)
+    page.fill("#signup-password", TEST_PASSWORD)
+    page.get_by_role("button", name="Create account").click()
+    page.wait_for_url(re.compile(re.escape(start) + r"$"))
+    page.get_by_test_id("create-build").wait_for()
+
+
+def test_only_the_creator_sees_publish_new_revision_not_a_namesake(browser, live_server):
+    """'Publish new revision' goes by the account that created the build (the server's isCreator), so
+    another account with the same display name, and an anonymous reader, do not get it."""
+    base = live_server.base_url
+    with app_page(browser, base, 1400) as creator, app_page(browser, base, 1400) as twin, \
+            app_page(browser, base, 1400) as anonymous:
+        name = unique_name("Maker")
+        login(creator, name)
+        slug = publish(creator, base)["slug"]
+        login_new_account(twin, f"twin-{uuid.uuid4().hex[:12]}", name)
+
+        creator.goto(f"/build/view/{slug}")
+        expect(creator.get_by_test_id("new-revision")).to_be_visible(timeout=30_000)
+
+        for page in (twin, anonymous):
+            page.goto(f"/build/view/{slug}")
+            expect(page.get_by_test_id("build-creator")).to_have_text(f"By {name}", timeout=30_000)
+            # The page has drawn its actions (like and follow) and still offers no revision.
+            follow = "follow-toggle" if page is twin else "follow-login"
+            expect(page.get_by_test_id("build-view").get_by_test_id(follow)).to_be_visible()
+            expect(page.get_by_test_id("new-revision")).to_have_count(0)
+        assert twin.request.get(f"/api/Build/{slug}").json()["data"]["buildInfo"]["isCreator"] is False
+        assert anonymous.request.get(f"/api/Build/{slug}").json()["data"]["buildInfo"]["isCreator"] is False
+        assert creator.request.get(f"/api/Build/{slug}").json()["data"]["buildInfo"]["isCreator"] is True
 
 
 @pytest.mark.parametrize("width", [1400, 412])

@@ -124,7 +124,9 @@ def test_a_new_revision_notifies_once_a_build_a_day(browser, live_server):
         new_revision(creator, base, first, 1, "Moved the endgame step")
         assert start_check(fan) == 1
         shown = fan.evaluate(NOTIFICATIONS)
-        assert shown == [{"title": "Revision 2 is out", "body": f"Build {first} by {maker}: Moved the endgame step",
+        info = fan.request.get(f"/api/Build/{first}").json()["data"]["buildInfo"]
+        title = f"{info['skills'][0]} {info['ascendancy'] or info['baseClass']}"
+        assert shown == [{"title": "Revision 2 is out", "body": f"{title} by {maker}: Moved the endgame step",
                           "tag": f"waypoint-update:{build_id(fan, first)}", "url": "/build/updates"}]
 
         # A second check the same day: no second notification for that build.

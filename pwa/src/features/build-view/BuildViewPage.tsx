@@ -92,7 +92,8 @@ export default function BuildViewPage() {
         <Group gap="xs">
           <LikeToggle buildId={info.buildId} likes={info.likes} isLiked={info.isLiked} />
           <FollowToggle buildId={info.buildId} followers={info.followers ?? 0} />
-          {identity && identity.displayName === info.creatorName && view.shownRevision === view.newestRevision && (
+          {/* The server says whether this signed-in viewer created the build (by account: display names may repeat). */}
+          {identity && info.isCreator === true && view.shownRevision === view.newestRevision && (
             <Button variant="light" data-testid="new-revision" onClick={async () => {
               const [{ revisionDraft }, { newStepKey }] = await Promise.all([import("../../data/drafts"), import("../build-editor/steps")]);
               const { saveDraft } = await import("../../data/drafts");

@@ -6,6 +6,7 @@ import type { BuildUpdate } from "../../data/types";
 import { loginDialog } from "../session/actions";
 import { useSession } from "../session/useSession";
 import { DiffView } from "./DiffView";
+import { updateTitle } from "./notifyRule";
 import { useUpdates } from "./useFollows";
 
 function UpdateCard({ u }: { u: BuildUpdate }) {
@@ -17,7 +18,7 @@ function UpdateCard({ u }: { u: BuildUpdate }) {
     <Card withBorder padding="md" data-testid="update-card" data-build-id={u.buildId} data-revision={u.revision}>
       <Stack gap="xs">
         <Title order={2} size="h4">
-          <Anchor component={Link} to={`/build/view/${encodeURIComponent(u.slug)}`} data-testid="update-link">{u.slug}</Anchor>
+          <Anchor component={Link} to={`/build/view/${encodeURIComponent(u.slug)}`} data-testid="update-link">{updateTitle(u)}</Anchor>
         </Title>
         <Text size="sm">
           Revision {u.revision} is out (you last saw revision {u.seenRevision}). By {u.creatorName}, {new Date(u.updatedAt).toLocaleDateString()}.

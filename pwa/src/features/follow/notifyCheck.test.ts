@@ -18,6 +18,7 @@ async function db(optIn = true) {
 }
 const update = (buildId: string, revision: number): BuildUpdate => ({
   buildId, slug: buildId, creatorName: "Maker", revision, seenRevision: 1, note: "", updatedAt: "2026-11-28T10:00:00Z",
+  skills: ["Arc"], baseClass: "Witch", ascendancy: "",
 });
 function recorder() {
   const shown: string[] = [];

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { BuildUpdate } from "../../data/types";
-import { buildsToNotify, notificationFor, NOTIFY_EVERY_MS, type NotifiedMark } from "./notifyRule";
+import { buildsToNotify, notificationFor, NOTIFY_EVERY_MS, updateTitle, type NotifiedMark } from "./notifyRule";
 
 const NOW = Date.UTC(2026, 10, 28, 12);
 const update = (buildId: string, revision: number, seenRevision = 1, note = ""): BuildUpdate => ({
   buildId, slug: `slug-${buildId}`, creatorName: "Maker", revision, seenRevision, note, updatedAt: "2026-11-28T10:00:00Z",
+  skills: ["Cyclone", "Blood and Sand"], baseClass: "Duelist", ascendancy: "Slayer",
 });
 const mark = (buildId: string, revision: number, ago: number): NotifiedMark => ({ buildId, revision, at: NOW - ago });
 const ids = (us: BuildUpdate[]) => us.map((u) => `${u.buildId}@${u.revision}`);
@@ -43,10 +44,23 @@ describe("notificationFor", () => {
     const n = notificationFor(update("a", 3, 1, "  New endgame step  "));
     expect(n).toEqual({
       title: "Revision 3 is out",
-      body: "Build slug-a by Maker: New endgame step",
+      body: "Cyclone Slayer by Maker: New endgame step",
       tag: "waypoint-update:a",
       url: "/build/updates",
     });
+  });
+
+  it("titles the build as the app does: first skill and ascendancy, else the class, else the slug", () => {
+    expect(updateTitle({ ...update("a", 2), skills: ["Arc"], baseClass: "Witch", ascendancy: "" })).toBe("Arc Witch");
+    expect(updateTitle({ ...update("a", 2), skills: [], baseClass: "Witch", ascendancy: "Elementalist" })).toBe("Elementalist");
+    expect(notificationFor({ ...update("a", 2), skills: [], baseClass: "Witch", ascendancy: "" }).body).toBe("Witch by Maker");
+    // An answer without the title fields (an older server) still names the build, by its slug.
+    const bare = { ...update("a", 2) } as Partial<BuildUpdate>;
+    delete bare.skills;
+    delete bare.baseClass;
+    delete bare.ascendancy;
+    expect(notificationFor(bare as BuildUpdate).body).toBe("slug-a by Maker");
+    expect(updateTitle({ ...update("a", 2), skills: [], baseClass: "", ascendancy: "" })).toBe("slug-a");
   });
 
   it("cuts a long note", () => {

@@ -5,6 +5,7 @@
  * check on start both decide with this, over the server's unseen updates and the marks kept in
  * IndexedDB (db.ts, table `notified`).
  */
+import { buildTitle } from "../../data/classes";
 import type { BuildUpdate } from "../../data/types";
 
 export const NOTIFY_EVERY_MS = 24 * 60 * 60 * 1000;
@@ -37,12 +38,18 @@ export function buildsToNotify(
   });
 }
 
+/** The build's title as the rest of the app gives it (first main skill and ascendancy, else class),
+ * or its slug when the answer has none (a server from before the title fields). */
+export function updateTitle(u: BuildUpdate): string {
+  return (Array.isArray(u.skills) && buildTitle({ skills: u.skills, baseClass: u.baseClass ?? "", ascendancy: u.ascendancy ?? "" })) || u.slug;
+}
+
 /** The notification's words and where a click goes. */
 export function notificationFor(u: BuildUpdate): { title: string; body: string; tag: string; url: string } {
   const note = u.note.trim();
   return {
     title: `Revision ${u.revision} is out`,
-    body: `Build ${u.slug} by ${u.creatorName}${note ? `: ${note.length > 120 ? `${note.slice(0, 119)}…` : note}` : ""}`,
+    body: `${updateTitle(u)} by ${u.creatorName}${note ? `: ${note.length > 120 ? `${note.slice(0, 119)}…` : note}` : ""}`,
     tag: `waypoint-update:${u.buildId}`,
     url: "/build/updates",
   };
