@@ -96,12 +96,17 @@ const SPACE = 0x20;
 const QUOTE = 0x22;
 const STAR = 0x2a;
 const DOT = 0x2e;
+const LOWER_D = 0x64; // "seed N"
+const LOWER_L = 0x6c; // "level N"
 const COLON = 0x3a;
 const OPEN = 0x28;
 const CLOSE = 0x29;
 const BRACKET = 0x5d;
 const ZERO = 0x30;
+const SLASH = 0x2f;
 const STAMP_BYTES = 20; // "2024/07/26 20:00:00 "
+/** Where the stamp's digits are. */
+const STAMP_DIGITS = Uint8Array.of(0, 1, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18);
 
 const bytesOf = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const GENERATING = bytesOf("Generating level ");
@@ -131,9 +136,16 @@ export function scanEventBytes(b: Uint8Array, sink: EventSink): void {
 
 function lineEvent(b: Uint8Array, s: number, e: number, sink: EventSink): void {
   if (b[e - 1] === CR) e--;
-  // Every followed line ends in a number (areas, levels), "slain." or "*****": most others go here.
+  // Every followed line ends in "seed N", "level N", "has been slain." or "*****": most others go here,
+  // at their last bytes, before the tag is looked for.
   const last = b[e - 1];
-  if (last !== DOT && last !== STAR && !isDigit(last)) return;
+  if (isDigit(last)) {
+    let d = e - 2;
+    while (d > s && isDigit(b[d])) d--;
+    if (b[d] !== SPACE || (b[d - 1] !== LOWER_D && b[d - 1] !== LOWER_L)) return;
+  } else if (last === DOT) {
+    if (e - s < SLAIN.length || !at(b, e - SLAIN.length, SLAIN)) return;
+  } else if (last !== STAR) return;
   let p = s + STAMP_BYTES;
   if (b[p] === STAR) {
     if (e - p === OPENING_BYTES.length && at(b, p, OPENING_BYTES)) {
@@ -207,27 +219,28 @@ const isWordByte = (c: number) => isLetter(c) || isDigit(c) || c === 0x5f;
 // The stamp's digits as one number (YYYYMMDDhhmmss) and its time, kept while lines share a second.
 let lastStampKey = -1;
 let lastStampMs = NaN;
+let lastDate = -1;
+let lastDateMs = NaN;
 
 /** The stamp at the line's start `s` as stampTime reads it, or NaN when it is not a stamp. */
 function byteStampTime(b: Uint8Array, s: number): number {
+  if (b[s + 4] !== SLASH || b[s + 7] !== SLASH || b[s + 10] !== SPACE || b[s + 13] !== COLON || b[s + 16] !== COLON || b[s + 19] !== SPACE) return NaN;
   let key = 0;
-  for (let i = 0; i < 19; i++) {
-    const c = b[s + i];
-    if (i === 4 || i === 7) {
-      if (c !== 0x2f) return NaN; // "/"
-    } else if (i === 10) {
-      if (c !== SPACE) return NaN;
-    } else if (i === 13 || i === 16) {
-      if (c !== COLON) return NaN;
-    } else if (isDigit(c)) key = key * 10 + c - ZERO;
-    else return NaN;
+  for (let k = 0; k < STAMP_DIGITS.length; k++) {
+    const d = b[s + STAMP_DIGITS[k]] - ZERO;
+    if (d < 0 || d > 9) return NaN;
+    key = key * 10 + d;
   }
-  if (b[s + 19] !== SPACE) return NaN;
   if (key !== lastStampKey) {
     lastStampKey = key;
     const date = Math.floor(key / 1e6);
     const clock = key % 1e6;
-    lastStampMs = Date.UTC(Math.floor(date / 1e4), (Math.floor(date / 100) % 100) - 1, date % 100, Math.floor(clock / 1e4), Math.floor(clock / 100) % 100, clock % 100);
+    if (date !== lastDate) {
+      lastDate = date;
+      lastDateMs = Date.UTC(Math.floor(date / 1e4), (Math.floor(date / 100) % 100) - 1, date % 100);
+    }
+    // As Date.UTC counts them: an hour, minute or second out of range carries over.
+    lastStampMs = lastDateMs + Math.floor(clock / 1e4) * 3_600_000 + (Math.floor(clock / 100) % 100) * 60_000 + (clock % 100) * 1000;
   }
   return lastStampMs;
 }
