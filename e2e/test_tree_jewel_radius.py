@@ -220,6 +220,19 @@ def test_the_text_list_of_radius_jewels_highlights_by_keyboard(gl_browser, live_
         ]
         count = int(re.search(r"(\d+) passives", button.inner_text()).group(1))
         assert count == len(inside)
+        # Beside the Scion's start, the ascendancies' passives (placed at the tree's centre) and the start are
+        # not in a radius's reach: only the main tree's passives are counted.
+        ux, uy = bundle.pos[UNNATURAL_INSTINCT]
+        reach = [
+            i
+            for i, (x, y) in bundle.pos.items()
+            if 0 < math.hypot(x - ux, y - uy) <= 960
+            and i not in bundle.proxy
+            and bundle.ascendancy[i] is None
+            and bundle.kind[i] != "classStart"
+        ]
+        instinct = listed.locator(f"button[data-socket='{UNNATURAL_INSTINCT}']")
+        expect(instinct).to_have_text(f"Unnatural Instinct: Small radius, {len(reach)} passives inside")
         node, r = zoomed_notable_inside(page) if width == 1400 else (None, 0.0)
         before = ring_samples(page, node, r) if node else []
         # Tab from the control before it lands on the button; Enter presses it.

@@ -98,11 +98,20 @@ export interface JewelCircle {
 
 const ESCAPE_MOD = /^Passives in Radius of (.+) can be Allocated without being connected to your tree$/;
 
-type CircleModel = { version: string; nodes: readonly { id: number; index: number; x: number; y: number; name: string; kind: string }[]; byId: Map<number, { x: number; y: number }> };
+type CircleNode = { id: number; index: number; x: number; y: number; name: string; kind: string; ascendancyName?: string | null; proxy?: boolean };
+type CircleModel = { version: string; nodes: readonly CircleNode[]; byId: Map<number, { x: number; y: number }> };
+
+/**
+ * The passives a jewel's radius can reach: the main tree's, not the ascendancies' (whose nodes sit in the
+ * tree's world too: the Scion's centre holds the Ascendant's and the bloodlines'), class starts, hidden
+ * cluster proxies or cluster jewel passives (ids above 65535).
+ */
+const inReach = (n: CircleNode) => !n.ascendancyName && n.kind !== "classStart" && !n.proxy && n.id <= 65535;
 
 /** The circles of the socketed jewels that have a radius (`jewelAt` gives the item at a socket). */
 export function jewelCircles(model: CircleModel, socketIds: Iterable<number>, jewelAt: (socketId: number) => Pick<JewelItem, "name" | "explicitMods"> | null): JewelCircle[] {
   const out: JewelCircle[] = [];
+  let passives: CircleNode[] | null = null;
   for (const socketId of socketIds) {
     const socket = model.byId.get(socketId);
     const item = jewelAt(socketId);
@@ -114,7 +123,8 @@ export function jewelCircles(model: CircleModel, socketIds: Iterable<number>, je
       const keystone = model.nodes.find((n) => n.kind === "keystone" && n.name === escape[1]);
       if (keystone) ({ x, y } = keystone);
     }
-    out.push({ socketId, x, y, radius, inside: nodesInRadius(model.nodes, x, y, radius) });
+    passives ??= model.nodes.filter(inReach);
+    out.push({ socketId, x, y, radius, inside: nodesInRadius(passives, x, y, radius) });
   }
   return out;
 }

@@ -66,6 +66,22 @@ describe("jewel circles on a tree", () => {
   });
 });
 
+describe("what a radius reaches", () => {
+  it("the main tree's passives only: no ascendancy passive (the Scion's centre holds the Ascendant's and the bloodlines'), no class start", () => {
+    const { model } = realTree("3.28");
+    // The socket beside the Scion's start (Unnatural Instinct's in the corpus Flicker Strike build).
+    const socket = model.byId.get(31683)!;
+    expect(socket.kind).toBe("jewel");
+    const near = model.nodes.filter((n) => n !== socket && Math.hypot(n.x - socket.x, n.y - socket.y) <= 960);
+    expect(near.filter((n) => n.ascendancyName).length).toBeGreaterThan(20);
+    const [circle] = jewelCircles(model, [socket.id], () => item("Unnatural Instinct"));
+    const inside = circle.inside.map((i) => model.nodes[i]);
+    expect(inside.length).toBeGreaterThan(20);
+    expect(inside.filter((n) => n.ascendancyName || n.kind === "classStart" || n.proxy)).toEqual([]);
+    expect(inside.length).toBe(near.filter((n) => !n.ascendancyName && n.kind !== "classStart" && !n.proxy).length);
+  });
+});
+
 describe("the text list of radius jewels", () => {
   it("names each jewel, its size and how many passives are inside, per version (proxy sockets not counted)", () => {
     for (const [version, outer] of [["3.28", 1800], ["3.12", 1500]] as const) {
