@@ -196,8 +196,12 @@ def test_the_newest_tree_is_pinned_offline_after_the_tree_cache_evicted_it(gl_br
         wait_for_service_worker(page)
         keys = "async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)"
         # Polled from here: wait_for_function takes an async predicate's promise as a truthy answer at once.
-        pinned = wait_until(lambda: page.evaluate(keys, "game-data-tree-newest"), message="the pinned tree")
-        assert pinned == [f"/game-data/{newest}"]
+        # The bundle and its prebuilt geometry (tree/prebuiltGeometry.ts), pinned together.
+        both = sorted(f"/game-data/{f}" for f in (newest, files.get(f"geometry/tree/{version}")) if f)
+        pinned = wait_until(
+            lambda: sorted(page.evaluate(keys, "game-data-tree-newest")) == both or None, message="the pinned tree"
+        )
+        assert pinned
         page.goto(url)  # the build and its tree are seen once online, so Dexie and the worker hold what they need
         page.get_by_test_id("tab-tree").click()
         wait_tree_ready(page)
