@@ -4,6 +4,7 @@ The log is picked once in the guide (the picker stubbed as in e2e/test_guide_log
 FileSystemFileHandle from the origin-private file system); then the tracker is opened on a page
 where the guide is not mounted (412 px: the Equipment tab; 1400 px: a character with no build yet,
 the build chooser) and a level-up appended to the log changes the level beside the character.
+On the next visit the tracker itself offers the one click that gives back read permission.
 """
 
 from __future__ import annotations
@@ -52,3 +53,17 @@ def test_tracker_level_follows_the_log_without_the_guide(browser, live_server, w
         expect(page.get_by_test_id("campaign-guide")).to_have_count(0)
         assert axe_serious(page, "[data-testid=tracker-log-level]") == []
         screenshot(page, f"tracker-log-level-{width}")
+
+        # Next visit, straight to the tracker: the browser asks again, one click here gives the
+        # permission back, and what was appended meanwhile is read.
+        page.evaluate("() => sessionStorage.removeItem('log-allowed')")
+        append(page, log.level("DemoHierophant", "Templar", 5))
+        page.reload()
+        page.get_by_test_id("tracker-loaded" if attach else "build-chooser").wait_for(timeout=30_000)
+        expect(level).to_have_text("Level 4 in the game's log")
+        resume = page.get_by_test_id("tracker-log-resume")
+        expect(resume).to_have_text("Resume following Client.txt")
+        assert axe_serious(page, "[data-testid=tracker]") == []
+        resume.click()
+        expect(level).to_have_text("Level 5 in the game's log", timeout=15_000)
+        expect(resume).to_have_count(0)
