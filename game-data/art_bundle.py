@@ -7,6 +7,7 @@ which icon each node id shows. The PWA loads it after the tree's first frame.
 from __future__ import annotations
 
 import gzip
+import io
 import json
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,25 @@ BACKDROP_ROLES = ("ascendancy", "bloodline")
 # a sprite's pixel size divided by this is its size in tree units (group backgrounds, line art).
 SHEET_ZOOM = 0.3835
 KIND_OF = {"normalActive": "normal", "notableActive": "notable", "keystoneActive": "keystone"}
+# Optional sheets (role -> sprite kind): shipped when the art has them. The jewel radius rings
+# (`JewelCircle1`, its `Inverse`, the timeless factions' `<Faction>JewelCircle1/2`) come as a 1.5 MB
+# PNG that is mostly transparent; it is re-encoded as lossy WebP (about a third of that).
+OPTIONAL_SHEETS = {"jewelRadius": "jewelRadius"}
+RING_WEBP_QUALITY = 75
+
+
+def _as_webp(data: bytes) -> bytes:
+    """A PNG sheet as lossy WebP with its alpha, when Pillow (with WebP) is installed; else as it is."""
+    try:
+        from PIL import Image, features
+    except ImportError:
+        return data
+    if data[:8] != b"\x89PNG\r\n\x1a\n" or not features.check("webp"):
+        return data
+    with Image.open(io.BytesIO(data)) as im:
+        out = io.BytesIO()
+        im.convert("RGBA").save(out, "WEBP", quality=RING_WEBP_QUALITY, alpha_quality=80, method=4)
+    return out.getvalue()
 
 
 def _file_of(sprite: dict[str, Any]) -> str:
@@ -52,6 +72,10 @@ def read_art(folder: Path) -> tuple[dict[str, Any], dict[str, bytes]]:
         if not path.is_file():
             raise ValueError(f"tree art {folder}: sheet {path.name} of {kind} is missing")
         sheets[role] = path.read_bytes()
+    for role, kind in OPTIONAL_SHEETS.items():
+        path = folder / _file_of(sprites[kind]) if kind in sprites else None
+        if path is not None and path.is_file():
+            sheets[role] = _as_webp(path.read_bytes())
     return sprites, sheets
 
 
@@ -73,10 +97,16 @@ def build_art_bundle(
         rects[kind] = out
     nodes = {str(nid): index[p] for nid, p in sorted(node_icons.items()) if p in index}
     size = lambda kind: [int(sprites[kind]["w"]), int(sprites[kind]["h"])]  # noqa: E731
+    optional = {role: kind for role, kind in OPTIONAL_SHEETS.items() if role in sheet_files and kind in sprites}
     return {
         "format": FORMAT,
         "version": version,
-        "sheets": {role: {"file": sheet_files[role], "size": size(kind)} for role, (kind, _) in SHEETS.items()},
+        "sheets": {
+            **{role: {"file": sheet_files[role], "size": size(kind)} for role, (kind, _) in SHEETS.items()},
+            **{role: {"file": sheet_files[role], "size": size(kind)} for role, kind in optional.items()},
+        },
+        # The jewel radius rings by sprite name (the `jewelRadius` sheet): each rectangle is the whole circle.
+        **({"jewelRadius": _rects(sprites["jewelRadius"])} if "jewelRadius" in optional else {}),
         "icons": icons,
         "rects": rects,
         "frames": {k: [int(r["x"]), int(r["y"]), int(r["w"]), int(r["h"])] for k, r in sorted(sprites["frame"]["coords"].items())},

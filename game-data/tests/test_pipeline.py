@@ -196,6 +196,24 @@ def test_art_bundle_has_the_tree_backdrops(built_dist):
     assert backdrops["classStartInactive"][2] > 100
 
 
+def test_art_bundle_ships_the_jewel_radius_rings_as_webp(built_dist):
+    """Issue 34: the ring art (JewelCircle1, its Inverse, the timeless factions' two rings each) is shipped
+    re-encoded as WebP, its stated size the image's own, at under half the source PNG's bytes."""
+    out, result = built_dist
+    art = json.loads((out / result.manifest["files"]["art/3.28"]).read_bytes())
+    sheet = art["sheets"]["jewelRadius"]
+    data = (out / sheet["file"]).read_bytes()
+    source = (SHARED_TREES.parent / "tree-art" / "3_28" / "jewel-radius.png").read_bytes()
+    assert sheet["file"] == f"art-3.28-jewelRadius.{hashlib.sha256(data).hexdigest()[:16]}.webp"
+    assert list(_image_size(data)) == sheet["size"] == [2252, 2201]
+    assert len(data) < len(source) / 2, (len(data), len(source))
+    rings = art["jewelRadius"]
+    factions = ("Vaal", "Karui", "Maraketh", "Templar", "EternalEmpire", "Kalguur")
+    assert {"JewelCircle1", "JewelCircle1Inverse"} | {f"{f}JewelCircle{n}" for f in factions for n in (1, 2)} <= set(rings)
+    for name, (x, y, w, h) in rings.items():
+        assert w == h and x + w <= sheet["size"][0] and y + h <= sheet["size"][1], name
+
+
 def test_clusters_bundle_has_every_notable_text(built_dist):
     out, result = built_dist
     clusters = json.loads((out / result.manifest["files"]["clusters"]).read_bytes())

@@ -147,3 +147,41 @@ export function radiusListItems(circles: readonly JewelCircle[], nodes: readonly
     return { socketId: c.socketId, label: `${name}: ${c.radius.size} ${shape}, ${n} ${n === 1 ? "passive" : "passives"} inside` };
   });
 }
+
+/**
+ * The game's ring art for a circle (the art bundle's `jewelRadius` sprites; each rectangle is the whole circle).
+ * As Path of Building's PassiveTreeView.lua draws them: a timeless jewel layers its faction's two rings
+ * (`<Faction>JewelCircle1` and `2`), each image as wide as the circle (half its side is the radius); other
+ * jewels show `JewelCircle1` the same way. A ring (Thread of Hope) adds `JewelCircle1Inverse` at its inner
+ * edge: that sprite's line lies at 0.94 of its half side, so it is drawn 1.06 times the inner radius (PoB's
+ * inner ring factor). Impossible Escape's circle is a plain one around its keystone.
+ */
+export interface RingSprite {
+  sprite: string;
+  /** Half the image's side in world units. */
+  half: number;
+}
+
+/** Timeless jewels' factions, by the unique's name (Kalguur: the 3.25 Heroic Tragedy). */
+export const TIMELESS_FACTION: Record<string, string> = {
+  "Glorious Vanity": "Vaal", "Lethal Pride": "Karui", "Brutal Restraint": "Maraketh",
+  "Militant Faith": "Templar", "Elegant Hubris": "EternalEmpire", "Heroic Tragedy": "Kalguur",
+};
+
+/** PoB's inner ring factor: `innerSize = radData.inner * scale * 1.06`. */
+export const INNER_RING_FACTOR = 1.06;
+
+/**
+ * The sprites to draw for a jewel's circle, or null when the art lacks any of them (the plain ring is drawn
+ * then: trees whose art has no ring sprites, or a faction the art predates).
+ */
+export function ringSprites(name: string, radius: JewelRadius, sprites: ReadonlySet<string> | null): RingSprite[] | null {
+  if (!sprites) return null;
+  const unique = uniqueName(name);
+  const faction = unique ? TIMELESS_FACTION[unique] : undefined;
+  const out: RingSprite[] = faction
+    ? [{ sprite: `${faction}JewelCircle1`, half: radius.outer }, { sprite: `${faction}JewelCircle2`, half: radius.outer }]
+    : [{ sprite: "JewelCircle1", half: radius.outer }];
+  if (radius.inner > 0) out.push({ sprite: "JewelCircle1Inverse", half: radius.inner * INNER_RING_FACTOR });
+  return out.every((s) => sprites.has(s.sprite)) ? out : null;
+}
