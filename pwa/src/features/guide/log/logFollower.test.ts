@@ -5,8 +5,9 @@
  * it grows. The picker hands over a handle whose file grows between looks.
  */
 import "fake-indexeddb/auto";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadCampaign } from "@workers/guide/campaignFiles";
+import { guideDb } from "../../../data/guideProgress";
 import { GameLogFollower } from "./logFollower";
 import { logLevelOf } from "./logView";
 
@@ -27,9 +28,10 @@ class GrowingLog {
 const line = (t: string, msg: string) => `2024/07/26 20:${t} 1 a [INFO Client 22384] ${msg}\n`;
 const area = (t: string, id: string) => `2024/07/26 20:${t} 1 a [DEBUG Client 22384] Generating level 1 area "${id}" with seed 1\n`;
 const WAIT = { timeout: 20_000, interval: 20 };
-// The tests share the page's database (a picked file carries on what earlier ones told): each names its own character.
 
 let stop: (() => void) | null = null;
+// Each test is a first visit: no file kept from an earlier one.
+beforeEach(() => guideDb().gameLog.clear());
 afterEach(() => {
   stop?.();
   stop = null;
@@ -85,5 +87,28 @@ describe("the log follower without a guide", () => {
     follower.start(areas); // a guide opens
     await vi.waitFor(() => expect(logLevelOf(follower.getSnapshot().state, "Runner")).toBe(5), WAIT);
     warn.mockRestore();
+  }, 60_000);
+
+  it("takes the file again when a read fails because the game wrote to it meanwhile", async () => {
+    // Chromium's NotReadableError for a File whose file changed after getFile(); the next getFile() reads.
+    class StaleOnce extends GrowingLog {
+      stale = 1;
+      override async getFile() {
+        const file = await super.getFile();
+        if (this.stale-- <= 0) return file;
+        const failing = () => ({ arrayBuffer: () => Promise.reject(new DOMException("The file changed", "NotReadableError")) });
+        return Object.assign(file, { slice: failing });
+      }
+    }
+    const log = new StaleOnce();
+    log.text = line("00:30", ": Stalwart (Duelist) is now level 7");
+    picked(log);
+    const follower = new GameLogFollower(async () => areas);
+    follower.start();
+    stop = follower.subscribe(() => {});
+    await follower.pick();
+    await vi.waitFor(() => expect(logLevelOf(follower.getSnapshot().state, "Stalwart")).toBe(7), WAIT);
+    expect(log.stale).toBeLessThan(0); // the failing read did happen
+    expect(follower.getSnapshot()).toMatchObject({ phase: "following", message: null });
   }, 60_000);
 });

@@ -15,6 +15,12 @@ import { loadGameLog, pickedRow, saveGameLog } from "./logStore";
 /** At most one look a second: a size check, and a read only when the size changed. */
 export const POLL_MS = 1000;
 
+/**
+ * A read of the file can fail because the game appended to it after the look took it (the browser
+ * checks the file's modification time): looks in a row that may fail so before the player is told.
+ */
+export const STALE_READS_TRIED = 3;
+
 export type LogPhase = "unsupported" | "loading" | "idle" | "needs-permission" | "following" | "error";
 
 export interface LogSnapshot {
@@ -46,6 +52,7 @@ export class GameLogFollower {
   private lastSize = -1;
   private init: Promise<void> | null = null;
   private areasLoading: Promise<void> | null = null;
+  private staleReads = 0;
 
   /** `loadAreas`: the campaign facts (area ids to acts) when no guide brings them. */
   constructor(private readonly loadAreas: () => Promise<Record<string, Area>> = async () => (await loadCampaign()).areas) {}
@@ -163,8 +170,12 @@ export class GameLogFollower {
         this.emit({ state: read.state }); // the guide moves first, the write follows
         await saveGameLog(this.row);
       }
+      this.staleReads = 0;
       this.schedule(POLL_MS);
     } catch (e) {
+      // Chromium refuses to read a File the game wrote to after getFile(): a new look takes a new one.
+      if (e instanceof DOMException && e.name === "NotReadableError" && ++this.staleReads < STALE_READS_TRIED) return this.schedule(0);
+      this.staleReads = 0;
       this.emit(describe(e));
     }
   }
