@@ -6,7 +6,7 @@ are appended, and the time from the append to the guide showing that area's step
 page (median of the moves, each appended at a random moment of the follower's one-second cycle).
 
 log_read_mb_s: pwa/src/features/guide/log/test/benchRead.ts under Node: a 64 MB log file read through
-followFile, the follower's whole look (read, decode, scan, fold). Its lines are the act 1-3 fixture
+followFile, the follower's whole look (read, scan of the bytes, fold). Its lines are the act 1-3 fixture
 repeated: one line in three is an event, far denser than a real log, so real logs read faster.
 """
 
