@@ -17,6 +17,7 @@ from e2e.pwa_support import wait_for_service_worker
 from e2e.tree_helpers import GEOMETRY_ONLY, corpus_code, dev_tree_url, tree_api, wait_tree_ready
 
 HIEROPHANT = "AdamZ-8113__pob-codes/kinetic_fusillade_totems_hierophant_328.code.txt"
+FLICKER = "AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.code.txt"  # with cluster jewels
 WORKER_SCRIPT = re.compile(r"/assets/geometry\.worker-[^/]*\.js$")
 BUILT = "localStorage.setItem('waypoint:tree-geometry', 'build')"
 
@@ -75,6 +76,20 @@ def test_a_geometry_file_that_fails_or_is_switched_off_leaves_the_worker_to_buil
         wait_tree_ready(page)
         assert tree_api(page, "t.geometrySource()") == "worker"
         assert not any(u.endswith(".bin") for u in asked), "the switch still fetched the geometry file"
+    finally:
+        ctx.close()
+
+
+def test_a_tree_with_cluster_jewels_is_built_in_the_worker_from_the_file_s_edges(gl_browser, live_server):
+    # The rings change the tree: the worker builds its geometry, taking the base tree's edges from the file.
+    ctx, page, asked, errors = open_tree(gl_browser, live_server)
+    try:
+        page.goto(dev_tree_url(corpus_code(FLICKER)))
+        wait_tree_ready(page)
+        assert tree_api(page, "t.geometrySource()") == "worker"
+        assert any(WORKER_SCRIPT.search(u) for u in asked)
+        assert any(u.endswith("/game-data/" + geometry_file()) for u in asked), "the worker did not read the file"
+        assert errors == []
     finally:
         ctx.close()
 

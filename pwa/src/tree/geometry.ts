@@ -335,6 +335,31 @@ class LayerBuilder {
     if (!first) this.quad(left - 2, left - 1, left + 1, left);
   }
 
+  /**
+   * An edge's `points` points (two vertices each) copied from `from` (an edge layer's vertices, from its
+   * vertex `first` on), with their quads, as edgePoint would have written them; the points' box.
+   */
+  copyEdge(from: Float32Array, first: number, points: number): [number, number, number, number] {
+    const words = from.subarray(first * EDGE_STRIDE, (first + 2 * points) * EDGE_STRIDE);
+    this.v.set(words, this.vi);
+    let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+    for (let o = 0; o < words.length; o += 2 * EDGE_STRIDE) {
+      const x = words[o], y = words[o + 1];
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+    const start = this.count;
+    this.vi += words.length;
+    this.count += 2 * points;
+    for (let p = 1; p < points; p++) {
+      const left = start + 2 * p;
+      this.quad(left - 2, left - 1, left + 1, left);
+    }
+    return [minX, minY, maxX, maxY];
+  }
+
   quad(p: number, q: number, r: number, s: number): void {
     const i = this.i;
     const o = this.ii;
@@ -443,7 +468,37 @@ export function modelSignature(model: TreeModel): string {
   return `${model.version}:${model.nodes.length}:${model.edges.length}:${model.groups.length}:${ids}:${ends}`;
 }
 
-export function buildGeometryData(model: TreeModel): GeometryData {
+/**
+ * Edges already tessellated: the tree's prebuilt geometry (prebuiltGeometry.ts) for `base`, the model
+ * a build's cluster jewel rings were added to (clusterLayout.ts withClusters keeps its edge objects).
+ */
+export interface EdgeReuse {
+  base: TreeModel;
+  edges: Pick<Layer, "vertices" | "owners">;
+}
+
+/** Where each of `reuse`'s edges' vertices are (first vertex, count), by edge object. */
+function reusedSpans(reuse: EdgeReuse): Map<TreeModel["edges"][number], [number, number]> {
+  const byEnds = new Map<number, [number, number]>();
+  const spans = reuse.edges.owners;
+  const n = reuse.base.nodes.length;
+  for (let k = 0; k < spans.length; k += EDGE_SPAN) byEnds.set(spans[k + 2] * n + spans[k + 3], [spans[k], spans[k + 1]]);
+  const out = new Map<TreeModel["edges"][number], [number, number]>();
+  for (const e of reuse.base.edges) {
+    const span = byEnds.get(e.a * n + e.b);
+    if (span) out.set(e, span);
+  }
+  return out;
+}
+
+/**
+ * `reuse`: for a tree with cluster jewel rings, the base tree's prebuilt edges: an edge of the base
+ * tree (the same object) takes its vertices from there instead of tessellating its arc again; only
+ * the rings' edges are computed. The result is the same but for the tiles' bounds, which come from
+ * the float32 points then (a ten-thousandth of a world unit apart).
+ */
+export function buildGeometryData(model: TreeModel, reuse?: EdgeReuse): GeometryData {
+  const reused = reuse ? reusedSpans(reuse) : null;
   const bounds = model.bounds;
   const ascendancies = new Ascendancies(model);
   const cellsOf = <T>(items: readonly T[], x: (item: T) => number, y: (item: T) => number, ascendancy: (item: T) => string | null) =>
@@ -493,6 +548,17 @@ export function buildGeometryData(model: TreeModel): GeometryData {
     spans[k * EDGE_SPAN + 3] = e.b;
     edges.grow(a.x, a.y, EDGE_HALF_WIDTH);
     edges.grow(b.x, b.y, EDGE_HALF_WIDTH);
+    const span = reused?.get(e);
+    if (span && span[1] === 2 * edgePoints(e)) {
+      const [minX, minY, maxX, maxY] = edges.copyEdge(reuse!.edges.vertices, span[0], span[1] / 2);
+      const segs = span[1] / 2 - 1;
+      if (e.arc) {
+        edges.grow(minX, minY, EDGE_HALF_WIDTH);
+        edges.grow(maxX, maxY, EDGE_HALF_WIDTH);
+      }
+      run(k, cell, first, segs, e.arc ? e.arc.r : 0, e.arc ? Math.abs(arcSweep(e.arc.a0, e.arc.a1)) / segs : 0);
+      continue;
+    }
     if (!e.arc) {
       const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
       const nx = -(b.y - a.y) / len, ny = (b.x - a.x) / len;

@@ -19,15 +19,14 @@
  * it, and each zoom into a level not built yet paid as much mid-gesture.
  */
 import { wrap } from "comlink";
-import { gameData, loadTreeBundle } from "../data/gameData";
-import { pickTreeBundle, shipsOwnVersion, treeBundleName } from "../data/treeVersions";
 import type { ClusterSockets } from "./buildClusters";
 import type { ClusterLayout } from "./clusterLayout";
 import { EDGE_LOD_SCALES, geometryOf, modelSignature, type EdgeLod, type GeometryData } from "./geometry";
 import type { GeometryWorkerApi } from "./geometry.worker";
 import type { TreeModel } from "./model";
 import { seedHitGrid, type HitGridCells } from "./hitGrid";
-import { decodeGeometry, geometryName, GeometryFileError, type PrebuiltGeometry } from "./prebuiltGeometry";
+import type { PrebuiltGeometry } from "./prebuiltGeometry";
+import { loadPrebuiltGeometry, prebuiltOff } from "./prebuiltLoad";
 import { hasGeometry, seedGeometry } from "./renderer";
 
 /** A cluster ring layout and the signature of the model (without rings) it was laid out on. */
@@ -63,51 +62,6 @@ export function settledRings(job: GeometryJob | null, model: TreeModel): Cluster
 /** Puts the worker's levels where `levels` has none yet: a level the page built meanwhile stays, drawn already. */
 export function levelsArrived(levels: (EdgeLod | undefined)[], sent: EdgeLod[]): void {
   sent.forEach((level, k) => (levels[k] ??= level));
-}
-
-/** localStorage switch (benches, tests): "build" makes the page build the geometry as if no file were there. */
-export const TREE_GEOMETRY_KEY = "waypoint:tree-geometry";
-
-function prebuiltOff(): boolean {
-  try {
-    return globalThis.localStorage?.getItem(TREE_GEOMETRY_KEY) === "build";
-  } catch {
-    return false;
-  }
-}
-
-/** A geometry file's bytes; rejects on a failed fetch. */
-async function fetchGeometry(file: string): Promise<ArrayBuffer> {
-  const res = await fetch(`/game-data/${file}`);
-  if (!res.ok) throw new GeometryFileError(`HTTP ${res.status} for ${file}`);
-  return res.arrayBuffer();
-}
-
-/**
- * The prebuilt geometry of the tree the page draws for (version, nodes): the bundle the page picks
- * (the same promise as the page's own load), then its geometry file from the manifest. For a build
- * of a version we ship, the file of that version's tree is asked for at once, beside the bundle
- * rather than after it (the bundle picked is that one unless the build turns out to be on the
- * alternate tree). Null when switched off, when the manifest names none, or when the file fails to
- * load or decode: the caller builds the geometry instead.
- */
-export async function loadPrebuiltGeometry(version: string | null, nodes: readonly number[]): Promise<PrebuiltGeometry | null> {
-  if (prebuiltOff()) return null;
-  try {
-    const files = (await gameData.getManifest()).files;
-    const guess = shipsOwnVersion(files, version) ? pickTreeBundle(files, version)?.name : undefined;
-    const guessed = guess && files[geometryName(guess)] ? fetchGeometry(files[geometryName(guess)]) : null;
-    guessed?.catch(() => undefined); // awaited below when it is the one; else dropped
-    const bundle = await loadTreeBundle(version, nodes);
-    const name = treeBundleName(bundle.version, bundle.key ?? "data");
-    const file = files[geometryName(name)];
-    if (!file) return null;
-    // Signed for this bundle's model: adoptSettled uses it only for a model with the same signature.
-    return decodeGeometry(await (name === guess && guessed ? guessed : fetchGeometry(file)));
-  } catch (err) {
-    console.warn("prebuilt tree geometry not used; the page builds it", err);
-    return null;
-  }
 }
 
 /** How long an answer waits to be adopted; later, the page builds the geometry itself. */
@@ -156,7 +110,7 @@ function buildInWorker(job: GeometryJob, version: string | null, nodes: readonly
   }
   const api = wrap<GeometryWorkerApi>(worker);
   return api
-    .build(version, [...nodes], sockets)
+    .build(version, [...nodes], sockets, !prebuiltOff())
     .then(
       (built): Built => built,
       (err: unknown): Built => {

@@ -1,10 +1,13 @@
 // The prebuilt geometry files the game-data pipeline writes (game-data/prebuild_geometry.ts) against
 // the geometry the page builds from the same bundle, for every tree version and variant in game-data/dist;
 // the file format's round trip and its refusals (the page then builds the geometry itself).
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { TreeBundle } from "../../data/gameDataTypes";
+import { POB_CORPUS_DIR } from "@workers/sharedDir";
+import { decodePlanner } from "@workers/planner/index";
+import type { ClustersBundle, TreeBundle } from "../../data/gameDataTypes";
+import { clusterSockets, withBuildClusters } from "../buildClusters";
 import { treeModelFromBundle } from "../adapter";
 import { buildEdgeLods, buildGeometryData, edgeLodSourceOf, modelSignature, type Layer } from "../geometry";
 import { adoptSettled, type GeometryJob } from "../geometryWorker";
@@ -76,6 +79,46 @@ describe("prebuilt tree geometry", () => {
     expect(() => decodeGeometry(changed.buffer as ArrayBuffer)).toThrow(/format/);
     expect(() => decodeGeometry(new TextEncoder().encode('{"format":2}').buffer as ArrayBuffer)).toThrow(/not a geometry file/);
     expect(() => decodeGeometry(bytes.slice(0, bytes.length - 64).buffer as ArrayBuffer)).toThrow(/cut short/);
+  });
+
+  it("gives a tree with cluster jewel rings its base edges: the same geometry, only the rings' edges built", () => {
+    const clusters = JSON.parse(readFileSync(DIST + files.clusters, "utf8")) as ClustersBundle;
+    const file = readdirSync(POB_CORPUS_DIR, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".xml"))
+      .find((f) => /Large Cluster Jewel/.test(readFileSync(POB_CORPUS_DIR + f, "utf8")) && /treeVersion="3_28/.test(readFileSync(POB_CORPUS_DIR + f, "utf8")));
+    const build = decodePlanner(readFileSync(POB_CORPUS_DIR + file!, "utf8"));
+    const tree = build.trees.find((t) => Object.keys(t.jewels).length > 0)!;
+    const base = treeModelFromBundle(JSON.parse(readFileSync(DIST + files["tree/3.28"], "utf8")) as TreeBundle);
+    const ringed = withBuildClusters(base, clusters, clusterSockets(build.items, tree));
+    expect(ringed.edges.length).toBeGreaterThan(0);
+    expect(ringed.nodes.length).toBeGreaterThan(base.nodes.length);
+    const g = decodeGeometry(fileOf("tree/3.28"));
+    const reused = buildGeometryData(ringed, { base, edges: g.data.edges });
+    const built = buildGeometryData(ringed);
+    for (const layer of ["nodes", "nodePoints", "groups"] as const) expectLayer(reused[layer], built[layer]);
+    const { tiles: reusedTiles, ...reusedEdges } = reused.edges;
+    const { tiles: builtTiles, ...builtEdges } = built.edges;
+    expect(reusedEdges).toEqual(builtEdges);
+    expect(Buffer.from(reused.edges.vertices.buffer).equals(Buffer.from(built.edges.vertices.buffer))).toBe(true);
+    expect(reused.runs).toEqual(built.runs);
+    // The tiles' bounds come from the float32 points: within a hundredth of a world unit.
+    expect(reusedTiles.length).toBe(builtTiles.length);
+    reusedTiles.forEach((t, k) => {
+      expect([t.start, t.count, t.owner]).toEqual([builtTiles[k].start, builtTiles[k].count, builtTiles[k].owner]);
+      for (const key of ["minX", "minY", "maxX", "maxY"] as const) expect(Math.abs(t[key] - builtTiles[k][key])).toBeLessThan(0.01);
+    });
+    // The base edges really come from the file: a point moved in it moves in the result.
+    const marked = decodeGeometry(fileOf("tree/3.28"));
+    const spans = marked.data.edges.owners;
+    marked.data.edges.vertices[spans[0] * 3] += 1000;
+    const fromMarked = buildGeometryData(ringed, { base, edges: marked.data.edges });
+    const changed = fromMarked.edges.vertices.findIndex((v, i) => v !== built.edges.vertices[i]);
+    expect(changed).toBeGreaterThanOrEqual(0);
+    expect(fromMarked.edges.vertices[changed] - built.edges.vertices[changed]).toBeCloseTo(1000, 1);
+    // A file of another tree gives nothing: every edge is built.
+    const other = treeModelFromBundle(JSON.parse(readFileSync(DIST + files["tree/3.27"], "utf8")) as TreeBundle);
+    const none = buildGeometryData(ringed, { base: other, edges: decodeGeometry(fileOf("tree/3.27")).data.edges });
+    expect(none.edges.tiles).toEqual(built.edges.tiles);
   });
 
   it("is adopted only by a model with its signature, hit grid and all; another model builds its own", () => {
