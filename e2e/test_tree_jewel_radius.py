@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.pixels import png_pixels
+from e2e.pwa_support import wait_until
 from e2e.test_tree import FLICKER, open_tree
 from e2e.tree_helpers import CANVAS, tree_api, tree_bundle, wait_idle
 
@@ -258,5 +259,78 @@ def test_the_text_list_of_radius_jewels_highlights_by_keyboard(gl_browser, live_
         page.keyboard.press("Space")
         expect(button).to_have_attribute("aria-pressed", "false")
         flag_is(page, inside[0], 0)
+    finally:
+        ctx.close()
+
+
+def test_radius_circles_are_drawn_with_the_games_ring_art(gl_browser, live_server):
+    """With the tree art on, the circles are the game's ring art from the art bundle's jewelRadius sheet: Lethal
+    Pride layers the Karui rings, Unnatural Instinct JewelCircle1, Thread of Hope's ring JewelCircle1 and the
+    Inverse at its inner edge, each image as wide as its circle. In the page's pixels at 1400 px, Lethal Pride's
+    rim carries the Karui art's orange (red far above green), which the plain gold ring (224, 190, 120) never does."""
+    ctx = gl_browser.new_context(base_url=live_server.base_url, viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        open_tree(page, FLICKER)
+        wait_idle(page)
+        svg = page.get_by_test_id("tree-jewel-radii")
+        lethal = svg.locator(f"g[data-socket='{LETHAL_PRIDE}']")
+        expect(lethal).to_have_attribute("data-art", "KaruiJewelCircle1 KaruiJewelCircle2")
+        expect(svg.locator(f"g[data-socket='{UNNATURAL_INSTINCT}']")).to_have_attribute(
+            "data-art", "JewelCircle1"
+        )
+        expect(svg.locator(f"g[data-socket='{THREAD_OF_HOPE}']")).to_have_attribute(
+            "data-art", "JewelCircle1 JewelCircle1Inverse"
+        )
+        assert lethal.locator("circle").count() == 0
+        href = lethal.locator("image").first.get_attribute("href")
+        assert re.fullmatch(r"/game-data/art-3\.28-rings\.[0-9a-f]{16}\.(webp|png)", href), href
+        sheet = page.request.get(href)
+        assert sheet.status == 200 and sheet.headers["content-type"].startswith("image/"), sheet.status
+
+        # Sizes: each image spans its circle (Lethal Pride's 1800 units), the Inverse 1.06 times the ring's inner 2400.
+        bundle = tree_bundle("3.28")
+        box = page.locator(CANVAS).bounding_box()
+        cam = tree_api(page, "t.camera()")
+        min_x, min_y, max_x, max_y = bundle.bounds
+        scale = min(box["width"] / (max_x - min_x), box["height"] / (max_y - min_y)) * cam["zoom"]
+        widths = [
+            float(w)
+            for w in lethal.locator("svg").evaluate_all("(els) => els.map((e) => e.getAttribute('width'))")
+        ]
+        assert widths == [pytest.approx(2 * 1800 * scale, rel=1e-3)] * 2
+        inverse = svg.locator(f"g[data-socket='{THREAD_OF_HOPE}'] svg").nth(1).get_attribute("width")
+        assert float(inverse) == pytest.approx(2 * 2400 * 1.06 * scale, rel=1e-3)
+
+        # Pixels: points round Lethal Pride on the Karui rings' bands (the glyph ring about 0.955 of the radius, the
+        # thin line at 0.99), those on the canvas, with and without the circles.
+        sx, sy = tree_api(page, f"t.project({LETHAL_PRIDE})")
+        r = 1800 * scale
+        points = [
+            (box["x"] + sx + k * r * math.cos(a), box["y"] + sy + k * r * math.sin(a))
+            for k in (0.955, 0.99)
+            for a in (i * math.pi / 24 for i in range(48))
+            if 20 < sx + k * r * math.cos(a) < box["width"] - 20
+            and 60 < sy + k * r * math.sin(a) < box["height"] - 20
+        ]
+        assert len(points) >= 40, len(points)
+        page.mouse.move(1, 1)
+
+        def orange(p: tuple[int, int, int]) -> bool:
+            return p[0] > 110 and p[0] - p[1] > 60 and p[0] - p[2] > 80
+
+        def art_samples() -> list[int] | None:
+            hits = [i for i, pt in enumerate(points) if orange(pixel_at(page, *pt))]
+            return hits if len(hits) >= len(points) // 6 else None
+
+        hits = wait_until(
+            art_samples, timeout=30, message="the Karui ring art's orange on Lethal Pride's rim"
+        )
+        svg.evaluate("(el) => { el.style.visibility = 'hidden'; }")
+        without = [i for i in hits if orange(pixel_at(page, *points[i]))]
+        svg.evaluate("(el) => { el.style.visibility = ''; }")
+        # The orange is the ring art's, not the tree's under it.
+        assert len(without) <= len(hits) // 4, (len(hits), len(without))
     finally:
         ctx.close()

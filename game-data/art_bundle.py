@@ -35,10 +35,11 @@ BACKDROP_ROLES = ("ascendancy", "bloodline")
 # a sprite's pixel size divided by this is its size in tree units (group backgrounds, line art).
 SHEET_ZOOM = 0.3835
 KIND_OF = {"normalActive": "normal", "notableActive": "notable", "keystoneActive": "keystone"}
-# Optional sheets (role -> sprite kind): shipped when the art has them. The jewel radius rings
+# Optional sheets (role -> sprite kind; roles are lower case: the server serves art-<version>-<role>.<hash>),
+# shipped when the art has them. The jewel radius rings
 # (`JewelCircle1`, its `Inverse`, the timeless factions' `<Faction>JewelCircle1/2`) come as a 1.5 MB
 # PNG that is mostly transparent; it is re-encoded as lossy WebP (about a third of that).
-OPTIONAL_SHEETS = {"jewelRadius": "jewelRadius"}
+OPTIONAL_SHEETS = {"rings": "jewelRadius"}
 RING_WEBP_QUALITY = 75
 
 
@@ -105,8 +106,8 @@ def build_art_bundle(
             **{role: {"file": sheet_files[role], "size": size(kind)} for role, (kind, _) in SHEETS.items()},
             **{role: {"file": sheet_files[role], "size": size(kind)} for role, kind in optional.items()},
         },
-        # The jewel radius rings by sprite name (the `jewelRadius` sheet): each rectangle is the whole circle.
-        **({"jewelRadius": _rects(sprites["jewelRadius"])} if "jewelRadius" in optional else {}),
+        # The jewel radius rings by sprite name (on the `rings` sheet): each rectangle is the whole circle.
+        **({"jewelRadius": _rects(sprites["jewelRadius"])} if "rings" in optional else {}),
         "icons": icons,
         "rects": rects,
         "frames": {k: [int(r["x"]), int(r["y"]), int(r["w"]), int(r["h"])] for k, r in sorted(sprites["frame"]["coords"].items())},

@@ -201,10 +201,10 @@ def test_art_bundle_ships_the_jewel_radius_rings_as_webp(built_dist):
     re-encoded as WebP, its stated size the image's own, at under half the source PNG's bytes."""
     out, result = built_dist
     art = json.loads((out / result.manifest["files"]["art/3.28"]).read_bytes())
-    sheet = art["sheets"]["jewelRadius"]
+    sheet = art["sheets"]["rings"]
     data = (out / sheet["file"]).read_bytes()
     source = (SHARED_TREES.parent / "tree-art" / "3_28" / "jewel-radius.png").read_bytes()
-    assert sheet["file"] == f"art-3.28-jewelRadius.{hashlib.sha256(data).hexdigest()[:16]}.webp"
+    assert sheet["file"] == f"art-3.28-rings.{hashlib.sha256(data).hexdigest()[:16]}.webp"
     assert list(_image_size(data)) == sheet["size"] == [2252, 2201]
     assert len(data) < len(source) / 2, (len(data), len(source))
     rings = art["jewelRadius"]

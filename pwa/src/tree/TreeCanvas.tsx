@@ -20,7 +20,8 @@ import { afterNextPaint } from "../ui/afterNextPaint";
 import type { TooltipOverride } from "./tooltipText";
 import type { JewelItem } from "./types";
 import { pixelScale } from "./camera";
-import type { JewelCircle } from "./jewelRadius";
+import { ringSprites, type JewelCircle } from "./jewelRadius";
+import { loadRingArt, type RingArt } from "./art/ringArt";
 
 export const FULLSCREEN_ERROR = "Error attempting to enable full-screen mode";
 
@@ -77,6 +78,8 @@ export function TreeCanvas(props: TreeCanvasProps) {
   // Bumped when a Desired mark changes so the open tooltip shows it.
   const [, setMarks] = useState(0);
   const readyAt = useRef(props.readyAt);
+  // The game's ring art for the circles (art/ringArt.ts), once loaded; the plain rings until then or without it.
+  const [ringArt, setRingArt] = useState<RingArt | null>(null);
   // The jewel radius circles: an SVG over the canvas, moved with the camera in each frame (no React render).
   const svgRef = useRef<SVGSVGElement>(null);
   const circles = useRef<JewelCircle[]>(props.jewelCircles ?? []);
@@ -173,6 +176,11 @@ export function TreeCanvas(props: TreeCanvasProps) {
         const [outer, inner] = g.querySelectorAll("circle");
         outer?.setAttribute("r", String(c.radius.outer * s));
         inner?.setAttribute("r", String(c.radius.inner * s));
+        // Ring art: each sprite's image centred on the circle, half its side `data-half` world units.
+        g.querySelectorAll("svg[data-half]").forEach((img) => {
+          const h = Number(img.getAttribute("data-half")) * s;
+          for (const [k, v] of [["x", -h], ["y", -h], ["width", 2 * h], ["height", 2 * h]] as const) img.setAttribute(k, String(v));
+        });
       });
     };
     const drawNow = () => {
@@ -392,11 +400,25 @@ export function TreeCanvas(props: TreeCanvasProps) {
     if (canvasRef.current) canvasRef.current.style.cursor = hover ? "pointer" : "grab";
   }, [hover]);
 
-  // New circles are placed in the next frame.
+  // New circles (or their art) are placed in the next frame.
   useEffect(() => {
     if (ctlRef.current) ctlRef.current.dirty = true;
     scheduleRef.current();
-  }, [props.jewelCircles]);
+  }, [props.jewelCircles, ringArt]);
+
+  // The ring art is asked for only when the build has circles to draw.
+  const hasCircles = (props.jewelCircles?.length ?? 0) > 0;
+  useEffect(() => {
+    if (!hasCircles) return;
+    let live = true;
+    loadRingArt(model.version).then(
+      (art) => live && setRingArt(art),
+      (err: unknown) => console.warn("jewel radius art not loaded; the plain rings stay", err),
+    );
+    return () => {
+      live = false;
+    };
+  }, [model.version, hasCircles]);
 
   useEffect(() => {
     ctlRef.current?.setStates(states);
@@ -467,16 +489,32 @@ export function TreeCanvas(props: TreeCanvasProps) {
     >
       {/* The canvas is adopted from gpu.ts, where it was prepared before the data arrived. */}
       <div ref={wrapRef} style={{ position: "absolute", inset: 0 }} />
-      {/* Jewel radius circles: a plain ring (the game's ring art is not in the art bundle), placed in each frame. */}
-      {(props.jewelCircles?.length ?? 0) > 0 && (
+      {/* Jewel radius circles: the game's ring art where the art has it, else a plain ring; placed in each frame. */}
+      {hasCircles && (
         <svg ref={svgRef} data-testid="tree-jewel-radii" aria-hidden="true"
           style={{ position: "absolute", inset: 0, width: "100%", height: "100%", pointerEvents: "none", overflow: "hidden" }}>
-          {props.jewelCircles!.map((c) => (
-            <g key={c.socketId} data-socket={c.socketId} data-size={c.radius.size} className="tree-jewel-radius">
-              <circle fill="rgba(224, 190, 120, 0.06)" stroke="rgb(224, 190, 120)" strokeWidth={2} />
-              {c.radius.inner > 0 && <circle fill="none" stroke="rgb(224, 190, 120)" strokeWidth={2} />}
-            </g>
-          ))}
+          {props.jewelCircles!.map((c) => {
+            const name = props.jewelAt?.(c.socketId)?.name ?? "";
+            const sprites = ringArt && ringSprites(name, c.radius, new Set(Object.keys(ringArt.rects)));
+            if (ringArt && sprites) return (
+              <g key={c.socketId} data-socket={c.socketId} data-size={c.radius.size} data-art={sprites.map((r) => r.sprite).join(" ")} className="tree-jewel-radius">
+                {sprites.map((r) => {
+                  const [x, y, w, h] = ringArt.rects[r.sprite];
+                  return (
+                    <svg key={r.sprite} data-half={r.half} viewBox={`${x} ${y} ${w} ${h}`} preserveAspectRatio="none" overflow="hidden">
+                      <image href={ringArt.url} width={ringArt.size[0]} height={ringArt.size[1]} />
+                    </svg>
+                  );
+                })}
+              </g>
+            );
+            return (
+              <g key={c.socketId} data-socket={c.socketId} data-size={c.radius.size} className="tree-jewel-radius">
+                <circle fill="rgba(224, 190, 120, 0.06)" stroke="rgb(224, 190, 120)" strokeWidth={2} />
+                {c.radius.inner > 0 && <circle fill="none" stroke="rgb(224, 190, 120)" strokeWidth={2} />}
+              </g>
+            );
+          })}
         </svg>
       )}
       <CanvasToolbar>

@@ -15,8 +15,8 @@ const THREAD = item("Thread of Hope", ["Only affects Passives in Massive Ring"])
 
 describe("jewel radius ring art", () => {
   it("the art bundle ships the ring sheet (WebP) and every ring sprite as a square inside it", () => {
-    expect(art.sheets.jewelRadius.file).toMatch(/^art-3\.28-jewelRadius\.[0-9a-f]{16}\.(webp|png)$/);
-    const [w, h] = art.sheets.jewelRadius.size;
+    expect(art.sheets.rings.file).toMatch(/^art-3\.28-rings\.[0-9a-f]{16}\.(webp|png)$/);
+    const [w, h] = art.sheets.rings.size;
     expect([w, h]).toEqual([2252, 2201]);
     const factions = Object.values(TIMELESS_FACTION).flatMap((f) => [`${f}JewelCircle1`, `${f}JewelCircle2`]);
     for (const s of ["JewelCircle1", "JewelCircle1Inverse", ...factions]) {
