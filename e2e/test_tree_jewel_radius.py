@@ -303,34 +303,76 @@ def test_radius_circles_are_drawn_with_the_games_ring_art(gl_browser, live_serve
         inverse = svg.locator(f"g[data-socket='{THREAD_OF_HOPE}'] svg").nth(1).get_attribute("width")
         assert float(inverse) == pytest.approx(2 * 2400 * 1.06 * scale, rel=1e-3)
 
-        # Pixels: points round Lethal Pride on the Karui rings' bands (the glyph ring about 0.955 of the radius, the
-        # thin line at 0.99), those on the canvas, with and without the circles.
-        sx, sy = tree_api(page, f"t.project({LETHAL_PRIDE})")
-        r = 1800 * scale
-        points = [
-            (box["x"] + sx + k * r * math.cos(a), box["y"] + sy + k * r * math.sin(a))
-            for k in (0.955, 0.99)
-            for a in (i * math.pi / 24 for i in range(48))
-            if 20 < sx + k * r * math.cos(a) < box["width"] - 20
-            and 60 < sy + k * r * math.sin(a) < box["height"] - 20
-        ]
-        assert len(points) >= 40, len(points)
-        page.mouse.move(1, 1)
+        karui_rim_drawn(page, scale)
+    finally:
+        ctx.close()
 
-        def orange(p: tuple[int, int, int]) -> bool:
-            return p[0] > 110 and p[0] - p[1] > 60 and p[0] - p[2] > 80
 
-        def art_samples() -> list[int] | None:
-            hits = [i for i, pt in enumerate(points) if orange(pixel_at(page, *pt))]
-            return hits if len(hits) >= len(points) // 6 else None
+def orange(p: tuple[int, int, int]) -> bool:
+    return p[0] > 110 and p[0] - p[1] > 60 and p[0] - p[2] > 80
 
-        hits = wait_until(
-            art_samples, timeout=30, message="the Karui ring art's orange on Lethal Pride's rim"
-        )
-        svg.evaluate("(el) => { el.style.visibility = 'hidden'; }")
-        without = [i for i in hits if orange(pixel_at(page, *points[i]))]
-        svg.evaluate("(el) => { el.style.visibility = ''; }")
-        # The orange is the ring art's, not the tree's under it.
-        assert len(without) <= len(hits) // 4, (len(hits), len(without))
+
+def karui_rim_drawn(page, scale: float) -> None:
+    """Points round Lethal Pride on the Karui rings' bands (the glyph ring about 0.955 of the radius, the thin line
+    at 0.99), those on the canvas: a sixth or more turn the art's orange, and (most of) those not with the circles
+    hidden."""
+    box = page.locator(CANVAS).bounding_box()
+    svg = page.get_by_test_id("tree-jewel-radii")
+    sx, sy = tree_api(page, f"t.project({LETHAL_PRIDE})")
+    r = 1800 * scale
+    points = [
+        (box["x"] + sx + k * r * math.cos(a), box["y"] + sy + k * r * math.sin(a))
+        for k in (0.955, 0.99)
+        for a in (i * math.pi / 24 for i in range(48))
+        if 20 < sx + k * r * math.cos(a) < box["width"] - 20
+        and 60 < sy + k * r * math.sin(a) < box["height"] - 20
+    ]
+    assert len(points) >= 40, len(points)
+    page.mouse.move(1, 1)
+
+    def art_samples() -> list[int] | None:
+        hits = [i for i, pt in enumerate(points) if orange(pixel_at(page, *pt))]
+        return hits if len(hits) >= len(points) // 6 else None
+
+    hits = wait_until(art_samples, timeout=30, message="the Karui ring art's orange on Lethal Pride's rim")
+    svg.evaluate("(el) => { el.style.visibility = 'hidden'; }")
+    without = [i for i in hits if orange(pixel_at(page, *points[i]))]
+    svg.evaluate("(el) => { el.style.visibility = ''; }")
+    # The orange is the ring art's, not the tree's under it.
+    assert len(without) <= len(hits) // 4, (len(hits), len(without))
+
+
+def page_scale(page) -> float:
+    bundle = tree_bundle("3.28")
+    box = page.locator(CANVAS).bounding_box()
+    min_x, min_y, max_x, max_y = bundle.bounds
+    return (
+        min(box["width"] / (max_x - min_x), box["height"] / (max_y - min_y))
+        * tree_api(page, "t.camera()")["zoom"]
+    )
+
+
+def test_the_ring_art_is_drawn_offline_after_one_visit(gl_browser, live_server):
+    """The ring sheet is kept by the service worker's game-data cache: offline, the build's tree draws Lethal
+    Pride's Karui rings again."""
+    from e2e.pwa_support import wait_for_service_worker
+    from e2e.tree_helpers import build_view_url, wait_tree_ready
+
+    ctx = gl_browser.new_context(base_url=live_server.base_url, viewport={"width": 1400, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(30_000)
+    try:
+        url = build_view_url(page, FLICKER)
+        page.goto("/build/browse")
+        wait_for_service_worker(page)
+        for offline in (False, True):
+            ctx.set_offline(offline)
+            page.goto(url)
+            page.get_by_test_id("tab-tree").click()
+            wait_tree_ready(page)
+            wait_idle(page)
+            lethal = page.get_by_test_id("tree-jewel-radii").locator(f"g[data-socket='{LETHAL_PRIDE}']")
+            expect(lethal).to_have_attribute("data-art", "KaruiJewelCircle1 KaruiJewelCircle2")
+            karui_rim_drawn(page, page_scale(page))
     finally:
         ctx.close()
