@@ -119,8 +119,8 @@ def outbox_size(page) -> int:
     )
 
 
-def login(page, name: str, start: str = "/build/browse/explore") -> None:
-    """Log in through the server's local provider, from the sidebar Login button and the realm dialog."""
+def open_sign_in(page, start: str) -> None:
+    """From `start`, the sidebar's Login button and the realm dialog (PC) to the local provider's sign-in page."""
     page.goto(start)
     open_nav(page)
     page.get_by_test_id("login-button").click()
@@ -128,6 +128,11 @@ def login(page, name: str, start: str = "/build/browse/explore") -> None:
     dialog.get_by_text("PC", exact=True).click()
     dialog.get_by_test_id("realm-dialog-confirm").click()
     page.wait_for_url(re.compile(r"/api/auth/local\?state="))
+
+
+def login(page, name: str, start: str = "/build/browse/explore") -> None:
+    """Log in through the server's local provider, from the sidebar Login button and the realm dialog."""
+    open_sign_in(page, start)
     local_sign_in(page, name)
     page.wait_for_url(re.compile(re.escape(start) + r"$"))
     page.get_by_test_id("create-build").wait_for()

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.harness import TEST_PASSWORD
-from e2e.pwa_support import app_page, inject_axe, login, open_nav, outbox_size, unique_name, wait_until
+from e2e.pwa_support import app_page, inject_axe, login, open_sign_in, outbox_size, unique_name, wait_until
 from e2e.test_a11y import audit
 from e2e.test_pwa_settings_account import publish
 
@@ -140,13 +140,7 @@ def test_follow_offline_then_see_and_clear_a_new_revision(browser, live_server, 
 
 def login_new_account(page, account: str, display_name: str, start: str = "/build/browse/explore") -> None:
     """Sign up a new local account with this display name (which another account may already have)."""
-    page.goto(start)
-    open_nav(page)
-    page.get_by_test_id("login-button").click()
-    dialog = page.get_by_role("dialog", name="Realm Selection")
-    dialog.get_by_text("PC", exact=True).click()
-    dialog.get_by_test_id("realm-dialog-confirm").click()
-    page.wait_for_url(re.compile(r"/api/auth/local\?state="))
+    open_sign_in(page, start)
     page.fill("#signup-account", account)
     page.fill("#signup-display", display_name)
     page.fill("#signup-password", TEST_PASSWORD)

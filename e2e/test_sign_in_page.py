@@ -9,18 +9,8 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.harness import TEST_PASSWORD, account_name, screenshot
-from e2e.pwa_support import app_page, open_nav, unique_name
+from e2e.pwa_support import app_page, open_sign_in, unique_name
 from e2e.test_a11y import audit
-
-
-def open_sign_in(page, start: str) -> None:
-    page.goto(start)
-    open_nav(page)
-    page.get_by_test_id("login-button").click()
-    dialog = page.get_by_role("dialog", name="Realm Selection")
-    dialog.get_by_text("PC", exact=True).click()
-    dialog.get_by_test_id("realm-dialog-confirm").click()
-    page.wait_for_url(re.compile(r"/api/auth/local\?state="))
 
 
 @pytest.mark.parametrize("width", [360, 412, 1400])
