@@ -13,9 +13,9 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.pixels import png_pixels
-from e2e.pwa_support import wait_until
+from e2e.pwa_support import app_page, wait_for_service_worker, wait_until
 from e2e.test_tree import FLICKER, open_tree
-from e2e.tree_helpers import CANVAS, tree_api, tree_bundle, wait_idle
+from e2e.tree_helpers import CANVAS, build_view_url, tree_api, tree_bundle, wait_idle, wait_tree_ready
 
 LETHAL_PRIDE, UNNATURAL_INSTINCT, THREAD_OF_HOPE = 60735, 31683, 33989
 RING = (224, 190, 120)
@@ -355,18 +355,13 @@ def page_scale(page) -> float:
 def test_the_ring_art_is_drawn_offline_after_one_visit(gl_browser, live_server):
     """The ring sheet is kept by the service worker's game-data cache: offline, the build's tree draws Lethal
     Pride's Karui rings again."""
-    from e2e.pwa_support import wait_for_service_worker
-    from e2e.tree_helpers import build_view_url, wait_tree_ready
-
-    ctx = gl_browser.new_context(base_url=live_server.base_url, viewport={"width": 1400, "height": 900})
-    page = ctx.new_page()
-    page.set_default_timeout(30_000)
-    try:
+    with app_page(gl_browser, live_server.base_url, 1400) as page:
+        page.set_default_timeout(30_000)
         url = build_view_url(page, FLICKER)
         page.goto("/build/browse")
         wait_for_service_worker(page)
         for offline in (False, True):
-            ctx.set_offline(offline)
+            page.context.set_offline(offline)
             page.goto(url)
             page.get_by_test_id("tab-tree").click()
             wait_tree_ready(page)
@@ -374,5 +369,3 @@ def test_the_ring_art_is_drawn_offline_after_one_visit(gl_browser, live_server):
             lethal = page.get_by_test_id("tree-jewel-radii").locator(f"g[data-socket='{LETHAL_PRIDE}']")
             expect(lethal).to_have_attribute("data-art", "KaruiJewelCircle1 KaruiJewelCircle2")
             karui_rim_drawn(page, page_scale(page))
-    finally:
-        ctx.close()

@@ -54,15 +54,11 @@ def csp_headers(csp: str) -> tuple[tuple[bytes, bytes], ...]:
 
 
 def headers_for(
-    path: str,
-    app_headers: tuple[tuple[bytes, bytes], ...] = APP_HEADERS,
-    sw_headers: tuple[tuple[bytes, bytes], ...] | None = None,
+    path: str, app_headers: tuple[tuple[bytes, bytes], ...], sw_headers: tuple[tuple[bytes, bytes], ...]
 ) -> tuple[tuple[bytes, bytes], ...]:
     if path.startswith("/schema"):
         return DOCS_HEADERS
-    if path == SERVICE_WORKER_PATH:
-        return sw_headers or csp_headers(app_csp(service_worker=True))
-    return app_headers
+    return sw_headers if path == SERVICE_WORKER_PATH else app_headers
 
 
 class SecurityHeaders:
@@ -70,7 +66,7 @@ class SecurityHeaders:
 
     def __init__(self, inner, image_origins: tuple[str, ...] = DEFAULT_IMAGE_ORIGINS):
         self.inner = inner
-        self.app_headers = APP_HEADERS if image_origins == DEFAULT_IMAGE_ORIGINS else csp_headers(app_csp(image_origins))
+        self.app_headers = csp_headers(app_csp(image_origins))
         self.sw_headers = csp_headers(app_csp(image_origins, service_worker=True))
 
     async def __call__(self, scope, receive, send) -> None:

@@ -7,8 +7,7 @@ import { IconChevronLeft, IconChevronRight } from "../../ui/icons";
 import { ItemSlot } from "./ItemCard";
 import { GemGroups, type GemCap } from "./GemGroups";
 import { dollSlots, flaskSlots, gemGroups, socketedJewels, swipeStep, type StepSets } from "./stepView";
-import { useGemsBundle } from "./useGems";
-import { useItemsBundle } from "./useItemsBundle";
+import { useGemsBundle, useItemsBundle } from "./useGems";
 
 const DOLL_AREAS = `"w1 helm w2" "w1 body w2" "ring1 amulet ring2" "gloves belt boots"`;
 

@@ -1,24 +1,37 @@
 import { useEffect, useState } from "react";
-import type { GemsBundle } from "../../data/gameDataTypes";
+import type { GemsBundle, ItemsBundle } from "../../data/gameDataTypes";
+
+type GameData = typeof import("../../data/gameData");
 
 /**
- * The game-data gem bundle; null while loading or when it cannot load (gem
- * tooltips then show planner data only). The game-data client keeps the one
- * cache and retries a failed fetch on the next call.
+ * One game-data bundle, loaded lazily; null while loading or when it cannot load (the caller then
+ * shows what the planner data alone gives). The game-data client keeps the one cache and retries a
+ * failed fetch on the next call.
  */
-export function useGemsBundle(): GemsBundle | null {
-  const [gems, setGems] = useState<GemsBundle | null>(null);
+function useBundle<T>(load: (m: GameData) => Promise<T>, what: string): T | null {
+  const [bundle, setBundle] = useState<T | null>(null);
   useEffect(() => {
     let live = true;
     import("../../data/gameData")
-      .then((m) => m.loadGems())
+      .then(load)
       .then(
-        (g) => live && setGems(g),
-        (err: unknown) => console.warn("gem metadata unavailable", err),
+        (b) => live && setBundle(b),
+        (err: unknown) => console.warn(`${what} unavailable`, err),
       );
     return () => {
       live = false;
     };
+    // The loader is one of the module's own functions: the same for the component's whole life.
   }, []);
-  return gems;
+  return bundle;
+}
+
+/** The gem bundle: without it gem tooltips show planner data only. */
+export function useGemsBundle(): GemsBundle | null {
+  return useBundle((m) => m.loadGems(), "gem metadata");
+}
+
+/** The items bundle (item classes for the item glyphs): without it the glyph follows the slot. */
+export function useItemsBundle(): ItemsBundle | null {
+  return useBundle((m) => m.loadItems(), "items bundle");
 }

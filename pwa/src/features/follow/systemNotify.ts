@@ -100,27 +100,22 @@ export function startNotifyCheck(): void {
   if (started || notifyPermission() !== "granted") return;
   started = true;
   const run = async () => {
-    const updates = getFollowSnapshot().updates;
-    if (!updates) return false;
+    const updates = getFollowSnapshot().updates ?? [];
     const db = await loadDb();
-    if (!(await notifyOptedIn(db))) return true;
+    if (!(await notifyOptedIn(db))) return;
     // Registered again on each start: the app may have been installed since the player opted in.
     const mode = await registerBackgroundCheck();
     const shown = mode === "background" ? -1 : await notifyUpdates(db, updates, await showFromPage());
     // e2e: the test waits for the check to have run (-1: left to the periodic sync).
     if (TEST_HOOKS) ((window as unknown as { __waypointNotifyChecks?: number[] }).__waypointNotifyChecks ??= []).push(shown);
-    return true;
   };
   let done = false;
-  const stop = subscribeFollows(() => {
+  const once = () => {
     if (done || !getFollowSnapshot().updates) return;
     done = true;
     stop();
     void run().catch((err) => console.warn("update notifications", err));
-  });
-  if (getFollowSnapshot().updates) {
-    done = true;
-    stop();
-    void run().catch((err) => console.warn("update notifications", err));
-  }
+  };
+  const stop = subscribeFollows(once);
+  once();
 }

@@ -12,24 +12,12 @@ import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadActs, loadCampaign } from "@workers/guide/campaignFiles";
 import { parseGuide } from "@workers/guide/parser";
+import { GrowingLog, area, line } from "./test/growingLog";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const data = loadCampaign();
 const { sections, passivePoints } = parseGuide(loadActs(), data, { flags: ["BANDIT_KILL"] });
-
-/** A picked file: the text the game has written so far (methods on the prototype, so IndexedDB can store the handle). */
-class GrowingLog {
-  readonly kind = "file";
-  readonly name = "Client.txt";
-  text = "";
-  async getFile() {
-    return new File([this.text], this.name);
-  }
-  async queryPermission() {
-    return "granted";
-  }
-}
 
 let root: Root | null = null;
 let host: HTMLElement;
@@ -77,8 +65,6 @@ async function until(check: () => boolean, what: string, ms = 30_000) {
   }
 }
 
-const line = (t: string, msg: string) => `2024/07/26 20:${t} 1 a [INFO Client 22384] ${msg}\n`;
-const area = (t: string, id: string) => `2024/07/26 20:${t} 1 a [DEBUG Client 22384] Generating level 1 area "${id}" with seed 1\n`;
 
 describe("following the log in the guide panel", () => {
   it("says the browser cannot, and keeps Next, without the API", async () => {

@@ -10,23 +10,10 @@ import { loadCampaign } from "@workers/guide/campaignFiles";
 import { guideDb } from "../../../data/guideProgress";
 import { GameLogFollower } from "./logFollower";
 import { logLevelOf } from "./logView";
+import { GrowingLog, area, line } from "./test/growingLog";
 
 const areas = loadCampaign().areas;
 
-class GrowingLog {
-  readonly kind = "file";
-  readonly name = "Client.txt";
-  text = "";
-  async getFile() {
-    return new File([this.text], this.name);
-  }
-  async queryPermission() {
-    return "granted";
-  }
-}
-
-const line = (t: string, msg: string) => `2024/07/26 20:${t} 1 a [INFO Client 22384] ${msg}\n`;
-const area = (t: string, id: string) => `2024/07/26 20:${t} 1 a [DEBUG Client 22384] Generating level 1 area "${id}" with seed 1\n`;
 const WAIT = { timeout: 20_000, interval: 20 };
 
 let stop: (() => void) | null = null;
