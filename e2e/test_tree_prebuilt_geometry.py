@@ -14,7 +14,7 @@ import re
 
 from e2e.harness import REPO
 from e2e.pwa_support import wait_for_service_worker
-from e2e.tree_helpers import GEOMETRY_ONLY, corpus_code, dev_tree_url, tree_api, wait_tree_ready
+from e2e.tree_helpers import GEOMETRY_ONLY, corpus_code, dev_tree_url, pump_until, tree_api, wait_tree_ready
 
 HIEROPHANT = "AdamZ-8113__pob-codes/kinetic_fusillade_totems_hierophant_328.code.txt"
 FLICKER = "AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.code.txt"  # with cluster jewels
@@ -58,6 +58,29 @@ def test_a_tree_without_cluster_jewels_is_drawn_from_its_prebuilt_geometry(gl_br
         ctx.close()
 
 
+def test_a_prebuilt_file_read_before_its_bundle_is_uploaded_before_the_first_frame(gl_browser, live_server):
+    # The bundle is held until the file has come: the file is read and its layers go to the prepared GPU
+    # context then (preupload.ts), so the renderer takes them instead of uploading them in the first frame.
+    ctx, page, asked, errors = open_tree(gl_browser, live_server)
+    try:
+        held = []
+        page.route(re.compile(r".*/game-data/tree-3\.28\.[0-9a-f]+\.json$"), lambda route: held.append(route))
+        came: list[str] = []
+        page.on("requestfinished", lambda r: came.append(r.url))
+        page.goto(dev_tree_url(corpus_code(HIEROPHANT)))
+        pump_until(page, lambda: held and any(u.endswith("/game-data/" + geometry_file()) for u in came), message="the file, the bundle held")
+        held[0].continue_()
+        wait_tree_ready(page)
+        assert tree_api(page, "t.geometrySource()") == "prebuilt"
+        stats = tree_api(page, "t.stats()")
+        # The edges' vertices alone are about 400 KB; the node quads (zoomed in) are not among them.
+        assert stats["preuploadedBytes"] > 400_000, stats
+        assert stats["preuploadedBytes"] <= stats["geometryBytes"], stats
+        assert errors == []
+    finally:
+        ctx.close()
+
+
 def test_a_geometry_file_that_fails_or_is_switched_off_leaves_the_worker_to_build_it(gl_browser, live_server):
     # A damaged file (another magic), then the bench's switch: the worker builds the geometry, and the tree draws.
     ctx, page, asked, errors = open_tree(gl_browser, live_server)
@@ -76,6 +99,9 @@ def test_a_geometry_file_that_fails_or_is_switched_off_leaves_the_worker_to_buil
         wait_tree_ready(page)
         assert tree_api(page, "t.geometrySource()") == "worker"
         assert not any(u.endswith(".bin") for u in asked), "the switch still fetched the geometry file"
+        # Built after the page knew its model: nothing of it was there to upload ahead.
+        stats = tree_api(page, "t.stats()")
+        assert stats["preuploadedBytes"] == 0 and stats["geometryBytes"] > 200_000, stats
     finally:
         ctx.close()
 

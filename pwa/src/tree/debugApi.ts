@@ -6,7 +6,7 @@
 import { pixelScale } from "./camera";
 import type { TreeController } from "./controller";
 import { Ascendancies } from "./geometry";
-import { geometrySource, type EdgeMode, type GeometrySource, type NodeMode, type TreeRenderer } from "./renderer";
+import { geometrySource, type EdgeMode, type FrameStats, type GeometrySource, type NodeMode, type TreeRenderer } from "./renderer";
 import { COLOURS, nodeRadius } from "./style";
 
 /**
@@ -41,7 +41,7 @@ export interface TreeDebugApi {
   state(nodeId: number): { flags: number; side: number; visible: boolean } | null;
   /** Ids of the nodes with this name (cluster ring nodes have ids only the layout knows). */
   idsNamed(name: string): number[];
-  stats(): { frames: number; uploads: number; geometryUploads: number; geometryBytes: number };
+  stats(): FrameStats;
   /** Whether the last frame drew the nodes as point sprites. */
   nodePoints(): boolean;
   /** Whether the last frame drew the nodes with the programs that draw marks (some node has one). */

@@ -26,8 +26,10 @@ import type { GeometryWorkerApi } from "./geometry.worker";
 import type { TreeModel } from "./model";
 import { seedHitGrid, type HitGridCells } from "./hitGrid";
 import type { PrebuiltGeometry } from "./prebuiltGeometry";
-import { loadPrebuiltGeometry, prebuiltOff } from "./prebuiltLoad";
+import { builtInPage, loadPrebuiltGeometry, prebuiltOff } from "./prebuiltLoad";
 import { hasGeometry, seedGeometry } from "./renderer";
+import { spareContext } from "./gpu";
+import { preuploadGeometry } from "./preupload";
 
 /** A cluster ring layout and the signature of the model (without rings) it was laid out on. */
 export interface ClusterRings {
@@ -73,17 +75,26 @@ const jobs = new Map<string, GeometryJob>();
 /**
  * The job for a tree, started the first time it is drawn in this page (later, its model and
  * geometry are cached). A worker per job, ended when it answers: the bundle it parsed is not kept twice.
+ * Null (the page builds the geometry) without a Worker for a tree with cluster jewels, and with the
+ * benches' switch "page" (prebuiltLoad.ts).
  */
 export function startGeometryJob(version: string | null, nodes: readonly number[], sockets: ClusterSockets | null): GeometryJob | null {
   const key = JSON.stringify([version, sockets && [sockets.mine, sockets.theirs]]);
   const running = jobs.get(key);
   if (running) return running;
+  if (builtInPage()) return null;
   const job: GeometryJob = { key, result: Promise.resolve(null), levels: EDGE_LOD_SCALES.map(() => undefined) };
-  const prebuilt = sockets ? Promise.resolve(null) : loadPrebuiltGeometry(version, nodes);
+  const prebuilt = sockets ? Promise.resolve(null) : loadPrebuiltGeometry(version, nodes, uploadAhead);
   if (typeof Worker === "undefined" && sockets) return null;
   job.result = prebuilt.then((g) => (g ? answerPrebuilt(job, g) : buildInWorker(job, version, nodes, sockets)));
   jobs.set(key, job);
   return job;
+}
+
+/** A prebuilt file read before its model is ready goes to the prepared GPU context at once (preupload.ts). */
+function uploadAhead(g: PrebuiltGeometry): void {
+  const gl = spareContext();
+  if (gl) preuploadGeometry(gl, g);
 }
 
 /** The job's answer from a prebuilt geometry: every level is there already. */

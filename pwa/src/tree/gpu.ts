@@ -198,6 +198,11 @@ export function prepareGpu(size?: Viewport): PreparedGpu | null {
   return spare;
 }
 
+/** The prepared context no canvas has taken yet, if any: prebuilt geometry is uploaded to it ahead (preupload.ts). */
+export function spareContext(): GL | null {
+  return spare && !spare.gl.isContextLost() ? spare.gl : null;
+}
+
 /** Hands the prepared canvas, warmed up, to one TreeCanvas (the next caller gets a fresh one). */
 export function takeGpu(): PreparedGpu | null {
   const got = prepareGpu();

@@ -7,17 +7,23 @@ import { gameData, loadTreeBundle } from "../data/gameData";
 import { pickTreeBundle, shipsOwnVersion, treeBundleName } from "../data/treeVersions";
 import { decodeGeometry, geometryName, GeometryFileError, type PrebuiltGeometry } from "./prebuiltGeometry";
 
-/** localStorage switch (benches, tests): "build" makes the page build the geometry as if no file were there. */
+/**
+ * localStorage switch (benches, tests): "build" makes the geometry worker build the geometry as if no
+ * file were there; "page" makes the page build it in its first frame, no file and no worker.
+ */
 export const TREE_GEOMETRY_KEY = "waypoint:tree-geometry";
 
-export function prebuiltOff(): boolean {
+function geometrySwitch(): string | null {
   try {
     // No localStorage in a worker: the switch is read by the page, which then asks the worker for no file.
-    return typeof localStorage !== "undefined" && localStorage.getItem(TREE_GEOMETRY_KEY) === "build";
+    return typeof localStorage === "undefined" ? null : localStorage.getItem(TREE_GEOMETRY_KEY);
   } catch {
-    return false;
+    return null;
   }
 }
+
+export const prebuiltOff = (): boolean => geometrySwitch() === "build" || geometrySwitch() === "page";
+export const builtInPage = (): boolean => geometrySwitch() === "page";
 
 /** A geometry file's bytes; rejects on a failed fetch. */
 async function fetchGeometry(file: string): Promise<ArrayBuffer> {
@@ -32,21 +38,32 @@ async function fetchGeometry(file: string): Promise<ArrayBuffer> {
  * of a version we ship, the file of that version's tree is asked for at once, beside the bundle
  * rather than after it (the bundle picked is that one unless the build turns out to be on the
  * alternate tree). Null when switched off, when the manifest names none, or when the file fails to
- * load or decode: the caller builds the geometry instead.
+ * load or decode: the caller builds the geometry instead. `onRead` is called with each file as soon
+ * as it is read, before the bundle is ready when the file came first (the page uploads it then, preupload.ts).
  */
-export async function loadPrebuiltGeometry(version: string | null, nodes: readonly number[]): Promise<PrebuiltGeometry | null> {
+export async function loadPrebuiltGeometry(
+  version: string | null,
+  nodes: readonly number[],
+  onRead: (g: PrebuiltGeometry) => void = () => undefined,
+): Promise<PrebuiltGeometry | null> {
   if (prebuiltOff()) return null;
+  const readAhead = (buf: ArrayBuffer): PrebuiltGeometry => {
+    const g = decodeGeometry(buf);
+    onRead(g);
+    return g;
+  };
   try {
     const files = (await gameData.getManifest()).files;
     const guess = shipsOwnVersion(files, version) ? pickTreeBundle(files, version)?.name : undefined;
-    const guessed = guess && files[geometryName(guess)] ? fetchGeometry(files[geometryName(guess)]) : null;
+    // Read and uploaded as soon as it comes, while the bundle is still parsed and adapted.
+    const guessed = guess && files[geometryName(guess)] ? fetchGeometry(files[geometryName(guess)]).then(readAhead) : null;
     guessed?.catch(() => undefined); // awaited below when it is the one; else dropped
     const bundle = await loadTreeBundle(version, nodes);
     const name = treeBundleName(bundle.version, bundle.key ?? "data");
     const file = files[geometryName(name)];
     if (!file) return null;
     // Signed for this bundle's model: adoptSettled uses it only for a model with the same signature.
-    return decodeGeometry(await (name === guess && guessed ? guessed : fetchGeometry(file)));
+    return await (name === guess && guessed ? guessed : fetchGeometry(file).then(readAhead));
   } catch (err) {
     console.warn("prebuilt tree geometry not used; the page builds it", err);
     return null;

@@ -12,6 +12,7 @@ import { startProgram } from "./art/program";
 import { EDGE_FS, EDGE_LINE_FS, EDGE_LINE_VS, EDGE_VS, GROUP_FS, GROUP_VS, NODE_FS, NODE_MARKS_FS, NODE_POINT_FS, NODE_POINT_MARKS_FS, NODE_POINT_VS, NODE_VS } from "./shaders";
 import type { StateBuffer } from "./states";
 import { COLOURS } from "./style";
+import { uploadedOr } from "./preupload";
 import { EdgeStyle, VertexStates } from "./vertexStates";
 import { GatheredRuns, type Indices, type Run } from "./gatheredRuns";
 
@@ -224,6 +225,8 @@ export interface FrameStats {
   geometryUploads: number;
   /** Bytes of geometry (vertices and indices) sent to the GPU so far: a layer goes up when first drawn. */
   geometryBytes: number;
+  /** Of those, the bytes uploaded before the renderer was made (preupload.ts: a prebuilt file, as soon as it was read). */
+  preuploadedBytes: number;
 }
 
 export class TreeRenderer {
@@ -233,7 +236,7 @@ export class TreeRenderer {
   private readonly vertexStates: VertexStates;
   /** Each pass's visible runs as one index buffer, so a pass is one draw call (gatheredRuns.ts); made afresh by init. */
   private gathered!: GatheredRuns;
-  readonly stats: FrameStats = { frames: 0, uploads: 0, geometryUploads: 0, geometryBytes: 0 };
+  readonly stats: FrameStats = { frames: 0, uploads: 0, geometryUploads: 0, geometryBytes: 0, preuploadedBytes: 0 };
   /** Whether the last frame drew the plain edges as hairlines, for tests. */
   lastEdgeHairlines = false;
   /** Whether the last frame drew the nodes as point sprites, for tests. */
@@ -301,8 +304,7 @@ export class TreeRenderer {
    */
   private layer(data: Layer, stride: number, layout: Attribute[], state: [string, Uint8Array], withIndices = true): LayerBuffers {
     const gl = this.gl;
-    const buffer = twgl.createBufferFromTypedArray(gl, data.vertices);
-    this.stats.geometryBytes += data.vertices.byteLength;
+    const buffer = twgl.createBufferFromTypedArray(gl, this.uploadedOr(data.vertices));
     const attribs: Record<string, twgl.AttribInfo> = {};
     let off = 0;
     for (const [name, size, type] of layout) {
@@ -321,12 +323,19 @@ export class TreeRenderer {
   private indexBuffer(indices: Indices): Pick<twgl.BufferInfo, "indices" | "elementType" | "numElements"> {
     const gl = this.gl;
     if (indices instanceof Uint32Array && !drawsUint32(gl)) throw new Error("32-bit indices are not supported");
-    this.stats.geometryBytes += indices.byteLength;
     return {
-      indices: twgl.createBufferFromTypedArray(gl, indices, gl.ELEMENT_ARRAY_BUFFER),
+      indices: twgl.createBufferFromTypedArray(gl, this.uploadedOr(indices), gl.ELEMENT_ARRAY_BUFFER),
       elementType: indices instanceof Uint32Array ? gl.UNSIGNED_INT : gl.UNSIGNED_SHORT,
       numElements: indices.length,
     };
+  }
+
+  /** The buffer `array` went to ahead of the renderer (preupload.ts), else the array to upload; counted either way. */
+  private uploadedOr<T extends ArrayBufferView>(array: T): T | WebGLBuffer {
+    const got = uploadedOr(this.gl, array);
+    this.stats.geometryBytes += array.byteLength;
+    if (got !== array) this.stats.preuploadedBytes += array.byteLength;
+    return got;
   }
 
   /** The node quads, uploaded on first use with the node states as they are now. */
