@@ -14,7 +14,7 @@ import re
 
 from e2e.harness import REPO
 from e2e.pwa_support import wait_for_service_worker
-from e2e.tree_helpers import GEOMETRY_ONLY, corpus_code, dev_tree_url, pump_until, tree_api, wait_tree_ready
+from e2e.tree_helpers import GEOMETRY_ONLY, build_view_url, corpus_code, dev_tree_url, pump_until, tree_api, wait_tree_ready
 
 HIEROPHANT = "AdamZ-8113__pob-codes/kinetic_fusillade_totems_hierophant_328.code.txt"
 FLICKER = "AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.code.txt"  # with cluster jewels
@@ -67,7 +67,9 @@ def test_a_prebuilt_file_read_before_its_bundle_is_uploaded_before_the_first_fra
         page.route(re.compile(r".*/game-data/tree-3\.28\.[0-9a-f]+\.json$"), lambda route: held.append(route))
         came: list[str] = []
         page.on("requestfinished", lambda r: came.append(r.url))
-        page.goto(dev_tree_url(corpus_code(HIEROPHANT)))
+        # The player's route: the seeded build's page, its Skill Tree tab.
+        page.goto(build_view_url(page, HIEROPHANT))
+        page.get_by_test_id("tab-tree").click()
         pump_until(page, lambda: held and any(u.endswith("/game-data/" + geometry_file()) for u in came), message="the file, the bundle held")
         held[0].continue_()
         wait_tree_ready(page)
