@@ -322,7 +322,8 @@ export function decodeGeometry(buf: ArrayBuffer): PrebuiltGeometry {
     owners: once(() => repeated(pointOwners(), 4)),
     indices: once(() => quadIndices(N)),
   });
-  const nodePoints = withGetters<Layer>({ vertexCount: N, tiles: nodeTiles.map((t) => ({ ...t, start: t.start / 6, count: t.count / 6 })) }, {
+  const pointTiles = nodeTiles.map((t): Tile => ({ minX: t.minX, minY: t.minY, maxX: t.maxX, maxY: t.maxY, start: t.start / 6, count: t.count / 6, owner: t.owner }));
+  const nodePoints = withGetters<Layer>({ vertexCount: N, tiles: pointTiles }, {
     vertices: pointVertices,
     owners: pointOwners,
     indices: once(() => new Uint16Array(0)),
@@ -401,7 +402,8 @@ export function decodeGeometry(buf: ArrayBuffer): PrebuiltGeometry {
   const levels = header.lods.map((l, k): EdgeLod => {
     const starts = intColumn(sections["lods.starts"], fineTiles.length, k);
     const total = 6 * l.quads;
-    const tiles = fineTiles.map((t, i) => ({ ...t, start: starts[i], count: (i + 1 < starts.length ? starts[i + 1] : total) - starts[i] }));
+    // Written out rather than spread: this runs cold, before the first frame, for every level's tiles.
+    const tiles = fineTiles.map((t, i): Tile => ({ minX: t.minX, minY: t.minY, maxX: t.maxX, maxY: t.maxY, start: starts[i], count: (i + 1 < starts.length ? starts[i + 1] : total) - starts[i], owner: t.owner }));
     // The lines and the quads' indices in one pass (a frame zoomed out draws both).
     const both = once(() => {
       const w = wordsOf(sections[`lod${k}.lines`]), lines = indexArray(2 * P, 2 * l.quads), indices = indexArray(2 * P, total);
@@ -413,7 +415,11 @@ export function decodeGeometry(buf: ArrayBuffer): PrebuiltGeometry {
         const b = (a + ((zb >>> 1) ^ -(zb & 1))) | 0;
         lines[2 * i] = a;
         lines[2 * i + 1] = b;
-        quadAt(indices, o, a, a + 1, b + 1, b);
+        // quadAt(indices, o, a, a + 1, b + 1, b), inlined: the first frame runs this.
+        indices[o] = indices[o + 3] = a;
+        indices[o + 1] = a + 1;
+        indices[o + 2] = indices[o + 4] = b + 1;
+        indices[o + 5] = b;
         a = b;
       }
       return { lines, indices };
