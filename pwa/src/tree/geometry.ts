@@ -505,8 +505,8 @@ function reusedSpans(reuse: EdgeReuse): Map<TreeModel["edges"][number], [number,
 /**
  * `reuse`: for a tree with cluster jewel rings, the base tree's prebuilt edges: an edge of the base
  * tree (the same object) takes its vertices from there instead of tessellating its arc again; only
- * the rings' edges are computed. The result is the same but for the tiles' bounds, which come from
- * the float32 points then (a ten-thousandth of a world unit apart).
+ * the rings' edges are computed. The result is the same, tiles and all: an arc's bounds come from its
+ * points, which are on the position grid (snapPosition) and so the same in float32.
  */
 export function buildGeometryData(model: TreeModel, reuse?: EdgeReuse): GeometryData {
   const reused = reuse ? reusedSpans(reuse) : null;
