@@ -68,7 +68,7 @@ GEOMETRY_SOURCES = [
     GEOMETRY_SCRIPT,
     *(
         REPO / "pwa" / "src" / "tree" / f
-        for f in ("prebuiltGeometry.ts", "geometry.ts", "hitGrid.ts", "adapter.ts", "style.ts", "camera.ts", "model.ts")
+        for f in ("prebuiltGeometry.ts", "geometryCoding.ts", "geometry.ts", "hitGrid.ts", "adapter.ts", "style.ts", "camera.ts", "model.ts")
     ),
 ]
 TSX = REPO / "node_modules" / ".bin" / "tsx"

@@ -12,7 +12,7 @@ import type { CachedResponseWillBeUsedCallbackParam } from "workbox-core/types";
  * (answerFromPinnedTree), so the newest draws offline however many other trees were viewed.
  * At most 7 bundles are kept (each 72-138 KB gzipped: ~1 MB on the wire, ~3.5 MB stored).
  *
- * A tree's prebuilt geometry ("tree-3.28.<hash>.bin", tree/prebuiltGeometry.ts, 200-300 KB gzipped) goes
+ * A tree's prebuilt geometry ("tree-3.28.<hash>.bin", tree/prebuiltGeometry.ts, 80-140 KB gzipped) goes
  * the same way beside its bundle: the same route and cache (two entries per tree drawn, hence 12), pinned
  * with the newest, never warmed at start. A geometry file evicted or missing offline is no failure: the
  * page then builds the geometry from the bundle.

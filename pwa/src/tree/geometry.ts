@@ -17,6 +17,17 @@ export const EDGE_STRIDE = 3;
 export const GROUP_STRIDE = 5; // x, y, cornerX, cornerY, radius
 export const NODE_POINT_STRIDE = 4; // x, y, radius, shape
 
+/**
+ * Vertex positions are multiples of 1 / POSITION_QUANTUM world units (snapPosition), exact in float32:
+ * the prebuilt geometry file (prebuiltGeometry.ts) stores them as integers, a fraction of the float bits
+ * gzipped. At the max zoom (camera.ts, 48 times the whole-tree fit: under 8 device px per world unit on
+ * a 2x 1440 px high screen) a rounding of 1 / 128 unit is under a tenth of a device pixel; the bundle's
+ * own coordinates are rounded to 1 / 200.
+ */
+export const POSITION_QUANTUM = 64;
+/** A position (world units) on the POSITION_QUANTUM grid. */
+export const snapPosition = (v: number): number => Math.round(v * POSITION_QUANTUM) / POSITION_QUANTUM + 0; // + 0: never -0, which the file's integers cannot hold
+
 /** Ints per edge in the edge layer's owners: first vertex, vertex count, end a, end b. */
 export const EDGE_SPAN = 4;
 
@@ -494,8 +505,8 @@ function reusedSpans(reuse: EdgeReuse): Map<TreeModel["edges"][number], [number,
 /**
  * `reuse`: for a tree with cluster jewel rings, the base tree's prebuilt edges: an edge of the base
  * tree (the same object) takes its vertices from there instead of tessellating its arc again; only
- * the rings' edges are computed. The result is the same but for the tiles' bounds, which come from
- * the float32 points then (a ten-thousandth of a world unit apart).
+ * the rings' edges are computed. The result is the same, tiles and all: an arc's bounds come from its
+ * points, which are on the position grid (snapPosition) and so the same in float32.
  */
 export function buildGeometryData(model: TreeModel, reuse?: EdgeReuse): GeometryData {
   const reused = reuse ? reusedSpans(reuse) : null;
@@ -512,10 +523,11 @@ export function buildGeometryData(model: TreeModel, reuse?: EdgeReuse): Geometry
     // Room for the highlight and desired marks (1.5 radii) drawn around a node.
     nodes.grow(n.x, n.y, r * 1.5);
     const shape = SHAPE[n.kind];
-    const c0 = nodes.vertex(n.index, n.x, n.y, -1, -1, r, shape);
-    const c1 = nodes.vertex(n.index, n.x, n.y, 1, -1, r, shape);
-    const c2 = nodes.vertex(n.index, n.x, n.y, 1, 1, r, shape);
-    const c3 = nodes.vertex(n.index, n.x, n.y, -1, 1, r, shape);
+    const x = snapPosition(n.x), y = snapPosition(n.y);
+    const c0 = nodes.vertex(n.index, x, y, -1, -1, r, shape);
+    const c1 = nodes.vertex(n.index, x, y, 1, -1, r, shape);
+    const c2 = nodes.vertex(n.index, x, y, 1, 1, r, shape);
+    const c3 = nodes.vertex(n.index, x, y, -1, 1, r, shape);
     nodes.quad(c0, c1, c2, c3);
   }
 
@@ -562,8 +574,8 @@ export function buildGeometryData(model: TreeModel, reuse?: EdgeReuse): Geometry
     if (!e.arc) {
       const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
       const nx = -(b.y - a.y) / len, ny = (b.x - a.x) / len;
-      edges.edgePoint(a.x, a.y, nx, ny, true);
-      edges.edgePoint(b.x, b.y, nx, ny, false);
+      edges.edgePoint(snapPosition(a.x), snapPosition(a.y), nx, ny, true);
+      edges.edgePoint(snapPosition(b.x), snapPosition(b.y), nx, ny, false);
       run(k, cell, first, 1, 0, 0);
       continue;
     }
@@ -575,7 +587,7 @@ export function buildGeometryData(model: TreeModel, reuse?: EdgeReuse): Geometry
     for (let k = 0; k <= segs; k++) {
       const t = a0 + (sweep * k) / segs;
       const sin = Math.sin(t), cos = Math.cos(t);
-      const x = cx + r * sin, y = cy - r * cos; // arcPoint, inlined
+      const x = snapPosition(cx + r * sin), y = snapPosition(cy - r * cos); // arcPoint, inlined
       if (x < minX) minX = x;
       if (x > maxX) maxX = x;
       if (y < minY) minY = y;
@@ -596,10 +608,11 @@ export function buildGeometryData(model: TreeModel, reuse?: EdgeReuse): Geometry
     groups.enter(cell, ascendancies.owner(cell));
     groups.grow(g.x, g.y, g.radius);
     const vis = ascendancies.firstNode(g.ascendancyName);
-    const c0 = groups.vertex(vis, g.x, g.y, -1, -1, g.radius);
-    const c1 = groups.vertex(vis, g.x, g.y, 1, -1, g.radius);
-    const c2 = groups.vertex(vis, g.x, g.y, 1, 1, g.radius);
-    const c3 = groups.vertex(vis, g.x, g.y, -1, 1, g.radius);
+    const x = snapPosition(g.x), y = snapPosition(g.y);
+    const c0 = groups.vertex(vis, x, y, -1, -1, g.radius);
+    const c1 = groups.vertex(vis, x, y, 1, -1, g.radius);
+    const c2 = groups.vertex(vis, x, y, 1, 1, g.radius);
+    const c3 = groups.vertex(vis, x, y, -1, 1, g.radius);
     groups.quad(c0, c1, c2, c3);
   }
   const nodeQuads = nodes.build();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arcPoint, arcSegments, arcSweep, buildGeometry, edgeNormal, edgesAsHairlines, EDGE_LOD_SCALES, EDGE_SPAN, type Layer, EDGE_LOD_TOLERANCE_PX, EDGE_STRIDE, edgeLayerAt, GROUP_STRIDE, lodStride, MAX_NODE_POINT_PX, NODE_POINT_STRIDE, NODE_STRIDE, nodesAsPoints, visibleRuns } from "../geometry";
+import { arcPoint, arcSegments, arcSweep, buildGeometry, edgeNormal, edgesAsHairlines, EDGE_LOD_SCALES, EDGE_SPAN, type Layer, EDGE_LOD_TOLERANCE_PX, EDGE_STRIDE, edgeLayerAt, GROUP_STRIDE, lodStride, MAX_NODE_POINT_PX, NODE_POINT_STRIDE, NODE_STRIDE, nodesAsPoints, POSITION_QUANTUM, snapPosition, visibleRuns } from "../geometry";
 import { EDGE_WIDTH, nodeRadius, SHAPE } from "../style";
 import { realTree, tinyModel } from "./testModel";
 
@@ -256,7 +256,9 @@ describe("geometry", () => {
       const o = k * NODE_POINT_STRIDE;
       const n = model.nodes[p.owners[k]];
       seen.add(n.index);
-      expect([p.vertices[o], p.vertices[o + 1]]).toEqual([Math.fround(n.x), Math.fround(n.y)]);
+      // On the position grid (snapPosition), within half a step of the node's own centre.
+      expect([p.vertices[o], p.vertices[o + 1]]).toEqual([snapPosition(n.x), snapPosition(n.y)]);
+      expect(Math.abs(p.vertices[o] - n.x)).toBeLessThanOrEqual(0.5 / POSITION_QUANTUM);
       expect([p.vertices[o + 2], p.vertices[o + 3]]).toEqual([nodeRadius(n), SHAPE[n.kind]]);
       // Quad k is the same node: the point is drawn where (and when) the quad would be.
       expect(g.nodes.owners[4 * k]).toBe(n.index);
