@@ -5,7 +5,6 @@
  * uploading its array again (renderer.ts layer and indexBuffer). Geometry built in the page or the
  * worker is uploaded by the renderer as before: it is not there before the model is.
  */
-import { EDGE_LOD_SCALES } from "./geometry";
 import type { GL } from "./renderer";
 import type { PrebuiltGeometry } from "./prebuiltGeometry";
 
@@ -15,9 +14,11 @@ type Uploaded = { gl: GL; buffer: WebGLBuffer };
 const uploaded = new WeakMap<ArrayBufferView, Uploaded>();
 
 /**
- * Uploads what a first frame draws from `g` (the layers' vertices and indices, the node quads aside,
- * drawn zoomed in only; every edge level, as the fit picks one) to `gl`. The sections are decoded
- * here too (prebuiltGeometry.ts sums them on first use), so neither is left for the first frame.
+ * Uploads what every first frame draws from `g` to `gl`: the group discs, the edge vertices and the
+ * node points. The arrays are decoded here too (prebuiltGeometry.ts makes each on first use), so
+ * neither is left for the first frame. Not the node quads and the fine edge indices (drawn zoomed
+ * in only), nor the edge levels: the frame draws one, which the fit picks once the model is there,
+ * and decoding all twelve cost more (5 to 12 ms, cold) than the one frame's level does in it.
  */
 export function preuploadGeometry(gl: GL, g: PrebuiltGeometry): void {
   if (gl.isContextLost()) return;
@@ -31,14 +32,10 @@ export function preuploadGeometry(gl: GL, g: PrebuiltGeometry): void {
     gl.bindBuffer(target, null);
     uploaded.set(array, { gl, buffer });
   };
-  for (const layer of [data.groups, data.edges, data.nodePoints]) {
-    put(layer.vertices, gl.ARRAY_BUFFER);
-    put(layer.indices, gl.ELEMENT_ARRAY_BUFFER);
-  }
-  for (let k = 0; k < EDGE_LOD_SCALES.length; k++) {
-    put(g.levels[k].indices, gl.ELEMENT_ARRAY_BUFFER);
-    put(g.levels[k].lines, gl.ELEMENT_ARRAY_BUFFER);
-  }
+  put(data.groups.vertices, gl.ARRAY_BUFFER);
+  put(data.groups.indices, gl.ELEMENT_ARRAY_BUFFER);
+  put(data.edges.vertices, gl.ARRAY_BUFFER);
+  put(data.nodePoints.vertices, gl.ARRAY_BUFFER);
   // The owners feed the first frame's vertex states (vertexStates.ts): decoded now, not in it.
   decoded(data.nodes.owners, data.edges.owners, data.groups.owners);
   // Sent to the GPU process now, not with the first frame's commands.
