@@ -465,11 +465,20 @@ export function buffersOf(data: GeometryData): ArrayBuffer[] {
   return [...layers.flatMap((l) => [l.vertices.buffer, l.owners.buffer, l.indices.buffer]), data.runs.buffer] as ArrayBuffer[];
 }
 
+/** modelSignature's answers: a model does not change once made (cluster rings make a new one). */
+const signatures = new WeakMap<TreeModel, string>();
+
 /**
  * Which model a geometry was built for: a geometry built elsewhere (the worker) is used only for a
  * model with the same version, nodes in the same order, edges and groups.
  */
 export function modelSignature(model: TreeModel): string {
+  let s = signatures.get(model);
+  if (s === undefined) signatures.set(model, (s = signatureOf(model)));
+  return s;
+}
+
+function signatureOf(model: TreeModel): string {
   // Indexed loops in 32-bit integers: it runs once or twice per page load, in V8's interpreter,
   // where an iterator or a floating-point remainder per node cost a millisecond or more of the first frame.
   const { nodes, edges } = model;

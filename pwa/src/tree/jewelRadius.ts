@@ -78,9 +78,12 @@ export function jewelRadius(item: Pick<JewelItem, "name" | "explicitMods">, vers
 /** Indices of the nodes whose centre lies in the circle (or ring) about (x, y). */
 export function nodesInRadius(nodes: readonly { index: number; x: number; y: number }[], x: number, y: number, r: JewelRadius): number[] {
   const out: number[] = [];
-  for (const n of nodes) {
-    const d = Math.hypot(n.x - x, n.y - y);
-    if (d <= r.outer && d >= r.inner && d > 0) out.push(n.index);
+  // Squared distances in an indexed loop: it runs per radius jewel over every passive before the first
+  // frame, in V8's interpreter, where Math.hypot and an iterator per node cost a millisecond or more.
+  const outer = r.outer * r.outer, inner = r.inner * r.inner;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i], dx = n.x - x, dy = n.y - y, d = dx * dx + dy * dy;
+    if (d <= outer && d >= inner && d > 0) out.push(n.index);
   }
   return out;
 }

@@ -182,7 +182,12 @@ export function visibleAscendancies(
 /** Bounds of the nodes of the given ascendancies, or null when none is placed. */
 export function ascendancyBounds(model: TreeModel, names: Set<string>): Bounds | null {
   const b = emptyBounds();
-  for (const n of model.nodes) if (n.ascendancyName && names.has(n.ascendancyName)) growBounds(b, n.x, n.y);
+  const { nodes } = model;
+  // An indexed loop: it runs over every node before the first frame, in V8's interpreter (see fit.ts allocatedBounds).
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
+    if (n.ascendancyName !== null && names.has(n.ascendancyName)) growBounds(b, n.x, n.y);
+  }
   return Number.isFinite(b.minX) ? b : null;
 }
 
