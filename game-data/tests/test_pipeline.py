@@ -6,6 +6,7 @@ import gzip
 import hashlib
 import http.server
 import json
+import re
 import shutil
 import tempfile
 import threading
@@ -234,6 +235,15 @@ def test_each_tree_bundle_is_at_most_150_kb_gzipped(built_dist):
         assert (out / (fname + ".gz")).stat().st_size <= TREE_GZ_LIMIT, v
 
 
+REPO = Path(__file__).resolve().parents[2]
+# The page's reader's format (pwa/src/tree/prebuiltGeometry.ts), read from its source so the two cannot drift.
+GEOMETRY_FORMAT = int(
+    re.search(
+        r"export const GEOMETRY_FORMAT = (\d+);", (REPO / "pwa" / "src" / "tree" / "prebuiltGeometry.ts").read_text()
+    ).group(1)
+)
+
+
 def test_each_tree_geometry_file_names_its_tree_and_format(built_dist):
     out, result = built_dist
     files = result.manifest["files"]
@@ -242,10 +252,12 @@ def test_each_tree_geometry_file_names_its_tree_and_format(built_dist):
         length = int.from_bytes(data[4:8], "little")
         header = json.loads(data[8 : 8 + length])
         tree = json.loads((out / files[name]).read_bytes())
-        assert header["format"] == 1
+        assert header["format"] == GEOMETRY_FORMAT, name
         # modelSignature: version, node, edge and group counts first.
-        assert header["signature"].split(":")[:2] == [tree["version"], str(len(tree["nodes"]["id"]))], name
-        assert header["layers"]["nodePoints"]["vertexCount"] == len(tree["nodes"]["id"]), name
+        counts = [str(len(tree["nodes"]["id"])), str(len(tree["edges"]["a"]))]
+        assert header["signature"].split(":")[:3] == [tree["version"], *counts], name
+        # One row per node and per edge (FORMAT.md, format 2).
+        assert [header["rows"]["nodes"], header["rows"]["edges"]] == [int(c) for c in counts], name
 
 
 def test_same_inputs_give_the_same_bytes_and_a_second_run_is_skipped(tmp_path):
