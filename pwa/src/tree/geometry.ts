@@ -28,6 +28,19 @@ export const POSITION_QUANTUM = 64;
 /** A position (world units) on the POSITION_QUANTUM grid. */
 export const snapPosition = (v: number): number => Math.round(v * POSITION_QUANTUM) / POSITION_QUANTUM + 0; // + 0: never -0, which the file's integers cannot hold
 
+/**
+ * The six indices of the quad p, q, r, s (two triangles, p q r and p r s) at `o`: the one pattern
+ * every quad is built with, here and when a prebuilt file's indices are made again (prebuiltGeometry.ts).
+ */
+export function quadAt(out: Uint16Array | Uint32Array, o: number, p: number, q: number, r: number, s: number): void {
+  out[o] = p;
+  out[o + 1] = q;
+  out[o + 2] = r;
+  out[o + 3] = p;
+  out[o + 4] = r;
+  out[o + 5] = s;
+}
+
 /** Ints per edge in the edge layer's owners: first vertex, vertex count, end a, end b. */
 export const EDGE_SPAN = 4;
 
@@ -372,14 +385,7 @@ class LayerBuilder {
   }
 
   quad(p: number, q: number, r: number, s: number): void {
-    const i = this.i;
-    const o = this.ii;
-    i[o] = p;
-    i[o + 1] = q;
-    i[o + 2] = r;
-    i[o + 3] = p;
-    i[o + 4] = r;
-    i[o + 5] = s;
+    quadAt(this.i, this.ii, p, q, r, s);
     this.ii += 6;
   }
 

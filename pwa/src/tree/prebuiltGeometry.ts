@@ -24,6 +24,7 @@ import {
   NODE_POINT_STRIDE,
   NODE_STRIDE,
   POSITION_QUANTUM,
+  quadAt,
   type EdgeLod,
   type GeometryData,
   type Layer,
@@ -205,16 +206,6 @@ function once<T>(f: () => T): () => T {
 function withGetters<T extends object>(plain: object, lazy: Record<string, () => unknown>): T {
   for (const [key, get] of Object.entries(lazy)) Object.defineProperty(plain, key, { get, enumerable: true });
   return plain as T;
-}
-
-/** The six indices of the quad p, q, r, s (geometry.ts LayerBuilder.quad) at `o`. */
-function quadAt(out: Uint16Array | Uint32Array, o: number, p: number, q: number, r: number, s: number): void {
-  out[o] = p;
-  out[o + 1] = q;
-  out[o + 2] = r;
-  out[o + 3] = p;
-  out[o + 4] = r;
-  out[o + 5] = s;
 }
 
 /** 16-bit indices when the vertices allow (as geometry.ts builds them). */

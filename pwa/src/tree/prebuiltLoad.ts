@@ -22,7 +22,10 @@ function geometrySwitch(): string | null {
   }
 }
 
-export const prebuiltOff = (): boolean => geometrySwitch() === "build" || geometrySwitch() === "page";
+export function prebuiltOff(): boolean {
+  const on = geometrySwitch();
+  return on === "build" || on === "page";
+}
 export const builtInPage = (): boolean => geometrySwitch() === "page";
 
 /** A geometry file's bytes; rejects on a failed fetch. */
