@@ -165,6 +165,32 @@ export function nextPassives(model: TreeModel, allocated: number[], step: number
   };
 }
 
+/** One row of the respec list: passives of one name (a tree repeats its small ones), with their count and refund. */
+export interface RespecRow {
+  name: string;
+  count: number;
+  refund: number;
+  /** The first passive's id, a stable key. */
+  id: number;
+}
+
+/**
+ * The respec list as a player reads it: "+10 to Strength" once with its count rather than a row per copy.
+ * `respecs` comes sorted by name (nextPassives); a passive without a name is listed by its id, alone.
+ */
+export function respecRows(respecs: readonly Respec[]): RespecRow[] {
+  const rows: RespecRow[] = [];
+  for (const { node, refund } of respecs) {
+    const name = node.name || `Passive ${node.id}`;
+    const last = rows[rows.length - 1];
+    if (last && node.name && last.name === name) {
+      last.count++;
+      last.refund += refund;
+    } else rows.push({ name, count: 1, refund, id: node.id });
+  }
+  return rows;
+}
+
 /** Node ids of the first `count` paths: the tree's 'Pathing' state. */
 export function pathingIds(next: NextPassives, count = 1): number[] {
   return next.paths.slice(0, count).flatMap((p) => p.nodes);

@@ -5,6 +5,7 @@ import { useClassTable } from "../../data/useClassTable";
 import { cleanMinimum, MAX_SKILL_FILTERS, MINIMUMS, SORT_OPTIONS, type BuildFilters, type SortBy } from "../../data/filters";
 import { DESKTOP_QUERY, LAYOUT, stickyBar } from "../../app/theme";
 import { ClassIcon } from "../../ui/ClassIcon";
+import { scrollingListbox } from "../../ui/listbox";
 import { StickyCover } from "../../ui/StickyCover";
 
 interface Props {
@@ -59,7 +60,7 @@ export function FilterBar({ value, onChange, onSearch, onClear, onSort, skillOpt
       clearable
       data-testid="filter-classes"
       comboboxProps={{ withinPortal: true }}
-      maxDropdownHeight={300}
+      {...scrollingListbox(300)}
     />
   );
   const skills = !live ? (
@@ -76,6 +77,7 @@ export function FilterBar({ value, onChange, onSearch, onClear, onSort, skillOpt
       clearable
       data-testid="filter-skills"
       limit={100}
+      {...scrollingListbox(220)}
     />
   );
   const creator = showCreator && (

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useEffect, useState } from "react";
 import { CopyField } from "../../ui/CopyField";
+import { scrollingListbox } from "../../ui/listbox";
 import { DROPDOWN_MAX_HEIGHT } from "./StepEditorRow";
 import { chosenSkills, MAIN_SKILL_REQUIRED, SKILL_SLOTS, skillOptions } from "./skillOptions";
 
@@ -71,7 +72,7 @@ export function FinalizeModal({ opened, gemNames, initial, pending, slug, revisi
             searchable
             clearable={i > 0}
             nothingFoundMessage="No skills"
-            maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+            {...scrollingListbox(DROPDOWN_MAX_HEIGHT)}
             error={i === 0 ? mainError : undefined}
             disabled={pending}
             data-testid={`finalize-skill-${i}`}

@@ -1,5 +1,6 @@
 import { Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import type { PlannerBuild } from "@workers/planner/types";
+import { scrollingListbox } from "../../ui/listbox";
 import type { EditorStep, StepField } from "./steps";
 
 /** Dropdown lists are at most 200 px high (spec §9). */
@@ -33,7 +34,7 @@ export function StepEditorRow({ build, step, level, reason = "", onTitle, onChoo
           // A required value can be changed, never emptied by choosing it again (Mantine deselects by default).
           allowDeselect={false}
           onChange={(v) => v !== null && onChoose(field, v)}
-          maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+          {...scrollingListbox(DROPDOWN_MAX_HEIGHT)}
           error={!step[field]}
           searchable
           nothingFoundMessage="No sets"

@@ -7,6 +7,7 @@ import { useId, useMemo } from "react";
 import { baseClassOf, classColor } from "../../data/classes";
 import { useClassTable } from "../../data/useClassTable";
 import { ClassIcon } from "../../ui/ClassIcon";
+import { scrollingListbox } from "../../ui/listbox";
 import type { CharacterSummary } from "../../data/types";
 import { groupCharacters } from "./characterList";
 import { timeAgo } from "./timing";
@@ -71,7 +72,7 @@ export function CharacterPicker({ chars, value, onChange, baseClass, label = "Ch
         onChange={onChange}
         searchable
         clearable
-        maxDropdownHeight={DROPDOWN_MAX_HEIGHT}
+        {...scrollingListbox(DROPDOWN_MAX_HEIGHT)}
         renderOption={({ option }) => {
           const c = byId.get(option.value);
           return c ? <Option c={c} /> : option.label;

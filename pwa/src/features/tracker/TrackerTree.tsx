@@ -11,7 +11,7 @@ import { usePreparedTreeGpu } from "../../tree/prepare";
 import { TreeDrawGuard, TreeWaiting } from "../../tree/TreeDrawGuard";
 import { TreeError } from "../../tree/TreeError";
 import { PageLoader } from "../../ui/PageLoader";
-import type { NextPassives } from "../../tree/pathing";
+import { respecRows, type NextPassives } from "../../tree/pathing";
 import type { TreeAllocation } from "../../tree/types";
 import type { JewelPlacement } from "./characterJewels";
 import { CharacterDataMissing, CompareUnavailable } from "./CharacterStatus";
@@ -173,7 +173,9 @@ function NextPassivesList({ next, active, onPick }: { next: NextPassives | null;
         <Stack gap={2} data-testid="respecs">
           <Title order={4} size="h5">Respec ({next.refundTotal} refund {next.refundTotal === 1 ? "point" : "points"})</Title>
           <List size="sm" spacing={0} style={{ maxHeight: 200, overflowY: "auto" }} tabIndex={0} aria-label="Passives to refund">
-            {next.respecs.map((r) => <List.Item key={r.node.id}>{r.node.name || `Passive ${r.node.id}`} ({r.refund})</List.Item>)}
+            {respecRows(next.respecs).map((r) => (
+              <List.Item key={r.id} data-testid="respec">{r.count > 1 ? `${r.name} ×${r.count}` : r.name} ({r.refund})</List.Item>
+            ))}
           </List>
         </Stack>
       )}

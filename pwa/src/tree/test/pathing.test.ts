@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { decodePlanner } from "@workers/planner/index";
 import { POB_CORPUS_DIR } from "@workers/sharedDir";
 import type { TreeModel } from "../model";
-import { nextPassives, pathingIds, type NextPassives } from "../pathing";
+import { nextPassives, pathingIds, respecRows, type NextPassives } from "../pathing";
 import { bfsDistance, oracle, type Oracle } from "./pathOracle";
 import { node, realTree } from "./testModel";
 
@@ -35,6 +35,21 @@ function handModel(): TreeModel {
     byId: new Map(nodes.map((n) => [n.id, n])),
   };
 }
+
+describe("the respec list's rows", () => {
+  const respec = (id: number, name: string, refund = 1) => ({ node: node(id, id, 0, 0, { name }), refund });
+  it("names repeated small passives once, with their count and summed refund", () => {
+    const rows = respecRows([respec(4, "Dexterity"), respec(1, "Strength"), respec(2, "Strength"), respec(3, "Strength"), respec(9, "Unbreakable", 5)]);
+    expect(rows).toEqual([
+      { name: "Dexterity", count: 1, refund: 1, id: 4 },
+      { name: "Strength", count: 3, refund: 3, id: 1 },
+      { name: "Unbreakable", count: 1, refund: 5, id: 9 },
+    ]);
+  });
+  it("keeps unnamed passives apart, each by its id", () => {
+    expect(respecRows([respec(7, ""), respec(8, "")]).map((r) => [r.name, r.count])).toEqual([["Passive 7", 1], ["Passive 8", 1]]);
+  });
+});
 
 describe("next passives on a hand-made graph", () => {
   const m = handModel();
