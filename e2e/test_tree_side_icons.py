@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+import re
 import uuid
 import zlib
 from collections import Counter
@@ -28,6 +29,7 @@ from e2e.pixels import png_pixels
 from e2e.pwa_support import POB, app_page, login, unique_name
 from e2e.test_a11y import audit
 from e2e.test_pwa_build_stats import publish
+from e2e.tree_helpers import pump_until
 
 SIZES = [1400, 412]
 XML = POB / "AdamZ-8113__pob-codes" / "kinetic_blast_of_clustering_necromancer_328.xml"
@@ -119,6 +121,32 @@ def test_side_lists_show_the_games_icons(gl_browser, live_server, tattoo_build, 
         screenshot(page, f"tree-side-icons-{width}")
         page.get_by_test_id("tree-keystones").scroll_into_view_if_needed()
         assert audit(page) == []
+
+
+@pytest.mark.parametrize("width", SIZES)
+def test_a_class_badge_keeps_its_width_when_its_icon_comes(gl_browser, live_server, tattoo_build, width):
+    """Until the tree art is in, the class colour's dot holds the icon's place in the badge, so the badge
+    does not widen (and push what follows it) when the icon comes."""
+    ctx = gl_browser.new_context(base_url=live_server.base_url, viewport={"width": width, "height": 900}, service_workers="block")
+    try:
+        page = ctx.new_page()
+        held = []
+        page.route(re.compile(r".*/game-data/art-[0-9.]+\.[0-9a-f]+\.json$"), lambda route: held.append(route))
+        page.goto(f"/build/view/{tattoo_build}")
+        badge = page.get_by_test_id("view-class-badge")
+        icon = badge.get_by_test_id("class-icon")
+        # The art is asked for once the page is idle: held, the badge shows the dot.
+        pump_until(page, lambda: len(held) > 0, message="the art bundle asked for")
+        expect(icon).to_have_attribute("data-art", "dot")
+        before = badge.bounding_box()
+        for route in held:
+            route.continue_()
+        expect(icon).to_have_attribute("data-art", "sprite", timeout=ICON_CAP)
+        after = badge.bounding_box()
+        assert abs(after["width"] - before["width"]) < 0.5, (before, after)
+        assert round(icon.bounding_box()["width"]) == 16
+    finally:
+        ctx.close()
 
 
 @pytest.mark.parametrize("width", SIZES)

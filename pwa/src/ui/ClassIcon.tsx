@@ -1,7 +1,8 @@
 /**
  * A class's or ascendancy's icon cut from the tree's art (the class start art, the ascendancy's
  * circular art: tree/sideIcons.ts classIcon), decorative beside the name it stands for. Until the
- * art and its sheet are in, or where the art has none, `fallback` or the class's colour dot.
+ * art and its sheet are in, or where the art has none, `fallback` or the class's colour dot. The dot
+ * takes the icon's whole width (its margins), so a badge keeps its width when the icon comes in.
  */
 import { Box } from "@mantine/core";
 import type { ReactNode } from "react";

@@ -33,7 +33,7 @@ export const BuildCard = memo(function BuildCard({ build, classTable }: { build:
         </Group>
         <Group gap={6}>
           <Badge color={classColor(classTable, build.ascendancy || build.baseClass)} variant="light" w="fit-content" data-testid="class-badge"
-            leftSection={<ClassIcon name={build.ascendancy || build.baseClass} table={classTable} size={16} fallback={null} />}>
+            leftSection={<ClassIcon name={build.ascendancy || build.baseClass} table={classTable} size={16} />}>
             {classBadge(build)}
           </Badge>
           {update && (

@@ -83,7 +83,7 @@ export default function BuildViewPage() {
           </Group>
           <Group gap="xs">
             <Badge color={classColor(classTable, info.ascendancy || info.baseClass)} variant="light" data-testid="view-class-badge"
-              leftSection={<ClassIcon name={info.ascendancy || info.baseClass} table={classTable} size={16} fallback={null} />}>{classBadge(info)}</Badge>
+              leftSection={<ClassIcon name={info.ascendancy || info.baseClass} table={classTable} size={16} />}>{classBadge(info)}</Badge>
             <Text c="dimmed" size="sm" data-testid="build-creator">By {info.creatorName}</Text>
             <Text c="dimmed" size="sm" data-testid="shown-revision" data-revision={view.shownRevision}>Revision {view.shownRevision}</Text>
           </Group>

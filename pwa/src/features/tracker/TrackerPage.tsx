@@ -141,7 +141,7 @@ function Loaded({ tracker, characterId, characterClass, detailLoading }: { track
       <Group gap="xs">
         <Title order={2} size="h3" data-testid="tracker-build-title">{buildTitle(info)}</Title>
         <Badge color={classColor(table, info.ascendancy || info.baseClass)} variant="light" data-testid="tracker-class-badge"
-          leftSection={<ClassIcon name={info.ascendancy || info.baseClass} table={table} size={16} fallback={null} />}>{classBadge(info)}</Badge>
+          leftSection={<ClassIcon name={info.ascendancy || info.baseClass} table={table} size={16} />}>{classBadge(info)}</Badge>
       </Group>
       {tracker.revision && (
         <TrackerRevision characterId={characterId} buildId={info.buildId} shown={tracker.revision.shown} newest={tracker.revision.newest} onChange={tracker.reloadBuild} />
