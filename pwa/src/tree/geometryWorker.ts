@@ -29,7 +29,7 @@ import type { PrebuiltGeometry } from "./prebuiltGeometry";
 import { builtInPage, loadPrebuiltGeometry, prebuiltOff } from "./prebuiltLoad";
 import { hasGeometry, seedGeometry } from "./renderer";
 import { spareContext } from "./gpu";
-import { preuploadGeometry } from "./preupload";
+import { dropUploaded, preuploadGeometry } from "./preupload";
 
 /** A cluster ring layout and the signature of the model (without rings) it was laid out on. */
 export interface ClusterRings {
@@ -84,17 +84,26 @@ export function startGeometryJob(version: string | null, nodes: readonly number[
   if (running) return running;
   if (builtInPage()) return null;
   const job: GeometryJob = { key, result: Promise.resolve(null), levels: EDGE_LOD_SCALES.map(() => undefined) };
-  const prebuilt = sockets ? Promise.resolve(null) : loadPrebuiltGeometry(version, nodes, uploadAhead);
+  const prebuilt = sockets ? Promise.resolve(null) : loadPrebuiltGeometry(version, nodes, (g) => uploadAhead(g.data));
   if (typeof Worker === "undefined" && sockets) return null;
   job.result = prebuilt.then((g) => (g ? answerPrebuilt(job, g) : buildInWorker(job, version, nodes, sockets)));
   jobs.set(key, job);
   return job;
 }
 
-/** A prebuilt file read before its model is ready goes to the prepared GPU context at once (preupload.ts). */
-function uploadAhead(g: PrebuiltGeometry): void {
+/**
+ * Geometry at hand before its canvas is made goes to the prepared GPU context at once (preupload.ts):
+ * a prebuilt file read before its model is ready, and the worker's answer.
+ */
+function uploadAhead(data: GeometryData): void {
   const gl = spareContext();
-  if (gl) preuploadGeometry(gl, g);
+  if (gl) preuploadGeometry(gl, data);
+}
+
+/** An answer no view adopted in time: its data goes, and what of it was uploaded ahead. */
+function dropAnswer(job: GeometryJob): void {
+  if (job.settled) dropUploaded(job.settled.data);
+  job.settled = null;
 }
 
 /** The job's answer from a prebuilt geometry: every level is there already. */
@@ -103,9 +112,7 @@ function answerPrebuilt(job: GeometryJob, g: PrebuiltGeometry): Built {
   levelsArrived(job.levels, g.levels);
   job.settled = built;
   job.rings = null;
-  setTimeout(() => {
-    if (job.settled) job.settled = null;
-  }, KEEP_ANSWER_MS);
+  setTimeout(() => dropAnswer(job), KEEP_ANSWER_MS);
   return built;
 }
 
@@ -132,6 +139,7 @@ function buildInWorker(job: GeometryJob, version: string | null, nodes: readonly
     .then((built) => {
       job.settled = built;
       job.rings = built?.rings ?? null;
+      if (built) uploadAhead(built.data);
       if (!built) worker.terminate();
       else
         api.edgeLods().then(
@@ -142,7 +150,7 @@ function buildInWorker(job: GeometryJob, version: string | null, nodes: readonly
       setTimeout(() => {
         job.rings = null;
         if (!job.settled) return; // adopted (adoptSettled let go of it), or nothing built
-        job.settled = null;
+        dropAnswer(job);
         job.levels = EDGE_LOD_SCALES.map(() => undefined);
       }, KEEP_ANSWER_MS);
       return built;
@@ -163,7 +171,7 @@ export function adoptSettled(model: TreeModel, job: GeometryJob): boolean {
     if (!hasGeometry(model) && built.signature === modelSignature(model)) {
       seedGeometry(model, geometryOf(built.data, job.levels), built.prebuilt ? "prebuilt" : "worker");
       if (built.hit) seedHitGrid(model, built.hit);
-    }
+    } else dropUploaded(built.data);
   }
   return true;
 }

@@ -1,30 +1,45 @@
 /**
- * A prebuilt geometry file's buffers, uploaded to the prepared GPU context (gpu.ts) as soon as the
- * file is read: while the page still parses and adapts the tree bundle, which takes longer, the GPU
- * process copies them in. The renderer made later on that context takes each buffer instead of
- * uploading its array again (renderer.ts layer and indexBuffer). Geometry built in the page or the
- * worker is uploaded by the renderer as before: it is not there before the model is.
+ * A tree's geometry buffers, uploaded to the prepared GPU context (gpu.ts) as soon as the geometry
+ * is at hand, before the canvas that draws it is made: the GPU process copies them in while the
+ * page still parses the tree bundle (a prebuilt file comes before it) or renders the view (the
+ * worker's answer comes about when the model does, and React's render of the view follows). The
+ * renderer made later on that context takes each buffer instead of uploading its array again
+ * (renderer.ts layer and indexBuffer). Geometry built in the page is uploaded by the renderer: it is
+ * made inside the first frame.
  */
+import type { GeometryData } from "./geometry";
 import type { GL } from "./renderer";
-import type { PrebuiltGeometry } from "./prebuiltGeometry";
 
 type Uploaded = { gl: GL; buffer: WebGLBuffer };
 
 /** Keyed by the very array the renderer would upload: the same view of the file adopted for the model. */
 const uploaded = new WeakMap<ArrayBufferView, Uploaded>();
 
+/** What every first frame draws: the group discs (and their indices), the edge vertices and the node points. */
+function firstFrameArrays(data: GeometryData): [ArrayBufferView, "vertices" | "indices"][] {
+  return [
+    [data.groups.vertices, "vertices"],
+    [data.groups.indices, "indices"],
+    [data.edges.vertices, "vertices"],
+    [data.nodePoints.vertices, "vertices"],
+  ];
+}
+
 /**
- * Uploads what every first frame draws from `g` to `gl`: the group discs, the edge vertices and the
- * node points. The arrays are decoded here too (prebuiltGeometry.ts makes each on first use), so
- * neither is left for the first frame. Not the node quads and the fine edge indices (drawn zoomed
- * in only), nor the edge levels: the frame draws one, which the fit picks once the model is there,
- * and decoding all twelve cost more (5 to 12 ms, cold) than the one frame's level does in it.
+ * Uploads what every first frame draws from `data` to `gl` (firstFrameArrays). A prebuilt file's
+ * arrays are decoded here too (prebuiltGeometry.ts makes each on first use), so neither is left for
+ * the first frame. Not the node quads and the fine edge indices (drawn zoomed in only), nor the edge
+ * levels: the frame draws one, which the fit picks once the model is there, and decoding all twelve
+ * cost more (5 to 12 ms, cold) than the one frame's level does in it.
  */
-export function preuploadGeometry(gl: GL, g: PrebuiltGeometry): void {
+export function preuploadGeometry(gl: GL, data: GeometryData): void {
   if (gl.isContextLost()) return;
-  const { data } = g;
   const put = (array: ArrayBufferView, target: number) => {
-    if (uploaded.has(array) || array.byteLength === 0) return;
+    if (array.byteLength === 0) return;
+    const had = uploaded.get(array);
+    if (had?.gl === gl) return;
+    // Uploaded to a context no canvas took (its view went away): this one is the canvas to come.
+    if (had && !had.gl.isContextLost()) had.gl.deleteBuffer(had.buffer);
     const buffer = gl.createBuffer();
     if (!buffer) return;
     gl.bindBuffer(target, buffer);
@@ -32,10 +47,7 @@ export function preuploadGeometry(gl: GL, g: PrebuiltGeometry): void {
     gl.bindBuffer(target, null);
     uploaded.set(array, { gl, buffer });
   };
-  put(data.groups.vertices, gl.ARRAY_BUFFER);
-  put(data.groups.indices, gl.ELEMENT_ARRAY_BUFFER);
-  put(data.edges.vertices, gl.ARRAY_BUFFER);
-  put(data.nodePoints.vertices, gl.ARRAY_BUFFER);
+  for (const [array, kind] of firstFrameArrays(data)) put(array, kind === "indices" ? gl.ELEMENT_ARRAY_BUFFER : gl.ARRAY_BUFFER);
   // The owners feed the first frame's vertex states (vertexStates.ts): decoded now, not in it.
   decoded(data.nodes.owners, data.edges.owners, data.groups.owners);
   // Sent to the GPU process now, not with the first frame's commands.
@@ -51,4 +63,17 @@ export function uploadedOr<T extends ArrayBufferView>(gl: GL, array: T): T | Web
   if (!got || got.gl !== gl) return array;
   uploaded.delete(array);
   return got.buffer;
+}
+
+/**
+ * Frees what was uploaded ahead from `data` and never taken: its view went away, or its model turned
+ * out to be another one (a signature that did not match). Until the canvas goes, it held GPU memory.
+ */
+export function dropUploaded(data: GeometryData): void {
+  for (const [array] of firstFrameArrays(data)) {
+    const got = uploaded.get(array);
+    if (!got) continue;
+    uploaded.delete(array);
+    if (!got.gl.isContextLost()) got.gl.deleteBuffer(got.buffer);
+  }
 }
