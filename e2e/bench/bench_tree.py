@@ -76,7 +76,8 @@ as shipped; cluster jewel rings change it, and the main build has them) drawn fr
 (localStorage waypoint:tree-geometry=build), so the geometry worker builds it as before; PAGES pages each,
 alternating, medians; both geometry-only (no art), like first_frame_geometry_only_ms. The file is read and its
 layers uploaded to the prepared GPU context as soon as it comes, while the bundle is still parsed (tree/preupload.ts);
-the worker's geometry, made from the bundle, comes too late for that and is uploaded in the first frame.
+the worker's geometry, made from the bundle, comes about when the model does and is uploaded as it comes, while the
+view renders (before 2026-11-29, in the first frame).
 first_frame_page_built_ms and first_frame_prebuilt_vs_page_built_ratio (no goal): the same page with neither file nor
 worker (waypoint:tree-geometry=page), building the geometry in its first frame as it did when issue 34 was filed.
 frame_vs_floor_ratio (goal <= 1.3, printed only): frame_ms_p50 over primitive_floor_ms of the same run.
