@@ -1,7 +1,6 @@
 import { Button, VisuallyHidden } from "@mantine/core";
-import { useState } from "react";
 import { formatLikes } from "../../data/likes";
-import { loginDialog } from "../session/actions";
+import { LoginPromptButton, usePendingChoice } from "../session/ToggleParts";
 import { useSession } from "../session/useSession";
 import { useEffectiveLike } from "./useLikes";
 
@@ -22,21 +21,19 @@ const Heart = ({ filled }: { filled: boolean }) => (
 export function LikeToggle({ buildId, likes, isLiked }: { buildId: string; likes: number; isLiked: boolean }) {
   const { identity } = useSession();
   // The like asked for while it is pending (null when none is).
-  const [intent, setIntent] = useState<boolean | null>(null);
+  const [intent, sendLike] = usePendingChoice(async (want: boolean) => (await import("../../data/sync")).setLike(buildId, want));
   const shown = useEffectiveLike(buildId, { likes, isLiked }, intent);
-  const pending = intent !== null;
 
   if (!identity) {
     return (
-      <Button size="xs" variant="subtle" color="gray" leftSection={<Heart filled={false} />} data-testid="like-login"
-        onClick={(e) => { e.stopPropagation(); e.preventDefault(); loginDialog.open(); }}>
-        {/* The accessible name holds the visible count too (WCAG 2.5.3 label in name). */}
-        <VisuallyHidden>Log in to like this build, likes: </VisuallyHidden>
+      // The accessible name holds the visible count too (WCAG 2.5.3 label in name).
+      <LoginPromptButton icon={<Heart filled={false} />} testId="like-login" spoken="Log in to like this build, likes: ">
         {formatLikes(likes)}
-      </Button>
+      </LoginPromptButton>
     );
   }
   const liked = shown.isLiked;
+  const pending = intent !== null;
   return (
     <Button
       size="xs"
@@ -48,20 +45,7 @@ export function LikeToggle({ buildId, likes, isLiked }: { buildId: string; likes
       data-liked={liked}
       data-pending={pending}
       aria-pressed={liked}
-      onClick={async (e) => {
-        e.stopPropagation();
-        e.preventDefault();
-        const want = !liked;
-        setIntent(want);
-        try {
-          const { setLike } = await import("../../data/sync");
-          await setLike(buildId, want);
-        } catch (err) {
-          console.error("like failed", err);
-        } finally {
-          setIntent(null);
-        }
-      }}
+      onClick={sendLike(!liked)}
     >
       <VisuallyHidden>{liked ? "Unlike" : "Like"}, likes: </VisuallyHidden>
       <span data-testid="like-count">{formatLikes(shown.likes)}</span>

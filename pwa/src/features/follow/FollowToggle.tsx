@@ -1,6 +1,5 @@
-import { Button, VisuallyHidden } from "@mantine/core";
-import { useState } from "react";
-import { loginDialog } from "../session/actions";
+import { Button } from "@mantine/core";
+import { LoginPromptButton, usePendingChoice } from "../session/ToggleParts";
 import { useSession } from "../session/useSession";
 import { useFollows } from "./useFollows";
 
@@ -22,18 +21,16 @@ export function FollowToggle({ buildId, isFollowing, followers, compact = false 
 }) {
   const { identity } = useSession();
   const store = useFollows();
-  const [busy, setBusy] = useState(false);
+  const [pending, sendFollow] = usePendingChoice(async (want: boolean) => (await import("../../data/sync")).setFollow(buildId, want));
   const following = store.following[buildId] ?? isFollowing ?? false;
   const count = store.followers[buildId] ?? followers;
   const countText = count === undefined ? "" : ` · ${count} ${count === 1 ? "follower" : "followers"}`;
 
   if (!identity) {
     return (
-      <Button size="xs" variant="subtle" color="gray" leftSection={<Bell filled={false} />} data-testid="follow-login"
-        onClick={(e) => { e.stopPropagation(); e.preventDefault(); loginDialog.open(); }}>
-        <VisuallyHidden>Log in to follow this build: </VisuallyHidden>
+      <LoginPromptButton icon={<Bell filled={false} />} testId="follow-login" spoken="Log in to follow this build: ">
         {compact ? "Follow" : `Follow${countText}`}
-      </Button>
+      </LoginPromptButton>
     );
   }
   return (
@@ -42,23 +39,11 @@ export function FollowToggle({ buildId, isFollowing, followers, compact = false 
       variant={following ? "light" : "subtle"}
       color={following ? "teal" : "gray"}
       leftSection={<Bell filled={following} />}
-      disabled={busy}
+      disabled={pending !== null}
       data-testid="follow-toggle"
       data-following={following}
       aria-pressed={following}
-      onClick={async (e) => {
-        e.stopPropagation();
-        e.preventDefault();
-        setBusy(true);
-        try {
-          const { setFollow } = await import("../../data/sync");
-          await setFollow(buildId, !following);
-        } catch (err) {
-          console.error("follow failed", err);
-        } finally {
-          setBusy(false);
-        }
-      }}
+      onClick={sendFollow(!following)}
     >
       {following ? "Following" : "Follow"}
       {!compact && <span data-testid="follower-count">{countText}</span>}
