@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from e2e.editor_support import MULTI_STEP, cards, code, load
 from e2e.harness import screenshot
 from e2e.pwa_support import app_page, login, unique_name
+from e2e.test_a11y import audit
 
 
 def many_step_build(live_server) -> dict:
@@ -73,3 +74,28 @@ def test_choosing_the_selected_option_again_keeps_it(browser, live_server, width
             expect(field).to_have_value(before)
             expect(field).not_to_have_attribute("aria-invalid", "true")
         expect(page.locator('[data-testid=step-card][data-active="true"]')).to_have_attribute("data-complete", "true")
+
+
+@pytest.mark.parametrize("width", [1400, 412])
+def test_an_open_set_list_is_at_most_200_px_and_reached_by_keyboard(browser, live_server, width):
+    """The 11 trees of the Slayer export: the open list is 200 px at most (spec), scrolls itself (the combobox's
+    listbox, which axe and screen readers know), follows the arrow keys, and has no serious axe finding."""
+    with app_page(browser, live_server.base_url, width) as page:
+        login(page, unique_name("SetList"))
+        page.goto("/build/create")
+        load(page, code(MULTI_STEP))
+        page.get_by_test_id("accept-suggested").click()
+        expect(cards(page).first).to_have_attribute("data-complete", "true")
+        page.get_by_test_id("select-tree").click()
+        listbox = page.get_by_role("listbox")
+        expect(listbox.get_by_role("option")).to_have_count(11)
+        box = listbox.bounding_box()
+        assert box["height"] <= 200.5, box
+        assert listbox.evaluate("e => e.scrollHeight > e.clientHeight")
+        assert audit(page) == []
+        for _ in range(10):
+            page.keyboard.press("ArrowDown")
+        assert listbox.evaluate("e => e.scrollTop > 0")
+        chosen = page.locator("[role=option][data-combobox-selected]").bounding_box()
+        assert box["y"] <= chosen["y"] and chosen["y"] + chosen["height"] <= box["y"] + box["height"] + 1
+        page.keyboard.press("Escape")
