@@ -46,7 +46,8 @@ export function clusterItemIn(items: Record<string, unknown> | undefined, itemId
 const ADDS = /^Adds (\d+) Passive Skills?$/i;
 const SOCKETS = /^(\d+) Added Passive Skills? (?:is a|are) Jewel Sockets?$/i;
 const SOCKET_PASSIVES = /^Adds (\d+) Jewel Socket Passive Skills?$/i;
-const NOTHING = /^Adds (\d+) Small Passive Skills? which grant nothing$/i;
+// The game (and the planner's Voices) says "Adds 1 Small Passive Skill which grants nothing" for one.
+const NOTHING = /^Adds (\d+) Small Passive Skills? which grants? nothing$/i;
 const NOTABLE = /^1 Added Passive Skill is (.+)$/i;
 const GRANT = /^Added Small Passive Skills grant: (.+)$/i;
 const ALSO = /^Added Small Passive Skills also grant: (.+)$/i;

@@ -80,3 +80,29 @@ describe("the character's cluster jewels on its tree", () => {
     expect(got.allocated.find((n) => n.name === "Dragon Hunter")!.parentSocket).toBe(model.jewelSlots[25]);
   });
 });
+
+describe("a Voices jewel (the official text: \"Adds 1 Small Passive Skill which grants nothing\")", () => {
+  // The detail sample with its large cluster jewel (x 20) made the 3-socket Voices, worded as the
+  // official answer words it: singular "Skill which grants", not "Skills which grant".
+  const voicesCharacter = () => {
+    const c = structuredClone(officialSamples().find((s) => s.file.endsWith("character_detail_SampleCharacter.json"))!.character!);
+    const j = c.passives!.expansionJewels.find((e) => e.socketNodeIndex === 20)!;
+    j.equipment = {
+      ...j.equipment, name: "Voices", rarity: "Unique", enchantMods: [], craftedMods: [], fracturedMods: [],
+      explicitMods: ["Adds 3 Jewel Socket Passive Skills", "Adds 1 Small Passive Skill which grants nothing"],
+    };
+    return c;
+  };
+
+  it("lays out its ring: three sockets and the passive that grants nothing, at the ring's entrance", () => {
+    const got = characterClusters(voicesCharacter(), model, clusters);
+    const socket = model.jewelSlots[20];
+    const ring = got.layout.nodes.filter((n) => n.parentSocket === socket);
+    expect(ring.map((n) => n.kind).sort()).toEqual(["small", "socket", "socket", "socket"]);
+    const entrance = got.layout.links.find((l) => l.b === socket && l.ring === null)!;
+    expect(ring.find((n) => n.id === entrance.a)?.kind).toBe("small");
+    // Its sockets are the large socket's three nested sockets, so nested jewels hang from them.
+    const nested = model.nodes.filter((n) => n.expansionJewel?.parent === socket).map((n) => n.id).sort();
+    expect(ring.filter((n) => n.kind === "socket").map((n) => n.id).sort()).toEqual(nested);
+  });
+});
