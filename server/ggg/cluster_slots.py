@@ -51,9 +51,12 @@ def cluster_slots(tree: TreeData, clusters: dict, jewel_bases: dict[int, str]) -
                 return
             proxy, group_size, up_size = child.proxy, child.size, up_size + 1
         on_orbit = tree.skills_per_orbit[size_index + 1] if size_index + 1 < len(tree.skills_per_orbit) else total
-        offset = (clusters.get("orbitOffsets", {}).get(str(proxy)) or {}).get(str(size_index))
+        # A small jewel in a medium socket is turned by that socket's own proxy, as the official
+        # answers place it (clusterLayout.ts says more); the other walks keep the reached proxy.
+        turned_by = socket.proxy if socket.size == 1 and size_index == 0 else proxy
+        offset = (clusters.get("orbitOffsets", {}).get(str(turned_by)) or {}).get(str(size_index))
         if offset is None:
-            offset = translate_slot(tree.orbit_index_of[proxy], on_orbit, total)
+            offset = translate_slot(tree.orbit_index_of[turned_by], on_orbit, total)
         for slot in range(total):
             out[base + slot] = (socket.node, translate_slot((slot + offset) % total, total, on_orbit))
         for nested in by_group.get(tree.group_of[proxy], []):

@@ -229,3 +229,22 @@ def test_a_build_that_fails_is_skipped_with_a_warning(tmp_path, caplog):
         chars = demo.demo_list(str(tmp_path), DIST, "pc")
     assert [c.name for c in chars] == ["DemoHierophant"]
     assert sum("demo characters: skipping" in r.message for r in caplog.records) == len(demo.PICKS)
+
+
+def test_a_small_jewel_in_a_medium_socket_is_turned_by_that_sockets_own_proxy():
+    """Official answers place a small cluster jewel socketed in a medium socket (a Voices socket) on the
+    medium socket's proxy group, its slots turned by that proxy's size-0 offset; the planner's walk on to
+    the small socket's proxy gave slots one off. Planner ids map to the official slots the same way."""
+    from server.ggg.cluster_slots import CLUSTER_ID_BASE, cluster_slots
+    from server.ggg.tree_data import load_clusters, load_tree
+
+    tree, clusters = load_tree(DIST, "3.28"), load_clusters(DIST)
+    large = tree.jewel_slots[20]
+    medium = next(s for s in tree.sockets.values() if s.parent == large and s.index == 1)
+    small = next(s for s in tree.sockets.values() if s.parent == medium.node)
+    own = clusters["orbitOffsets"][str(medium.proxy)]["0"]
+    assert own != clusters["orbitOffsets"][str(small.proxy)]["0"]
+    slots = cluster_slots(tree, clusters, {large: "Large Cluster Jewel", medium.node: "Small Cluster Jewel"})
+    # Slot 0 of the small ring: the large socket's and the medium socket's indexes in its id.
+    first = CLUSTER_ID_BASE + (tree.sockets[large].index << 6) + (medium.index << 9)
+    assert slots[first] == (medium.node, own)

@@ -203,8 +203,13 @@ function buildRing(ctx: Ctx, socket: TreeNode, jewel: ClusterJewelSpec, idIn: nu
   }
   if (!slots.has(0)) return; // no entrance: the planner refuses such a ring
 
-  const offset = ctx.bundle.orbitOffsets[String(proxy.id)]?.[String(data.sizeIndex)]
-    ?? translateSlot(proxy.orbitIndex, slotsOnOrbit, data.totalIndicies);
+  // A small jewel in a medium socket is turned by that socket's own proxy (its size-0 offset), not
+  // by the small socket's proxy the walk above reached: so the official answers place it (jewel_data
+  // names the medium socket's proxy, and the allocated slots follow that offset, all 7 such rings of
+  // a real character with Voices). The other walks keep the planner's proxy.
+  const turnedBy = ej.size === 1 && data.sizeIndex === 0 ? socketProxy : proxy;
+  const offset = ctx.bundle.orbitOffsets[String(turnedBy.id)]?.[String(data.sizeIndex)]
+    ?? translateSlot(turnedBy.orbitIndex, slotsOnOrbit, data.totalIndicies);
   out.rings.push({ cx: centre.x, cy: centre.y, r: radius });
   const ring = { cx: centre.x, cy: centre.y, r: radius };
   const ordered = [...slots.keys()].sort((a, b) => a - b);

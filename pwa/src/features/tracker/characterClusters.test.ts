@@ -106,3 +106,31 @@ describe("a Voices jewel (the official text: \"Adds 1 Small Passive Skill which 
     expect(ring.filter((n) => n.kind === "socket").map((n) => n.id).sort()).toEqual(nested);
   });
 });
+
+describe("a small cluster jewel in a medium socket (a Voices socket)", () => {
+  // The detail sample with the large jewel at x 20 made a Voices and the sample's own small jewel
+  // (x 25) also socketed in one of the Voices' medium sockets. Official answers name the medium
+  // socket's proxy as such a ring's group, and its allocated slots follow that proxy's size-0 offset.
+  it("is turned by the medium socket's own proxy, not by the small socket's proxy behind it", () => {
+    const c = structuredClone(officialSamples().find((s) => s.file.endsWith("character_detail_SampleCharacter.json"))!.character!);
+    const jewels = c.passives!.expansionJewels;
+    const large = jewels.find((e) => e.socketNodeIndex === 20)!;
+    large.equipment = {
+      ...large.equipment, name: "Voices", rarity: "Unique", enchantMods: [], craftedMods: [], fracturedMods: [],
+      explicitMods: ["Adds 3 Jewel Socket Passive Skills", "Adds 1 Small Passive Skill which grants nothing"],
+    };
+    const medium = model.nodes.find((n) => n.expansionJewel?.parent === model.jewelSlots[20] && n.expansionJewel.index === 1)!;
+    const x = model.jewelSlots.indexOf(medium.id);
+    jewels.push({ ...structuredClone(jewels.find((e) => e.socketNodeIndex === 25)!), socketNodeIndex: x, allocatedOrbitIndices: [] });
+
+    const got = characterClusters(c, model, clusters);
+    const ring = got.layout.nodes.filter((n) => n.parentSocket === medium.id);
+    const entrance = got.layout.links.find((l) => l.b === medium.id && l.ring === null)!;
+    const own = clusters.orbitOffsets[String(medium.expansionJewel!.proxy)]["0"];
+    const small = model.nodes.find((n) => n.expansionJewel?.parent === medium.id)!;
+    const behind = clusters.orbitOffsets[String(small.expansionJewel!.proxy)]["0"];
+    expect(own).not.toBe(behind); // the two readings differ on this socket
+    // The small ring has as many slots (6) as its orbit, so the entrance (slot 0) lands on the offset.
+    expect(ring.find((n) => n.id === entrance.a)?.orbitIndex).toBe(own);
+  });
+});
