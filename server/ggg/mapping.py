@@ -263,11 +263,15 @@ def slot_of(item: dict) -> str | None:
     return SLOT_TYPES.get(inv)
 
 
+GEM_FRAME = 4
+
+
 def _skills(item: dict, slot: str) -> list[CharacterSkill]:
     sockets = item.get("sockets") or []
     out = []
     for gem in item.get("socketedItems") or []:
-        if not isinstance(gem, dict):
+        # An abyssal socket holds a jewel (abyssJewel, frameType 0-3), not a skill: gems are frameType 4.
+        if not isinstance(gem, dict) or gem.get("abyssJewel") or gem.get("frameType", GEM_FRAME) != GEM_FRAME:
             continue
         idx = gem.get("socket")
         group = sockets[idx].get("group", 0) if isinstance(idx, int) and 0 <= idx < len(sockets) else 0

@@ -93,3 +93,30 @@ def test_cluster_jewels_carry_their_allocated_orbit_slots_and_the_game_version()
     assert sum(map(len, got.values())) == len(p["hashes_ex"])
     assert all(j.allocated_orbit_indices == [] for j in c.passives.jewels)
     assert sorted(j.socket_node_index for j in c.passives.jewels) == [1, 3, 8, 9, 14, 19, 51, 53]
+
+
+def test_a_jewel_in_an_abyssal_socket_is_not_a_skill():
+    """The real sample's belt given an abyssal socket holding an abyss jewel (as the API sends it: abyssJewel,
+    a rare's frameType, sColour "A"): the character's skills stay its gems, and no jewel is read as one."""
+    import copy
+    import json
+
+    from e2e.harness import SHARED
+
+    raw = json.loads((SHARED / "corpus/ggg-api/PathOfBuildingCommunity__PathOfBuilding/character_detail_SampleCharacter.json").read_text())
+    before = [(s.identifying_name, s.equipment_slot_type) for s in map_character(raw).skills]
+    assert before and all(name for name, _ in before)
+    mutated = copy.deepcopy(raw)
+    belt = next(i for i in mutated["character"]["equipment"] if i["inventoryId"] == "Belt")
+    belt["sockets"] = [{"group": 0, "sColour": "A"}]
+    belt["socketedItems"] = [{
+        "abyssJewel": True, "frameType": 2, "name": "Dread Eye", "typeLine": "Ghastly Eye Jewel", "baseType": "Ghastly Eye Jewel",
+        "socket": 0, "ilvl": 84, "properties": [{"name": "Abyss", "values": [], "displayMode": 0}],
+        "explicitMods": ["Adds 5 to 10 Physical Damage to Attacks"],
+    }]
+    # A non-gem without the flag (an older answer) is left out by its frame type alone.
+    weapon = next(i for i in mutated["character"]["equipment"] if i["inventoryId"] == "Weapon")
+    weapon["socketedItems"] = [*weapon["socketedItems"], {"frameType": 1, "typeLine": "Murderous Eye Jewel", "socket": 0}]
+    after = [(s.identifying_name, s.equipment_slot_type) for s in map_character(mutated).skills]
+    assert after == before
+    assert not any("Jewel" in name for name, _ in after)
