@@ -4,7 +4,8 @@ One handler per paste host (pobb.in, pastebin.com, poe.ninja, maxroll.gg), all
 made by one factory over server.planner.pobb.PasteHost:
 400 for an invalid paste id (no fetch), 404 when the host has no such paste,
 502 when the host fails, times out, sends too much or sends something that is
-not a planner code, 422 when the code is over publish's limits (publish's message).
+not a planner code, 422 when the code is over publish's limits (publish's message) or is a
+Path of Exile 2 build (the decoder's message).
 
 A paste not yet cached costs a fetch and a decode, so each client address has a budget of
 them (`proxy_decodes_per_minute`, a token bucket in the state all workers share; 429 past
@@ -66,7 +67,7 @@ async def _proxy(request: Request, host: PasteHost, code: str) -> PobbAnswer:
     verdict, detail = await decode_off_loop(request, check_paste, fetched)
     if verdict == "not_a_code":
         raise ApiError(502, not_a_code(host, code, detail))
-    if verdict == "over_limits":
+    if verdict in ("over_limits", "poe2_build"):
         raise ApiError(422, detail, "invalid_build")
     await store.store_code(key, fetched)
     return PobbAnswer(fetched)

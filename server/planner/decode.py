@@ -25,6 +25,11 @@ MAX_XML_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 32
 # Some planner forks write <PathOfBuilding2>; the layout below the root is the same.
 ROOT_TAGS = ("PathOfBuilding", "PathOfBuilding2")
+# Path of Building 2 (Path of Exile 2) also writes <PathOfBuilding2>, so the root does not tell the
+# games apart: its exports target version 0_x, draw on 0_x trees and name classes Path of Exile 1
+# never had. Such a build decoded as Path of Exile 1 would read its class id as the wrong class.
+POE2_CLASSES = frozenset({"warrior", "mercenary", "huntress", "sorceress", "monk", "druid"})
+POE2_MESSAGE = "This is a Path of Exile 2 build (a Path of Building 2 export); Waypoint plans Path of Exile 1 builds only."
 
 _WS = re.compile(r"\s+")
 _CODE = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")
@@ -104,6 +109,17 @@ def parse_planner_xml(data: bytes) -> etree._Element:
         raise PlannerError("not_planner_xml", "Planner XML must have a <PathOfBuilding> root element.")
     if root.find("/".join(["*"] * MAX_DEPTH)) is not None:
         raise PlannerError("not_planner_xml", f"Planner XML is nested deeper than {MAX_DEPTH} elements.")
-    if root.find("Build") is None:
+    build = root.find("Build")
+    if build is None:
         raise PlannerError("not_planner_xml", "Planner XML has no <Build> element.")
+    if _is_poe2(root, build):
+        raise PlannerError("poe2_build", POE2_MESSAGE)
     return root
+
+
+def _is_poe2(root: etree._Element, build: etree._Element) -> bool:
+    if (build.get("targetVersion") or "").strip().startswith("0_"):
+        return True
+    if (build.get("className") or "").strip().lower() in POE2_CLASSES:
+        return True
+    return any((spec.get("treeVersion") or "").strip().startswith("0_") for spec in root.iterfind("Tree/Spec"))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-PlannerErrorKind = Literal["not_base64", "not_zlib", "too_large", "not_planner_xml", "invalid_item"]
+# poe2_build: a well-formed export of Path of Building 2, for Path of Exile 2 (other classes, trees and gems).
+PlannerErrorKind = Literal["not_base64", "not_zlib", "too_large", "not_planner_xml", "invalid_item", "poe2_build"]
 
-KINDS: tuple[str, ...] = ("not_base64", "not_zlib", "too_large", "not_planner_xml", "invalid_item")
+KINDS: tuple[str, ...] = ("not_base64", "not_zlib", "too_large", "not_planner_xml", "invalid_item", "poe2_build")
 
 
 class PlannerError(ValueError):

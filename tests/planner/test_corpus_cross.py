@@ -6,8 +6,10 @@ Node; the Python extraction is server.planner. Node ids are compared exactly.
 
 from __future__ import annotations
 
+import base64
 import json
 import subprocess
+import zlib
 from pathlib import Path
 
 import pytest
@@ -225,3 +227,34 @@ def test_both_reject_malformed_base64_alike(tmp_path, code):
     with pytest.raises(PlannerError) as err:
         decode_planner(code)
     assert row["error"]["kind"] == err.value.kind == "not_base64"
+
+
+def poe2_variants() -> dict[str, str]:
+    """A corpus export (PoE1 content under a <PathOfBuilding2> root) given each mark of a Path of
+    Building 2 export in turn: its class, its target version, its tree version."""
+    xml = corpus_file("325_loadouts.xml").read_text(encoding="utf-8")
+    variants = {
+        "class": xml.replace('className="Scion"', 'className="Warrior"', 1),
+        "target_version": xml.replace('targetVersion="3_0"', 'targetVersion="0_1"', 1),
+        "tree_version": xml.replace('treeVersion="3_25"', 'treeVersion="0_4"', 1),
+    }
+    assert all(v != xml for v in variants.values())
+    return variants
+
+
+def test_both_refuse_path_of_exile_2_exports_alike(tmp_path):
+    files = []
+    for name, xml in poe2_variants().items():
+        for kind, text in (("xml", xml), ("code", base64.urlsafe_b64encode(zlib.compress(xml.encode())).decode())):
+            path = tmp_path / f"{name}.{kind}.txt"
+            path.write_text(text, encoding="utf-8")
+            files.append(path)
+    results = ts_batch(files)
+    for path in files:
+        with pytest.raises(PlannerError) as err:
+            decode_planner(path.read_text(encoding="utf-8"))
+        assert err.value.kind == "poe2_build", path.name
+        assert "Path of Exile 2" in err.value.message
+        assert results[str(path)]["error"] == {"kind": err.value.kind, "message": err.value.message}
+    # The same export without those marks is a Path of Exile 1 build under the same root.
+    assert decode_planner(corpus_file("325_loadouts.xml").read_text(encoding="utf-8")).class_name == "Scion"

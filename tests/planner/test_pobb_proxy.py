@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import base64
 import sqlite3
 import time
+import zlib
 
 import httpx
 import pytest
@@ -127,3 +129,16 @@ def test_unreachable_pobb_is_502(pobb):
         assert answer.json()["error"]["message"] == "Could not reach pobb.in: ConnectError."
     finally:
         proc.stop()
+
+
+def test_a_path_of_exile_2_paste_is_422_with_the_decoders_message_and_not_cached(server, pobb):
+    # A real export of the other game: the host did its job, the build is what cannot be planned.
+    xml = corpus_file("325_loadouts.xml").read_text(encoding="utf-8").replace('targetVersion="3_0"', 'targetVersion="0_1"', 1)
+    pobb.pastes["poe2Paste123"] = base64.urlsafe_b64encode(zlib.compress(xml.encode())).decode()
+    answer = get(server, "poe2Paste123")
+    assert answer.status_code == 422
+    assert answer.json()["error"]["message"].startswith("This is a Path of Exile 2 build")
+    with sqlite3.connect(server.db_path) as conn:
+        assert conn.execute(
+            "SELECT count(*) FROM planner_cache WHERE paste_id = 'poe2Paste123'"
+        ).fetchone() == (0,)

@@ -1,6 +1,6 @@
 /** Parsed planner XML -> PlannerBuild. The meaning of sets and ids matches server/planner/extract.py. */
 import { parseItem } from "./items";
-import { DEFAULT_TREE_VERSION, ROOT_TAGS } from "./limits";
+import { DEFAULT_TREE_VERSION, POE2_CLASSES, POE2_MESSAGE, ROOT_TAGS } from "./limits";
 import { noteSegments } from "./notes";
 import { assignSetIds } from "./sets";
 import { readPlayerStats } from "./stats";
@@ -51,8 +51,16 @@ export function findPlannerRoot(root: XmlNode | undefined): XmlNode {
   if (!root || !ROOT_TAGS.includes(root.tagName)) {
     throw new PlannerError("not_planner_xml", "Planner XML must have a <PathOfBuilding> root element.");
   }
-  if (!element(root, "Build")) throw new PlannerError("not_planner_xml", "Planner XML has no <Build> element.");
+  const build = element(root, "Build");
+  if (!build) throw new PlannerError("not_planner_xml", "Planner XML has no <Build> element.");
+  if (isPoe2(root, build)) throw new PlannerError("poe2_build", POE2_MESSAGE);
   return root;
+}
+
+function isPoe2(root: XmlNode, build: XmlNode): boolean {
+  if ((attr(build, "targetVersion") ?? "").trim().startsWith("0_")) return true;
+  if (POE2_CLASSES.includes((attr(build, "className") ?? "").trim().toLowerCase())) return true;
+  return elements(element(root, "Tree"), "Spec").some((spec) => (attr(spec, "treeVersion") ?? "").trim().startsWith("0_"));
 }
 
 function readTrees(root: XmlNode): { trees: PlannerTree[]; activeId: string } {

@@ -19,3 +19,10 @@ export const INFLATE_CEILING = MAX_XML_BYTES * 2;
 export const DEFAULT_TREE_VERSION = "";
 /** Root element names; some planner forks write PathOfBuilding2 with the same layout. */
 export const ROOT_TAGS = ["PathOfBuilding", "PathOfBuilding2"];
+/**
+ * Path of Building 2 (Path of Exile 2) also writes PathOfBuilding2, so the root does not tell the
+ * games apart: its exports target version 0_x, draw on 0_x trees and name classes Path of Exile 1
+ * never had. Such a build decoded as Path of Exile 1 would read its class id as the wrong class.
+ */
+export const POE2_CLASSES = ["warrior", "mercenary", "huntress", "sorceress", "monk", "druid"];
+export const POE2_MESSAGE = "This is a Path of Exile 2 build (a Path of Building 2 export); Waypoint plans Path of Exile 1 builds only.";

@@ -10,7 +10,8 @@
 
 import type { BuildStats } from "../../pwa/src/data/types";
 
-export type PlannerErrorKind = "not_base64" | "not_zlib" | "too_large" | "not_planner_xml" | "invalid_item";
+/** poe2_build: a well-formed export of Path of Building 2, for Path of Exile 2 (other classes, trees and gems). */
+export type PlannerErrorKind = "not_base64" | "not_zlib" | "too_large" | "not_planner_xml" | "invalid_item" | "poe2_build";
 
 export class PlannerError extends Error {
   constructor(

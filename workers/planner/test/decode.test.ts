@@ -231,6 +231,21 @@ describe("errors", () => {
     expect(build.skillSets[0].groups).toHaveLength(2);
   });
 
+  it("refuses a Path of Exile 2 export by any of its marks, under the root both planners write", () => {
+    // 325_loadouts.xml is Path of Exile 1 content under <PathOfBuilding2>; it stays a build.
+    const xml = corpusText("325_loadouts.xml");
+    expect(decodePlanner(xml).className).toBe("Scion");
+    for (const [from, to] of [
+      ['className="Scion"', 'className="Warrior"'],
+      ['targetVersion="3_0"', 'targetVersion="0_1"'],
+      ['treeVersion="3_25"', 'treeVersion="0_4"'],
+    ]) {
+      const result = tryDecodePlanner(xml.replace(from, to));
+      expect(result.ok ? "ok" : result.error.kind).toBe("poe2_build");
+      expect(result.ok ? "" : result.error.message).toMatch(/^This is a Path of Exile 2 build/);
+    }
+  });
+
   describe("a cut-off or extended document is malformed, not a partial build", () => {
     const xml = corpusText("many-builds_12.xml");
     const kindOf = (input: string) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodePlanner, tryPlannerCode } from "@workers/planner/index";
+import { decodePlanner, tryDecodePlanner, tryPlannerCode } from "@workers/planner/index";
 import { corpusText } from "@workers/planner/test/corpus";
 import { ApiRequestError } from "../../data/api";
 import { PlannerDecodeError } from "../../data/planner";
@@ -98,6 +98,24 @@ describe("loading errors use the spec's texts", () => {
     const err = await loadInput({ kind: "code", code: witch, label: "planner code" }, "x.xml", d).catch((e) => e);
     expect(err).toBeInstanceOf(NoUsableTreeError);
     expect(loadErrorFor(err)).toEqual({ title: "No usable tree", message: "This build has no passive tree for its class Witch" });
+  });
+
+  it("refuses a Path of Exile 2 code by name, without the advice to copy it again", async () => {
+    const poe2 = corpusText("325_loadouts.xml").replace('className="Scion"', 'className="Warrior"');
+    const decode = async (c: string) => {
+      const r = tryDecodePlanner(c);
+      if (!r.ok) throw new PlannerDecodeError(r.error.kind, r.error.message);
+      return r.build;
+    };
+    const toCode = tryPlannerCode(poe2);
+    if (!toCode.ok) throw new Error(toCode.error.message);
+    const err = await loadInput({ kind: "code", code: toCode.code, label: "planner code" }, "x", { ...deps(), decode }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PlannerDecodeError);
+    expect((err as PlannerDecodeError).kind).toBe("poe2_build");
+    expect(loadErrorFor(err, "code")).toEqual({
+      title: "Failed to read the planner code",
+      message: "This is a Path of Exile 2 build (a Path of Building 2 export); Waypoint plans Path of Exile 1 builds only.",
+    });
   });
 
   it("reports a bad code as an extract failure", async () => {

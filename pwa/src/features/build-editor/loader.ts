@@ -53,7 +53,8 @@ export const KIND_ERRORS = {
 export function loadErrorFor(err: unknown, kind: ImportKind = "paste", slug = ""): LoadError {
   if (err instanceof NoUsableTreeError) return { title: err.title, message: err.message };
   if (err instanceof PlannerDecodeError) {
-    if (kind === "code") return { title: KIND_ERRORS.code, message: `${err.message} ${KIND_ERRORS.codeHint}` };
+    // A Path of Exile 2 export was read whole: copying it again would not help.
+    if (kind === "code") return { title: KIND_ERRORS.code, message: err.kind === "poe2_build" ? err.message : `${err.message} ${KIND_ERRORS.codeHint}` };
     if (kind === "xml") return { title: KIND_ERRORS.xml, message: err.message };
     if (kind === "waypoint") return { title: KIND_ERRORS.waypointBroken, message: err.message };
     return { title: LOAD_ERRORS.extract, message: err.message };
