@@ -311,3 +311,12 @@ def inject_axe(page) -> None:
         return
     page.evaluate("() => {\n" + AXE_SOURCE.read_text(encoding="utf-8") + "\n}")
     assert page.evaluate("() => !!window.axe"), "axe-core did not load"
+
+
+def assert_arrows_scroll_listbox(page, listbox, presses: int) -> None:
+    """The arrow keys, with focus in a combobox's input, scroll its open listbox to the option they reach."""
+    for _ in range(presses):
+        page.keyboard.press("ArrowDown")
+    assert listbox.evaluate("e => e.scrollTop > 0")
+    chosen, box = page.locator("[role=option][data-combobox-selected]").bounding_box(), listbox.bounding_box()
+    assert box["y"] <= chosen["y"] and chosen["y"] + chosen["height"] <= box["y"] + box["height"] + 1

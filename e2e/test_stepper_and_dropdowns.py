@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from e2e.editor_support import MULTI_STEP, cards, code, load
 from e2e.harness import screenshot
-from e2e.pwa_support import app_page, login, unique_name
+from e2e.pwa_support import app_page, assert_arrows_scroll_listbox, login, unique_name
 from e2e.test_a11y import audit
 
 
@@ -57,14 +57,19 @@ def test_stepper_numbers_continue_across_pages(browser, live_server, width):
         screenshot(page, f"stepper-numbers-{width}")
 
 
+def open_suggested_steps(page, who: str) -> None:
+    """A new account `who` in the editor with the Slayer export's suggested steps (11 trees) accepted."""
+    login(page, unique_name(who))
+    page.goto("/build/create")
+    load(page, code(MULTI_STEP))
+    page.get_by_test_id("accept-suggested").click()
+    expect(cards(page).first).to_have_attribute("data-complete", "true")
+
+
 @pytest.mark.parametrize("width", [1400, 412])
 def test_choosing_the_selected_option_again_keeps_it(browser, live_server, width):
     with app_page(browser, live_server.base_url, width) as page:
-        login(page, unique_name("Reselect"))
-        page.goto("/build/create")
-        load(page, code(MULTI_STEP))
-        page.get_by_test_id("accept-suggested").click()
-        expect(cards(page).first).to_have_attribute("data-complete", "true")
+        open_suggested_steps(page, "Reselect")
         for test_id in ["select-equipment", "select-tree", "select-skills"]:
             field = page.get_by_test_id(test_id)
             before = field.input_value()
@@ -81,11 +86,7 @@ def test_an_open_set_list_is_at_most_200_px_and_reached_by_keyboard(browser, liv
     """The 11 trees of the Slayer export: the open list is 200 px at most (spec), scrolls itself (the combobox's
     listbox, which axe and screen readers know), follows the arrow keys, and has no serious axe finding."""
     with app_page(browser, live_server.base_url, width) as page:
-        login(page, unique_name("SetList"))
-        page.goto("/build/create")
-        load(page, code(MULTI_STEP))
-        page.get_by_test_id("accept-suggested").click()
-        expect(cards(page).first).to_have_attribute("data-complete", "true")
+        open_suggested_steps(page, "SetList")
         page.get_by_test_id("select-tree").click()
         listbox = page.get_by_role("listbox")
         expect(listbox.get_by_role("option")).to_have_count(11)
@@ -93,9 +94,5 @@ def test_an_open_set_list_is_at_most_200_px_and_reached_by_keyboard(browser, liv
         assert box["height"] <= 200.5, box
         assert listbox.evaluate("e => e.scrollHeight > e.clientHeight")
         assert audit(page) == []
-        for _ in range(10):
-            page.keyboard.press("ArrowDown")
-        assert listbox.evaluate("e => e.scrollTop > 0")
-        chosen = page.locator("[role=option][data-combobox-selected]").bounding_box()
-        assert box["y"] <= chosen["y"] and chosen["y"] + chosen["height"] <= box["y"] + box["height"] + 1
+        assert_arrows_scroll_listbox(page, listbox, 10)
         page.keyboard.press("Escape")
