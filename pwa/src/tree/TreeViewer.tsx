@@ -28,8 +28,17 @@ import { jewelCircles, radiusListItems } from "./jewelRadius";
 import { JewelRadiusList } from "./JewelRadiusList";
 
 /**
+ * Where the screen's usable part ends: the desktop layout's fixed footer bar covers the
+ * viewport's last pixels, and a canvas reaching under it would hide its bottom edge there.
+ */
+function visibleBottom(): number {
+  const footer = document.querySelector("[data-testid=footer]")?.closest("footer");
+  return footer ? Math.min(window.innerHeight, footer.getBoundingClientRect().top) : window.innerHeight;
+}
+
+/**
  * The canvas frame's height cap (fit.ts frameMaxHeight), measured where the frame sits before
- * the browser paints, and again on a resize: the canvas never reaches past the screen.
+ * the browser paints, and again on a resize: the canvas never reaches past the screen or under its footer.
  */
 function useFrameMaxHeight(ref: React.RefObject<HTMLDivElement | null>): number | undefined {
   const [max, setMax] = useState<number | undefined>(undefined);
@@ -38,7 +47,7 @@ function useFrameMaxHeight(ref: React.RefObject<HTMLDivElement | null>): number 
       const el = ref.current;
       if (!el) return;
       const top = el.getBoundingClientRect().top + window.scrollY;
-      const next = Math.round(frameMaxHeight(top, window.innerHeight));
+      const next = Math.round(frameMaxHeight(top, visibleBottom()));
       setMax((cur) => (cur === next ? cur : next));
     };
     measure();
