@@ -76,6 +76,21 @@ def test_filter_search_clear_and_second_page(browser, live_server, width):
         assert card_ids(page)[20:] == [b["buildId"] for b in p2["builds"]]
 
 
+@pytest.mark.parametrize("width", [*WIDTHS, 412, 360])
+def test_card_titles_read_whole(browser, live_server, width):
+    """A card's title (first skill and ascendancy, spec) is read whole beside the like and follow toggles."""
+    with app_page(browser, live_server.base_url, width) as page:
+        page.goto("/build/browse/explore")
+        page.get_by_test_id("build-card").first.wait_for()
+        wait_until(lambda: len(card_ids(page)) == 20, message="the first page's cards")
+        titles = page.get_by_test_id("build-title").evaluate_all(
+            "ts => ts.map(t => [t.textContent, t.scrollHeight - t.clientHeight, t.scrollWidth - t.clientWidth])"
+        )
+        assert len(titles) == 20 and all(text for text, _, _ in titles)
+        cut = [text for text, down, across in titles if down > 1 or across > 1]
+        assert cut == [], f"titles cut off at {width} px: {cut}"
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_like_and_unlike_reach_the_server(browser, live_server, width):
     with app_page(browser, live_server.base_url, width) as page:

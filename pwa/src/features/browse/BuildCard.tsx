@@ -22,25 +22,27 @@ export const BuildCard = memo(function BuildCard({ build, classTable }: { build:
   return (
     <Card withBorder padding="md" className={classes.card} data-testid="build-card" data-build-id={build.buildId} data-slug={build.slug}>
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={2} size="h4" lineClamp={1} style={{ flex: 1, minWidth: 0 }} data-testid="build-title">
-            <Link to={`/build/view/${encodeURIComponent(build.slug)}`} className={`${classes.link} mantine-focus-auto`} data-testid="build-card-link">{buildTitle(build)}</Link>
-          </Title>
+        {/* The title has the card's width, up to two lines: beside the toggles, "{skill} {ascendancy}" titles of
+            25 to 40 characters showed ten. */}
+        <Title order={2} size="h4" lineClamp={2} data-testid="build-title">
+          <Link to={`/build/view/${encodeURIComponent(build.slug)}`} className={`${classes.link} mantine-focus-auto`} data-testid="build-card-link">{buildTitle(build)}</Link>
+        </Title>
+        <Group justify="space-between" gap={6} align="center">
+          <Group gap={6}>
+            <Badge color={classColor(classTable, build.ascendancy || build.baseClass)} variant="light" w="fit-content" data-testid="class-badge"
+              leftSection={<ClassIcon name={build.ascendancy || build.baseClass} table={classTable} size={16} />}>
+              {classBadge(build)}
+            </Badge>
+            {update && (
+              <Badge color="yellow" variant="filled" data-testid="card-updated" title={`Revision ${update.revision} is out`}>
+                Updated
+              </Badge>
+            )}
+          </Group>
           <Group gap={4} wrap="nowrap" className={classes.above}>
             <LikeToggle buildId={build.buildId} likes={build.likes} isLiked={build.isLiked} />
             <FollowToggle buildId={build.buildId} compact />
           </Group>
-        </Group>
-        <Group gap={6}>
-          <Badge color={classColor(classTable, build.ascendancy || build.baseClass)} variant="light" w="fit-content" data-testid="class-badge"
-            leftSection={<ClassIcon name={build.ascendancy || build.baseClass} table={classTable} size={16} />}>
-            {classBadge(build)}
-          </Badge>
-          {update && (
-            <Badge color="yellow" variant="filled" data-testid="card-updated" title={`Revision ${update.revision} is out`}>
-              Updated
-            </Badge>
-          )}
         </Group>
         <Group gap={4}>
           {build.skills.map((s) => (
