@@ -12,6 +12,7 @@ from pathlib import Path
 
 import asyncpg
 
+from server.store import nocase_renames
 from server.store.stats_backfill import STATS_MIGRATION, backfill_pg
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
@@ -26,7 +27,8 @@ def migration_files() -> list[tuple[int, Path]]:
     return found
 
 
-async def migrate_connection(conn: asyncpg.Connection) -> list[int]:
+async def migrate_connection(conn: asyncpg.Connection, until: int | None = None) -> list[int]:
+    """Pending migrations; `until` as in server.store.db.apply_migrations."""
     await conn.execute("SELECT pg_advisory_lock($1)", LOCK_ID)
     try:
         await conn.execute(
@@ -38,7 +40,12 @@ async def migrate_connection(conn: asyncpg.Connection) -> list[int]:
         for version, file in migration_files():
             if version in done:
                 continue
+            if until is not None and version > until:
+                break
             async with conn.transaction():
+                if version == nocase_renames.PG_MIGRATION:
+                    # Look-alike ids and slugs stored before the unique indexes would stop them.
+                    await nocase_renames.rename_lookalikes_pg(conn)
                 await conn.execute(file.read_text())
                 await conn.execute("INSERT INTO schema_migrations(version, name) VALUES ($1, $2)", version, file.name)
             applied.append(version)
@@ -50,9 +57,9 @@ async def migrate_connection(conn: asyncpg.Connection) -> list[int]:
         await conn.execute("SELECT pg_advisory_unlock($1)", LOCK_ID)
 
 
-async def apply_pg_migrations(url: str) -> list[int]:
+async def apply_pg_migrations(url: str, until: int | None = None) -> list[int]:
     conn = await asyncpg.connect(url)
     try:
-        return await migrate_connection(conn)
+        return await migrate_connection(conn, until)
     finally:
         await conn.close()
