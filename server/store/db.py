@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from server.store import nocase_renames
-from server.store.stats_backfill import STATS_MIGRATION, backfill_sqlite
+from server.store.stats_backfill import resume_backfill_sqlite
 
 log = logging.getLogger("waypoint")
 
@@ -51,7 +51,8 @@ def migration_files() -> list[tuple[int, Path]]:
 def apply_migrations(db_path: str | Path, until: int | None = None) -> list[int]:
     """Apply pending migrations synchronously; returns the versions applied.
 
-    `until` stops after that version: the schema an older server left (tests upgrade from it)."""
+    `until` stops after that version: the schema an older server left (tests upgrade from it).
+    Such a partial run leaves the data steps after the files (the stats backfill) to a full one."""
     path = Path(db_path)
     path.parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(path, isolation_level=None)
@@ -87,9 +88,10 @@ def apply_migrations(db_path: str | Path, until: int | None = None) -> list[int]
                 conn.execute("ROLLBACK")
                 raise
             applied.append(version)
-        if STATS_MIGRATION in applied:
-            # Builds stored before the stats columns: their codes are read once, here.
-            backfill_sqlite(conn)
+        if until is None:
+            # Builds stored before the stats columns: read once, resumed on the next start if a
+            # start was stopped before the backfill finished.
+            resume_backfill_sqlite(conn)
         return applied
     finally:
         conn.close()

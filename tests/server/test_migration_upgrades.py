@@ -2,7 +2,8 @@
 
 - the case-insensitive unique indexes (SQLite 0006, PostgreSQL 0004) over ids and slugs that differ
   only by case: the migration succeeds, the oldest build keeps its value, later ones get a free
-  `-n` value, every row naming them follows, and the old links still open the same builds.
+  `-n` value, every row naming them follows, and the old links still open the same builds;
+- the stats backfill (0008) stopped halfway is finished by the next start.
 """
 
 from __future__ import annotations
@@ -16,8 +17,11 @@ import pytest
 from litestar.testing import AsyncTestClient
 
 from server.app import create_app
+from server.planner.decode import parse_planner_xml, planner_xml_bytes
+from server.planner.stats import read_stats
 from server.store.db import apply_migrations
-from tests.server.conftest import INQUISITOR, PG_ADMIN_URL, Engine, _db_url, make_settings
+from server.store.types import stat_columns
+from tests.server.conftest import INQUISITOR, PG_ADMIN_URL, SLAYER, Engine, _db_url, make_settings
 
 
 class OldDatabase:
@@ -85,8 +89,9 @@ async def old_db(request, tmp_path):
         await admin.close()
 
 
-# The last migration before the nocase indexes on each engine.
+# The last migration before the nocase indexes, and before the stats columns, on each engine.
 BEFORE_NOCASE = {"sqlite": 5, "postgresql": 3}
+BEFORE_STATS = {"sqlite": 7, "postgresql": 5}
 
 INSERT_BUILD = (
     "INSERT INTO builds(id, slug, creator_id, creator_name, base_class, ascendancy, tree_version, code_z,"
@@ -178,3 +183,50 @@ async def test_the_nocase_migration_renames_lookalikes_and_keeps_every_row(old_d
         r = await c.get("/api/Build/abcdefgh")
         assert r.json()["data"]["buildInfo"]["buildId"] == "slug-owner-b"
         assert (await c.get("/api/Build/casetwin01-2")).status_code == 404
+
+
+async def test_a_stopped_stats_backfill_is_finished_by_the_next_start(old_db):
+    from server.store import stats_backfill
+
+    await old_db.migrate(until=BEFORE_STATS[old_db.engine])
+    await old_db.run("INSERT INTO users(id, provider, subject, display_name) VALUES (1, 'local', 'elder', 'Elder')")
+    # Two real exports, a code that no longer decodes, and bytes that are not zlib at all.
+    codes = {"build-real-a": _code_z(INQUISITOR), "build-real-b": _code_z(SLAYER),
+             "build-broken-c": zlib.compress(b"not a planner code"), "build-broken-d": b"\x00garbage",
+             "build-real-e": _code_z(INQUISITOR)}
+    for n, (build_id, code_z) in enumerate(codes.items()):
+        await old_db.run(INSERT_BUILD, (build_id, f"slug{n}xyz", 1, "user1", code_z, "2025-01-01", "2025-01-01"))
+    # A start that stopped right after 0008 committed: the columns are there, no stats read yet.
+    await old_db.migrate(until=8)
+    assert await old_db.run("SELECT COUNT(*) FROM builds WHERE stats IS NULL") == [(5,)]
+    # ... or after the backfill's first committed batch: a real partial run, stopped after 2 builds.
+    if old_db.engine == "sqlite":
+        conn = sqlite3.connect(old_db.path, isolation_level=None)
+        try:
+            assert stats_backfill.backfill_sqlite(conn, limit=2) == 2
+        finally:
+            conn.close()
+    else:
+        import asyncpg
+
+        conn = await asyncpg.connect(old_db.url)
+        try:
+            assert await stats_backfill.backfill_pg(conn, limit=2) == 2
+        finally:
+            await conn.close()
+    first = dict(await old_db.run("SELECT id, stats FROM builds WHERE stats IS NOT NULL"))
+    assert len(first) == 2
+
+    await old_db.migrate()  # the next start
+
+    got = {r[0]: r[1:] for r in await old_db.run("SELECT id, stat_dps, stat_life, stat_energy_shield, stats FROM builds")}
+    want = {p: stat_columns(read_stats(parse_planner_xml(planner_xml_bytes(p.read_text())))) for p in (INQUISITOR, SLAYER)}
+    assert want[INQUISITOR] != want[SLAYER] and want[INQUISITOR][3] != "null"
+    assert got == {"build-real-a": want[INQUISITOR], "build-real-b": want[SLAYER], "build-real-e": want[INQUISITOR],
+                   "build-broken-c": stat_columns(None), "build-broken-d": stat_columns(None)}
+    assert {k: got[k][3] for k in first} == first  # the rows read before were kept, not read again
+
+    # Finished once, later starts do not scan the builds again (a row made NULL by hand stays).
+    await old_db.run("UPDATE builds SET stats = NULL WHERE id = 'build-real-a'")
+    assert await old_db.migrate() == []
+    assert await old_db.run("SELECT stats FROM builds WHERE id = 'build-real-a'") == [(None,)]

@@ -13,7 +13,7 @@ from pathlib import Path
 import asyncpg
 
 from server.store import nocase_renames
-from server.store.stats_backfill import STATS_MIGRATION, backfill_pg
+from server.store.stats_backfill import resume_backfill_pg
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -28,7 +28,7 @@ def migration_files() -> list[tuple[int, Path]]:
 
 
 async def migrate_connection(conn: asyncpg.Connection, until: int | None = None) -> list[int]:
-    """Pending migrations; `until` as in server.store.db.apply_migrations."""
+    """Pending migrations, then the data steps after them; `until` as in server.store.db.apply_migrations."""
     await conn.execute("SELECT pg_advisory_lock($1)", LOCK_ID)
     try:
         await conn.execute(
@@ -49,9 +49,10 @@ async def migrate_connection(conn: asyncpg.Connection, until: int | None = None)
                 await conn.execute(file.read_text())
                 await conn.execute("INSERT INTO schema_migrations(version, name) VALUES ($1, $2)", version, file.name)
             applied.append(version)
-        if STATS_MIGRATION in applied:
-            # Builds stored before the stats columns: their codes are read once, here, under the lock.
-            await backfill_pg(conn)
+        if until is None:
+            # Builds stored before the stats columns: read once, here, under the lock; resumed on
+            # the next start if a start was stopped before it finished.
+            await resume_backfill_pg(conn)
         return applied
     finally:
         await conn.execute("SELECT pg_advisory_unlock($1)", LOCK_ID)
