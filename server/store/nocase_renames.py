@@ -47,10 +47,12 @@ def _renames(pg: bool) -> Step:
     """The whole rename as statements (`?` placeholders) yielded one at a time, each answered with
     its rows; returns (column, old value, new value) of every rename."""
     done = []
+    # Byte-wise on both engines: PostgreSQL's created_at has the database's collation.
+    age = 'created_at COLLATE "C"' if pg else "created_at"
     for column in ("id", "slug"):
         groups = yield (f"SELECT lower({column}) FROM builds GROUP BY lower({column}) HAVING count(*) > 1 ORDER BY 1", ())
         for (key,) in groups:
-            rows = yield (f"SELECT id, {column} FROM builds WHERE lower({column}) = ? ORDER BY created_at, id", (key,))
+            rows = yield (f"SELECT id, {column} FROM builds WHERE lower({column}) = ? ORDER BY {age}, id", (key,))
             for build_id, old in rows[1:]:
                 new = yield from _free_value(old)
                 if column == "slug":
