@@ -79,15 +79,21 @@ def _viewer(viewer: int | None) -> int:
     return viewer if viewer is not None else -1
 
 
+# An old id or slug renamed by the nocase migration (server.store.nocase_renames) still names its
+# build. Tried last: no live id or slug equals an alias (each differs only by case from a value
+# that is kept, and look-alikes of it are refused), and COALESCE stops at the first found.
+ALIAS_SQL = "(SELECT build_id FROM build_aliases WHERE alias = ?)"
+
+
 def _lookup(id_or_slug: str) -> tuple[str, tuple[str, ...]]:
     """WHERE clause and params: a value of slug form is a slug (or, for rows stored before ids
     of that form were refused, an id of a build whose slug it is not); anything else is an id."""
     if is_slug(id_or_slug):
-        return "b.id = COALESCE((SELECT id FROM builds WHERE slug = ?), ?)", (id_or_slug, id_or_slug)
+        return f"b.id = COALESCE((SELECT id FROM builds WHERE slug = ?), {ALIAS_SQL}, ?)", (id_or_slug,) * 3
     # Slugs not made by this server (bulk-inserted data) have other forms; the id comes first,
     # and a publish whose id equals any existing slug is refused (SlugTaken).
-    return ("b.id = COALESCE((SELECT id FROM builds WHERE id = ?), (SELECT id FROM builds WHERE slug = ?))",
-            (id_or_slug, id_or_slug))
+    return (f"b.id = COALESCE((SELECT id FROM builds WHERE id = ?), (SELECT id FROM builds WHERE slug = ?), {ALIAS_SQL})",
+            (id_or_slug,) * 3)
 
 
 def find_build(db: Database, id_or_slug: str, viewer: int | None = None) -> BuildInfo | None:

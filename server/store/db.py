@@ -18,7 +18,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
-from server.store.stats_backfill import STATS_MIGRATION, backfill_sqlite
+from server.store import nocase_renames
+from server.store.stats_backfill import resume_backfill_sqlite
 
 log = logging.getLogger("waypoint")
 
@@ -47,8 +48,11 @@ def migration_files() -> list[tuple[int, Path]]:
     return found
 
 
-def apply_migrations(db_path: str | Path) -> list[int]:
-    """Apply pending migrations synchronously; returns the versions applied."""
+def apply_migrations(db_path: str | Path, until: int | None = None) -> list[int]:
+    """Apply pending migrations synchronously; returns the versions applied.
+
+    `until` stops after that version: the schema an older server left (tests upgrade from it).
+    Such a partial run leaves the data steps after the files (the stats backfill) to a full one."""
     path = Path(db_path)
     path.parent.mkdir(parents=True, exist_ok=True)
     conn = sqlite3.connect(path, isolation_level=None)
@@ -65,12 +69,17 @@ def apply_migrations(db_path: str | Path) -> list[int]:
         for version, file in migration_files():
             if version in done:
                 continue
+            if until is not None and version > until:
+                break
             conn.execute("BEGIN IMMEDIATE")
             # Another process (a second uvicorn worker) may have applied it meanwhile.
             if conn.execute("SELECT 1 FROM schema_migrations WHERE version = ?", (version,)).fetchone():
                 conn.execute("ROLLBACK")
                 continue
             try:
+                if version == nocase_renames.SQLITE_MIGRATION:
+                    # Look-alike ids and slugs stored before the unique indexes would stop them.
+                    nocase_renames.rename_lookalikes_sqlite(conn)
                 for statement in _split_sql(file.read_text()):
                     conn.execute(statement)
                 conn.execute("INSERT INTO schema_migrations(version, name) VALUES (?, ?)", (version, file.name))
@@ -79,9 +88,10 @@ def apply_migrations(db_path: str | Path) -> list[int]:
                 conn.execute("ROLLBACK")
                 raise
             applied.append(version)
-        if STATS_MIGRATION in applied:
-            # Builds stored before the stats columns: their codes are read once, here.
-            backfill_sqlite(conn)
+        if until is None:
+            # Builds stored before the stats columns: read once, resumed on the next start if a
+            # start was stopped before the backfill finished.
+            resume_backfill_sqlite(conn)
         return applied
     finally:
         conn.close()

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import asyncpg
 
-from server.store.stats_backfill import STATS_MIGRATION, backfill_pg
+from server.store import nocase_renames
+from server.store.stats_backfill import resume_backfill_pg
 
 MIGRATIONS_DIR = Path(__file__).parent / "migrations"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -26,7 +27,8 @@ def migration_files() -> list[tuple[int, Path]]:
     return found
 
 
-async def migrate_connection(conn: asyncpg.Connection) -> list[int]:
+async def migrate_connection(conn: asyncpg.Connection, until: int | None = None) -> list[int]:
+    """Pending migrations, then the data steps after them; `until` as in server.store.db.apply_migrations."""
     await conn.execute("SELECT pg_advisory_lock($1)", LOCK_ID)
     try:
         await conn.execute(
@@ -38,21 +40,27 @@ async def migrate_connection(conn: asyncpg.Connection) -> list[int]:
         for version, file in migration_files():
             if version in done:
                 continue
+            if until is not None and version > until:
+                break
             async with conn.transaction():
+                if version == nocase_renames.PG_MIGRATION:
+                    # Look-alike ids and slugs stored before the unique indexes would stop them.
+                    await nocase_renames.rename_lookalikes_pg(conn)
                 await conn.execute(file.read_text())
                 await conn.execute("INSERT INTO schema_migrations(version, name) VALUES ($1, $2)", version, file.name)
             applied.append(version)
-        if STATS_MIGRATION in applied:
-            # Builds stored before the stats columns: their codes are read once, here, under the lock.
-            await backfill_pg(conn)
+        if until is None:
+            # Builds stored before the stats columns: read once, here, under the lock; resumed on
+            # the next start if a start was stopped before it finished.
+            await resume_backfill_pg(conn)
         return applied
     finally:
         await conn.execute("SELECT pg_advisory_unlock($1)", LOCK_ID)
 
 
-async def apply_pg_migrations(url: str) -> list[int]:
+async def apply_pg_migrations(url: str, until: int | None = None) -> list[int]:
     conn = await asyncpg.connect(url)
     try:
-        return await migrate_connection(conn)
+        return await migrate_connection(conn, until)
     finally:
         await conn.close()

@@ -98,9 +98,10 @@ def qmarks(sql: str) -> str:
 
 def _lookup(id_or_slug: str) -> str:
     """WHERE clause over $1 (see server.store.builds._lookup: ids of slug form are refused)."""
+    alias = "(SELECT build_id FROM build_aliases WHERE alias = $1)"  # see builds.ALIAS_SQL
     if is_slug(id_or_slug):
-        return "b.id = COALESCE((SELECT id FROM builds WHERE slug = $1), $1)"
-    return "b.id = COALESCE((SELECT id FROM builds WHERE id = $1), (SELECT id FROM builds WHERE slug = $1))"
+        return f"b.id = COALESCE((SELECT id FROM builds WHERE slug = $1), {alias}, $1)"
+    return f"b.id = COALESCE((SELECT id FROM builds WHERE id = $1), (SELECT id FROM builds WHERE slug = $1), {alias})"
 
 
 GONE_SQL = "SELECT 1 FROM deleted_builds WHERE lower(id) = lower($1) OR lower(slug) = lower($1)"
