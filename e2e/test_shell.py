@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from e2e.harness import screenshot
-from e2e.pwa_support import wait_for_service_worker
+from e2e.pwa_support import login, unique_name, wait_for_service_worker
 
 
 @pytest.mark.parametrize(
@@ -77,6 +77,19 @@ def test_desktop_layout_1400(page):
         "() => parseFloat(getComputedStyle(document.querySelector('.mantine-AppShell-main')).paddingInlineStart) >= 180"
     )
     screenshot(page, "shell-desktop")
+
+
+def test_signed_in_sidebar_items_keep_one_line(page):
+    """Signed in, the sidebar adds 'Build updates': each item's label stays on one line, as tall as the others."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    login(page, unique_name("Sidebar"))
+    sidebar = page.get_by_test_id("sidebar")
+    expect(sidebar.get_by_test_id("nav-updates")).to_be_visible()
+    heights = sidebar.locator("a.mantine-NavLink-root").evaluate_all(
+        "links => links.map(a => [a.textContent, Math.round(a.getBoundingClientRect().height)])"
+    )
+    assert [text for text, _ in heights][:4] == ["Build browser", "Build tracker", "Build updates", "Community"], heights
+    assert len({h for _, h in heights}) == 1, heights
 
 
 def test_narrow_layout_800(page):

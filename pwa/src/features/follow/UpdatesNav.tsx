@@ -21,7 +21,9 @@ export function UpdatesNavItem({ showLabels }: { showLabels: boolean }) {
   const { pathname } = useLocation();
   if (!identity) return null;
   const n = updates.length;
-  const count = n > 0 && <Badge size="sm" color="yellow" variant="filled"><span data-testid="updates-badge">{n}</span><VisuallyHidden> new</VisuallyHidden></Badge>;
+  // Undefined, not false, when nothing is new: Mantine keeps a section (and its margin) for any value but
+  // undefined, and the label "Build updates" then wrapped to two lines.
+  const count = n === 0 ? undefined : <Badge size="sm" color="yellow" variant="filled"><span data-testid="updates-badge">{n}</span><VisuallyHidden> new</VisuallyHidden></Badge>;
   const link = (
     <NavLink
       component={Link}
