@@ -173,3 +173,7 @@ def test_tracker_has_no_overlap(browser, live_server, width):
         # Down the page too: controls further down are checked once they are in the window.
         page.mouse.wheel(0, 900)
         assert_nothing_overlaps(page, width, "tracker, scrolled", f"overlap-tracker-scrolled-{width}")
+        if width >= 1200:
+            # One page under the sections bar (narrower, the sections are tabs that do not stick).
+            page.set_viewport_size({"width": width, "height": 500})
+            assert_band_above_sticky_is_clear(page, "tracker-toc", "tracker")

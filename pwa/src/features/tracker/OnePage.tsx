@@ -5,6 +5,8 @@
 import { Box, Button, Group, Paper, Stack, Title } from "@mantine/core";
 import { useScrollSpy } from "@mantine/hooks";
 import { useEffect, useRef, type ReactNode } from "react";
+import { LAYOUT, stickyBar } from "../../app/theme";
+import { StickyCover } from "../../ui/StickyCover";
 
 export interface TrackerSection {
   value: string;
@@ -27,13 +29,17 @@ export function OnePage({ sections, offsetPx }: { sections: TrackerSection[]; of
   };
   return (
     <Stack gap="xl" id="tracker-sections">
-      <Paper withBorder p={6} pos="sticky" top={70} style={{ zIndex: 5 }} data-testid="tracker-toc" component="nav" aria-label="Sections">
-        <Group gap={4}>
-          {(spy.initialized && spy.data.length ? spy.data.map((h) => ({ id: h.id, title: h.value })) : sections.map((s) => ({ id: `section-${s.value}`, title: s.title }))).map((h, i) => (
-            <Button key={h.id} size="compact-sm" variant={spy.active === i ? "light" : "subtle"} onClick={() => jump(h.id)}>{h.title}</Button>
-          ))}
-        </Group>
-      </Paper>
+      {/* The page's first sticky bar (spec: 70 px); its cover keeps what scrolls up from showing above it. */}
+      <Box style={stickyBar(LAYOUT.stickyTopPx)} data-testid="tracker-toc">
+        <StickyCover top={LAYOUT.stickyTopPx} />
+        <Paper withBorder p={6} component="nav" aria-label="Sections">
+          <Group gap={4}>
+            {(spy.initialized && spy.data.length ? spy.data.map((h) => ({ id: h.id, title: h.value })) : sections.map((s) => ({ id: `section-${s.value}`, title: s.title }))).map((h, i) => (
+              <Button key={h.id} size="compact-sm" variant={spy.active === i ? "light" : "subtle"} onClick={() => jump(h.id)}>{h.title}</Button>
+            ))}
+          </Group>
+        </Paper>
+      </Box>
       {sections.map((s) => (
         <Box component="section" key={s.value} aria-labelledby={`section-${s.value}`} data-testid={`tracker-section-${s.value}`}>
           <Title order={2} id={`section-${s.value}`} mb="sm" size="h3">{s.title}</Title>
