@@ -141,7 +141,8 @@ class Character(msgspec.Struct, rename="camel"):
     # The game version the official answer was made with (metadata.version, e.g. "3.28.0g"): the
     # tree whose jewel slot list the jewels' socket indexes refer to.
     version: str = ""
-    # A Ruthless-mode character (the official answer's `ruthless` flag).
+    # A Ruthless-mode character: the official answer's `ruthless` flag, or a league named with
+    # "Ruthless" (what Path of Building's importer reads; answers without the flag name it there).
     ruthless: bool = False
 
 
@@ -326,6 +327,38 @@ def _allocated_orbits(subgraph: dict, allocated: set[str]) -> list[int]:
     )
 
 
+def is_ruthless(c: dict) -> bool:
+    """The answer's own flag (strictly true), else the league name: Ruthless leagues carry the word
+    ("Ruthless", "SSF Ruthless", "Hardcore Ruthless Settlers"), and Path of Building's importer
+    picks the Ruthless tree by finding "Ruthless" in the league (case-sensitive), as here."""
+    return c.get("ruthless") is True or "Ruthless" in _text(c.get("league"))
+
+
+# Packed mastery choice in 3.16-era answers: the effect's hash in the high 16 bits, the mastery
+# node's in the low 16 (Path of Building's ImportTab unpacks value & 0xFFFF, value >> 16).
+_NODE_BITS = 16
+_NODE_MASK = (1 << _NODE_BITS) - 1
+_DIGITS = re.compile(r"[0-9]{1,12}")
+
+
+def _mastery_effects(raw: Any) -> dict[str, int]:
+    """Mastery node id (string) -> chosen effect hash.
+
+    Current answers send an object {node: effect}; 3.16-era answers sent a list of packed integers
+    (as decimal strings, or numbers), one per allocated mastery. An empty one arrives as `[]`.
+    Entries that are not non-negative integers are skipped.
+    """
+    if isinstance(raw, dict):
+        return {str(k): _int(v) for k, v in raw.items()}
+    out: dict[str, int] = {}
+    for packed in raw if isinstance(raw, list) else []:
+        if isinstance(packed, str) and _DIGITS.fullmatch(packed.strip()):
+            packed = int(packed.strip())
+        if isinstance(packed, int) and not isinstance(packed, bool) and packed >= 0:
+            out[str(packed & _NODE_MASK)] = packed >> _NODE_BITS
+    return out
+
+
 def map_character(raw: dict) -> Character:
     """Map one official detail answer (`{"character": {...}}` or the inner object)."""
     c = raw.get("character", raw)
@@ -355,7 +388,6 @@ def map_character(raw: dict) -> Character:
             expansion.append(SocketedJewel(socket_node_index=x, equipment=mapped, allocated_orbit_indices=orbits))
         else:
             jewels.append(SocketedJewel(socket_node_index=x, equipment=mapped))
-    mastery = p.get("mastery_effects") or {}
     bandit = p.get("bandit_choice") or ""
     return Character(
         id=str(c.get("id") or c.get("name") or ""),
@@ -366,13 +398,13 @@ def map_character(raw: dict) -> Character:
         league=str(c.get("league") or ""),
         experience=_int(c.get("experience")),
         version=str((c.get("metadata") or {}).get("version") or "") if isinstance(c.get("metadata"), dict) else "",
-        ruthless=c.get("ruthless") is True,
+        ruthless=is_ruthless(c),
         equipment=equipment,
         equipment_jewels=all_jewels,
         skills=skills,
         passives=Passives(
             hashes=[h for h in (p.get("hashes") or []) if isinstance(h, int)],
-            mastery_effects={str(k): _int(v) for k, v in (mastery.items() if isinstance(mastery, dict) else [])},
+            mastery_effects=_mastery_effects(p.get("mastery_effects")),
             bandit_choice=str(bandit) if bandit else "None",
             major_pantheon=str(p.get("pantheon_major") or ""),
             minor_pantheon=str(p.get("pantheon_minor") or ""),
