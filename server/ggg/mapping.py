@@ -159,9 +159,19 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
+# Fields are read by the shape the API documents; any other shape reads as empty, never an error
+# (an answer we cannot foresee must not turn into a 500).
+def _list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _dict(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
 def _mods(raw: Any) -> list[str]:
     out = []
-    for mod in raw or []:
+    for mod in _list(raw):
         if isinstance(mod, str):
             out.append(mod)
         elif isinstance(mod, dict) and isinstance(mod.get("description"), str):
@@ -171,16 +181,16 @@ def _mods(raw: Any) -> list[str]:
 
 def _first_value(entries: Any, *names: str) -> int:
     wanted = {n.lower() for n in names}
-    for entry in entries or []:
+    for entry in _list(entries):
         if isinstance(entry, dict) and str(entry.get("name", "")).lower() in wanted:
-            values = entry.get("values") or []
+            values = _list(entry.get("values"))
             if values and isinstance(values[0], list) and values[0]:
                 return _int(values[0][0])
     return 0
 
 
 def _influences(item: dict) -> list[str]:
-    found = [INFLUENCES[k] for k, v in (item.get("influences") or {}).items() if v and k in INFLUENCES]
+    found = [INFLUENCES[k] for k, v in _dict(item.get("influences")).items() if v and k in INFLUENCES]
     if item.get("searing"):
         found.append("SearingExarch")
     if item.get("tangled"):
@@ -196,7 +206,8 @@ def _rarity(item: dict) -> str:
     rarity = item.get("rarity")
     if isinstance(rarity, str) and rarity:
         return rarity
-    return RARITY_BY_FRAME.get(item.get("frameType"), "Normal")
+    frame = item.get("frameType")
+    return RARITY_BY_FRAME.get(frame, "Normal") if isinstance(frame, int) else "Normal"
 
 
 _CATALYST_QUALITY = re.compile(r"^Quality \((.+)\)$")
@@ -204,7 +215,7 @@ _CATALYST_QUALITY = re.compile(r"^Quality \((.+)\)$")
 
 def _catalyst_quality(props: Any) -> tuple[str, int]:
     """("Attribute Modifiers", 20) from a "Quality (Attribute Modifiers)" property; ("", 0) without one."""
-    for entry in props or []:
+    for entry in _list(props):
         m = _CATALYST_QUALITY.match(str(entry.get("name", ""))) if isinstance(entry, dict) else None
         if m:
             return m.group(1), _first_value([entry], entry["name"])
@@ -261,21 +272,22 @@ def slot_of(item: dict) -> str | None:
     if inv == "Flask":
         x = _int(item.get("x"))
         return f"Flask{x + 1}" if 0 <= x <= 4 else None
-    return SLOT_TYPES.get(inv)
+    return SLOT_TYPES.get(inv) if isinstance(inv, str) else None
 
 
 GEM_FRAME = 4
 
 
 def _skills(item: dict, slot: str) -> list[CharacterSkill]:
-    sockets = item.get("sockets") or []
+    sockets = _list(item.get("sockets"))
     out = []
-    for gem in item.get("socketedItems") or []:
+    for gem in _list(item.get("socketedItems")):
         # An abyssal socket holds a jewel (abyssJewel, frameType 0-3), not a skill: gems are frameType 4.
         if not isinstance(gem, dict) or gem.get("abyssJewel") or gem.get("frameType", GEM_FRAME) != GEM_FRAME:
             continue
         idx = gem.get("socket")
-        group = sockets[idx].get("group", 0) if isinstance(idx, int) and 0 <= idx < len(sockets) else 0
+        socket = sockets[idx] if isinstance(idx, int) and 0 <= idx < len(sockets) else None
+        group = socket.get("group", 0) if isinstance(socket, dict) else 0
         props = gem.get("properties")
         out.append(
             CharacterSkill(
@@ -359,11 +371,24 @@ def _mastery_effects(raw: Any) -> dict[str, int]:
     return out
 
 
+def _by_socket(raw: Any) -> dict[str, Any]:
+    """passives.jewel_data keyed by the socket index (`x`) as a string.
+
+    The answers come from a PHP encoder: an object whose keys are exactly 0..n-1 (jewels only in the
+    first sockets of the slot list; "0" is a real key) arrives as a JSON list, the empty one as [].
+    """
+    if isinstance(raw, dict):
+        return {str(k): v for k, v in raw.items()}
+    if isinstance(raw, list):
+        return {str(i): v for i, v in enumerate(raw)}
+    return {}
+
+
 def map_character(raw: dict) -> Character:
     """Map one official detail answer (`{"character": {...}}` or the inner object)."""
-    c = raw.get("character", raw)
+    c = raw["character"] if isinstance(raw.get("character"), dict) else raw
     equipment, skills = [], []
-    for item in c.get("equipment") or []:
+    for item in _list(c.get("equipment")):
         if not isinstance(item, dict):
             continue
         slot = slot_of(item)
@@ -371,11 +396,11 @@ def map_character(raw: dict) -> Character:
             continue
         equipment.append(map_item(item, slot))
         skills.extend(_skills(item, slot))
-    p = c.get("passives") or {}
-    jewel_data = p.get("jewel_data") or {}
-    allocated_ex = {str(h) for h in (p.get("hashes_ex") or []) if isinstance(h, (int, str))}
+    p = _dict(c.get("passives"))
+    jewel_data = _by_socket(p.get("jewel_data"))
+    allocated_ex = {str(h) for h in _list(p.get("hashes_ex")) if isinstance(h, (int, str))}
     jewels, expansion, all_jewels = [], [], []
-    for item in c.get("jewels") or []:
+    for item in _list(c.get("jewels")):
         if not isinstance(item, dict):
             continue
         mapped = map_item(item, "PassiveJewels")
@@ -403,7 +428,7 @@ def map_character(raw: dict) -> Character:
         equipment_jewels=all_jewels,
         skills=skills,
         passives=Passives(
-            hashes=[h for h in (p.get("hashes") or []) if isinstance(h, int)],
+            hashes=[h for h in _list(p.get("hashes")) if isinstance(h, int)],
             mastery_effects=_mastery_effects(p.get("mastery_effects")),
             bandit_choice=str(bandit) if bandit else "None",
             major_pantheon=str(p.get("pantheon_major") or ""),

@@ -74,3 +74,69 @@ def test_ruthless_from_the_flag_or_the_league_name(league, flag, ruthless):
     mapped = map_character(raw)
     assert mapped.ruthless is ruthless
     assert mapped.league == league
+
+
+def _jewel(raw: dict, name: str) -> dict:
+    return next(j for j in raw["character"]["jewels"] if j["name"] == name)
+
+
+def test_jewel_data_sent_as_a_list_is_read_by_socket_index():
+    """A PHP encoder sends an object keyed exactly 0..n-1 as a list ("0" is a real socket key, e.g. a
+    Strength jewel in timeless-historian's turdtwisterx answer). The sample's small cluster (socket 25,
+    allocated orbit slots 0 and 2) and Sol Shard (socket 1) moved to sockets 0 and 1."""
+    raw = _sample()
+    data = raw["character"]["passives"]["jewel_data"]
+    small, sol = _jewel(raw, "Fulgent Bliss"), _jewel(raw, "Sol Shard")
+    assert (small["x"], sol["x"]) == (25, 1) and "subgraph" in data["25"] and "subgraph" not in data["1"]
+    before = map_character(raw).passives
+    want_orbits = next(j for j in before.expansion_jewels if j.socket_node_index == 25).allocated_orbit_indices
+    assert want_orbits == [0, 2]
+    small["x"], sol["x"] = 0, 1
+    raw["character"]["jewels"] = [small, sol]
+    raw["character"]["passives"]["jewel_data"] = [data["25"], data["1"]]
+    p = map_character(raw).passives
+    assert [(j.socket_node_index, j.equipment.name, j.allocated_orbit_indices) for j in p.expansion_jewels] == [
+        (0, "Fulgent Bliss", [0, 2])
+    ]
+    assert [(j.socket_node_index, j.equipment.name) for j in p.jewels] == [(1, "Sol Shard")]
+
+
+def _set(d: dict, path: tuple, value) -> None:
+    for k in path[:-1]:
+        d = d[k]
+    d[path[-1]] = value
+
+
+@pytest.mark.parametrize(
+    ("path", "junk"),
+    [
+        (("passives",), [1, 2]),
+        (("passives", "hashes"), True),
+        (("passives", "hashes_ex"), 5),
+        (("passives", "jewel_data"), "x"),
+        (("equipment",), True),
+        (("equipment", 0, "inventoryId"), []),
+        (("equipment", 0, "enchantMods"), True),
+        (("equipment", 0, "properties"), True),
+        (("equipment", 0, "requirements"), 1),
+        (("equipment", 0, "influences"), ["shaper"]),
+        (("equipment", -1, "sockets"), "RGB"),
+        (("equipment", -1, "sockets", 0), None),
+        (("equipment", -1, "socketedItems"), 3),
+    ],
+)
+def test_an_unforeseen_field_shape_reads_as_empty_and_the_rest_still_maps(path, junk):
+    """Each of these raised (TypeError/AttributeError: a 500 from the character call) before."""
+    raw = _sample()
+    before = map_character(raw)
+    _set(raw["character"], path, junk)
+    after = map_character(raw)
+    assert after.name == before.name and after.level == before.level
+    if path[0] == "equipment" and len(path) > 1:
+        # Only the one item (or its gems) is affected; every other item maps as before.
+        assert [e for e in after.equipment if e.slot_type != "Weapon" and e.slot_type != before.equipment[0].slot_type] == [
+            e for e in before.equipment if e.slot_type != "Weapon" and e.slot_type != before.equipment[0].slot_type
+        ]
+        assert after.passives == before.passives
+    if path[0] == "passives" and len(path) > 1:
+        assert after.equipment == before.equipment and after.skills == before.skills
