@@ -169,6 +169,15 @@ def _dict(value: Any) -> dict:
     return value if isinstance(value, dict) else {}
 
 
+# Older answers wrap item names in the in-game font markup: "<<set:MS>><<set:M>><<set:S>>Tabula Rasa".
+_FONT_MARKUP = re.compile(r"<<set:[^<>]*>>")
+
+
+def _label(value: Any) -> str:
+    """An item or gem name as the game shows it: text, without the older answers' font markup."""
+    return _FONT_MARKUP.sub("", value).strip() if isinstance(value, str) else str(value or "")
+
+
 def _mods(raw: Any) -> list[str]:
     out = []
     for mod in _list(raw):
@@ -229,8 +238,8 @@ def map_item(item: dict, slot_type: str) -> EquipmentItem:
     modifiers, catalyst_quality = _catalyst_quality(props)
     return EquipmentItem(
         slot_type=slot_type,
-        name=str(item.get("name") or ""),
-        base_type=str(item.get("baseType") or item.get("typeLine") or ""),
+        name=_label(item.get("name")),
+        base_type=_label(item.get("baseType") or item.get("typeLine")),
         rarity=_rarity(item),
         item_level=_int(item.get("ilvl")),
         requirements=Requirements(
@@ -291,7 +300,7 @@ def _skills(item: dict, slot: str) -> list[CharacterSkill]:
         props = gem.get("properties")
         out.append(
             CharacterSkill(
-                identifying_name=str(gem.get("typeLine") or gem.get("baseType") or ""),
+                identifying_name=_label(gem.get("typeLine") or gem.get("baseType")),
                 level=_first_value(props, "Level"),
                 quality=_first_value(props, "Quality"),
                 is_corrupted=bool(gem.get("corrupted")),

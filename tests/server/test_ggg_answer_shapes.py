@@ -140,3 +140,31 @@ def test_an_unforeseen_field_shape_reads_as_empty_and_the_rest_still_maps(path, 
         assert after.passives == before.passives
     if path[0] == "passives" and len(path) > 1:
         assert after.equipment == before.equipment and after.skills == before.skills
+
+
+MARKUP = "<<set:MS>><<set:M>><<set:S>>"
+
+
+def test_older_answers_font_markup_is_dropped_from_item_and_gem_names():
+    """Older answers prefix names with the in-game font markup ("<<set:MS>><<set:M>><<set:S>>Empyrean
+    Creed" in a Harbinger-era get-passive-skills answer; stash answers the same). With it, a unique
+    never matched the build's unique by name, nor a named jewel (Thread of Hope, Watcher's Eye)."""
+    raw = _sample()
+    before = map_character(raw)
+    c = raw["character"]
+    marked = 0
+    for item in [*c["equipment"], *c["jewels"]]:
+        if item.get("name"):
+            item["name"] = MARKUP + item["name"]
+            marked += 1
+        for gem in item.get("socketedItems") or []:
+            gem["typeLine"] = MARKUP + gem["typeLine"]
+    weapon = next(i for i in c["equipment"] if i["inventoryId"] == "Weapon")
+    weapon["typeLine"] = MARKUP + weapon["typeLine"]
+    weapon.pop("baseType", None)
+    assert marked >= 20
+    after = map_character(raw)
+    assert after.equipment == before.equipment
+    assert after.equipment_jewels == before.equipment_jewels
+    assert after.skills == before.skills and after.passives == before.passives
+    assert "Thread of Hope" in {j.equipment.name for j in after.passives.jewels}
