@@ -300,7 +300,10 @@ def _skills(item: dict, slot: str) -> list[CharacterSkill]:
         props = gem.get("properties")
         out.append(
             CharacterSkill(
-                identifying_name=_label(gem.get("typeLine") or gem.get("baseType")),
+                # The gem item's base type is its name in the gem table (and the planner's): a dual gem's
+                # typeLine names the skill it grants ("Summon Sacred Wisps" on "Sacred Wisps Support").
+                # Older answers have no baseType; their typeLine is the gem's name.
+                identifying_name=_label(gem.get("baseType") or gem.get("typeLine")),
                 level=_first_value(props, "Level"),
                 quality=_first_value(props, "Quality"),
                 is_corrupted=bool(gem.get("corrupted")),

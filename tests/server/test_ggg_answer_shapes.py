@@ -168,3 +168,32 @@ def test_older_answers_font_markup_is_dropped_from_item_and_gem_names():
     assert after.equipment_jewels == before.equipment_jewels
     assert after.skills == before.skills and after.passives == before.passives
     assert "Thread of Hope" in {j.equipment.name for j in after.passives.jewels}
+
+
+def _planner_gem_keys() -> set[str]:
+    """Gem names as the planner names them (PoB's gem table), keyed as the tracker compares gems."""
+    import gzip
+
+    from server.paths import PLANNER_GEMS
+
+    gems = json.loads(gzip.open(PLANNER_GEMS).read())
+    return {g["name"].strip().lower().removesuffix(" support") for g in gems.values() if g.get("name")}
+
+
+def test_a_gem_is_named_by_its_item_base_so_dual_gems_match_the_planner():
+    """The sample's Sacred Wisps Support is a dual gem: its typeLine is the skill it grants ("Summon Sacred
+    Wisps"), its baseType the gem ("Sacred Wisps Support"; the planner's "Sacred Wisps"). Named by the
+    typeLine, the tracker listed it as an extra gem and the build's Sacred Wisps as missing."""
+    raw = _sample()
+    gems = [g for i in raw["character"]["equipment"] for g in i.get("socketedItems") or [] if g.get("frameType") == 4]
+    wisps = next(g for g in gems if g["typeLine"] == "Summon Sacred Wisps")
+    assert wisps["baseType"] == "Sacred Wisps Support" and wisps["support"] is True
+    names = [s.identifying_name for s in map_character(raw).skills]
+    assert "Sacred Wisps Support" in names and "Summon Sacred Wisps" not in names
+    known = _planner_gem_keys()
+    assert [n for n in names if n.strip().lower().removesuffix(" support") not in known] == []
+    # Older answers have no baseType: the typeLine names the gem.
+    for g in gems:
+        g.pop("baseType", None)
+    older = [s.identifying_name for s in map_character(raw).skills]
+    assert older == [g["typeLine"] for i in raw["character"]["equipment"] for g in i.get("socketedItems") or [] if g.get("frameType") == 4]
