@@ -198,6 +198,25 @@ def _first_value(entries: Any, *names: str) -> int:
     return 0
 
 
+# The 3.29 item API sends crafted and fractured modifiers among explicitMods, marked by their flags
+# ({description, flags: {crafted, fractured, mutated, vestigial}}), where older answers sent them in
+# craftedMods / fracturedMods (Path of Building's TestImport_spec "modifier flags from the 3.29 item API").
+_MOVED_BY_FLAG = ("crafted", "fractured")
+
+
+def _flag(mod: Any) -> str:
+    """"crafted" or "fractured" for a 3.29 explicit modifier flagged so; "" otherwise."""
+    flags = mod.get("flags") if isinstance(mod, dict) else None
+    return next((f for f in _MOVED_BY_FLAG if isinstance(flags, dict) and flags.get(f) is True), "")
+
+
+def _explicit(item: dict, kind: str) -> list[str]:
+    """Explicit ("" kind), crafted or fractured modifiers: the old list plus the flagged explicit ones."""
+    explicit = _list(item.get("explicitMods"))
+    own = [] if not kind else _mods(item.get(f"{kind}Mods"))
+    return own + _mods([m for m in explicit if _flag(m) == kind])
+
+
 def _influences(item: dict) -> list[str]:
     found = [INFLUENCES[k] for k, v in _dict(item.get("influences")).items() if v and k in INFLUENCES]
     if item.get("searing"):
@@ -206,7 +225,7 @@ def _influences(item: dict) -> list[str]:
         found.append("EaterOfWorlds")
     if item.get("synthesised"):
         found.append("Synthesis")
-    if item.get("fractured") or item.get("fracturedMods"):
+    if item.get("fractured") or item.get("fracturedMods") or _explicit(item, "fractured"):
         found.append("Fracture")
     return found
 
@@ -262,9 +281,9 @@ def map_item(item: dict, slot_type: str) -> EquipmentItem:
         is_split=bool(item.get("split")),
         enchant_mods=_mods(item.get("enchantMods")),
         implicit_mods=_mods(item.get("implicitMods")),
-        explicit_mods=_mods(item.get("explicitMods")),
-        crafted_mods=_mods(item.get("craftedMods")),
-        fractured_mods=_mods(item.get("fracturedMods")),
+        explicit_mods=_explicit(item, ""),
+        crafted_mods=_explicit(item, "crafted"),
+        fractured_mods=_explicit(item, "fractured"),
         icon=_icon(item.get("icon")),
         quality_modifiers=modifiers,
     )

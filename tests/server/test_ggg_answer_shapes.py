@@ -197,3 +197,30 @@ def test_a_gem_is_named_by_its_item_base_so_dual_gems_match_the_planner():
         g.pop("baseType", None)
     older = [s.identifying_name for s in map_character(raw).skills]
     assert older == [g["typeLine"] for i in raw["character"]["equipment"] for g in i.get("socketedItems") or [] if g.get("frameType") == 4]
+
+
+def test_3_29_flagged_explicit_mods_go_to_crafted_and_fractured_as_before():
+    """The 3.29 item API sends crafted and fractured modifiers among explicitMods as objects with flags
+    (Path of Building's TestImport_spec); older answers sent craftedMods / fracturedMods. The sample's
+    fractured rares re-encoded the 3.29 way (without the item-level `fractured` too) map as before."""
+    raw = _sample()
+    before = map_character(raw)
+    converted = 0
+    for item in raw["character"]["equipment"]:
+        if not (item.get("craftedMods") or item.get("fracturedMods")):
+            continue
+        item["explicitMods"] = (
+            [{"description": m, "flags": {"fractured": True}} for m in item.pop("fracturedMods", [])]
+            + [{"description": m, "flags": {}} for m in item["explicitMods"]]
+            + [{"description": m, "flags": {"crafted": True}} for m in item.pop("craftedMods", [])]
+        )
+        item.pop("fractured", None)
+        converted += 1
+    assert converted == 5
+    after = map_character(raw)
+    assert after.equipment == before.equipment
+    body = next(e for e in after.equipment if e.slot_type == "BodyArmour")
+    assert body.crafted_mods and body.fractured_mods
+    assert not any(m.startswith("{") for e in after.equipment for m in e.explicit_mods)
+    # Where an influence slot is free, the fracture is read from the flags alone (no item-level flag left).
+    assert "Fracture" in {e.influence1 for e in after.equipment} | {e.influence2 for e in after.equipment}
