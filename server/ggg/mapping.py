@@ -178,13 +178,34 @@ def _label(value: Any) -> str:
     return _FONT_MARKUP.sub("", value).strip() if isinstance(value, str) else str(value or "")
 
 
+def _lines(text: str) -> list[str]:
+    """One official modifier string as the planner's item lines.
+
+    The official text joins with a newline both several modifiers (Thread of Hope's "...your tree\n-17% to
+    all Elemental Resistances\nPassage", a timeless jewel's "Commanded leadership over ...\nPassives in
+    radius are Conquered by the Karui") and one modifier wrapped in the game's stat text (Impossible
+    Escape's "Passives in Radius of X can be Allocated\nwithout being connected to your tree"). The
+    planner writes each modifier on one line; a wrapped part starts in lower case (a modifier never
+    does), so it joins the line before, and every other part is a line of its own.
+    """
+    out: list[str] = []
+    for part in text.split("\n"):
+        part = part.strip()
+        if not part:
+            continue
+        if out and part[0].islower():
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+    return out
+
+
 def _mods(raw: Any) -> list[str]:
     out = []
     for mod in _list(raw):
-        if isinstance(mod, str):
-            out.append(mod)
-        elif isinstance(mod, dict) and isinstance(mod.get("description"), str):
-            out.append(mod["description"])
+        text = mod if isinstance(mod, str) else mod.get("description") if isinstance(mod, dict) else None
+        if isinstance(text, str):
+            out.extend(_lines(text))
     return out
 
 

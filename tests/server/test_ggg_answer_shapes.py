@@ -224,3 +224,27 @@ def test_3_29_flagged_explicit_mods_go_to_crafted_and_fractured_as_before():
     assert not any(m.startswith("{") for e in after.equipment for m in e.explicit_mods)
     # Where an influence slot is free, the fracture is read from the flags alone (no item-level flag left).
     assert "Fracture" in {e.influence1 for e in after.equipment} | {e.influence2 for e in after.equipment}
+
+
+def test_an_official_modifier_string_becomes_the_planners_lines():
+    """A newline inside one official modifier string either parts several modifiers or wraps one (a part in
+    lower case). Each comes out as the planner writes it: one modifier a line. From the real sample: Thread
+    of Hope's second string holds two modifiers and its "Passage" label; The Red Nightmare's wraps one.
+    Impossible Escape's stat text wraps the same way ("...can be Allocated\\nwithout being connected to your
+    tree", the game's stat_2422708892); the tree reads its keystone from the one-line form."""
+    raw = _sample()
+    mods = {j.equipment.name: j.equipment.explicit_mods for j in map_character(raw).passives.jewels}
+    assert mods["Thread of Hope"] == [
+        "Only affects Passives in Very Large Ring",
+        "Passive Skills in Radius can be Allocated without being connected to your tree",
+        "-17% to all Elemental Resistances",
+        "Passage",
+    ]
+    assert (
+        "Passives granting Fire Resistance or all Elemental Resistances in Radius also grant Chance to Block "
+        "Attack Damage at 50% of its value"
+    ) in mods["The Red Nightmare"]
+    instinct = _jewel(raw, "Unnatural Instinct")
+    instinct.update(name="Impossible Escape", explicitMods=["Passives in Radius of Point Blank can be Allocated\nwithout being connected to your tree"])
+    escape = next(j for j in map_character(raw).passives.jewels if j.equipment.name == "Impossible Escape")
+    assert escape.equipment.explicit_mods == ["Passives in Radius of Point Blank can be Allocated without being connected to your tree"]
