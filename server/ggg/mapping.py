@@ -325,6 +325,9 @@ def slot_of(item: dict) -> str | None:
 
 
 GEM_FRAME = 4
+# Alternate-quality gems (3.12 to 3.22) were sent as "Anomalous Arc", "Divergent Arc", "Phantasmal Arc":
+# the gem is the rest of the name, as Path of Building's importer reads it (GetBaseNameAndQuality).
+_ALT_QUALITY = re.compile(r"^(?:Anomalous|Divergent|Phantasmal) (?=\S)")
 
 
 def _skills(item: dict, slot: str) -> list[CharacterSkill]:
@@ -343,7 +346,7 @@ def _skills(item: dict, slot: str) -> list[CharacterSkill]:
                 # The gem item's base type is its name in the gem table (and the planner's): a dual gem's
                 # typeLine names the skill it grants ("Summon Sacred Wisps" on "Sacred Wisps Support").
                 # Older answers have no baseType; their typeLine is the gem's name.
-                identifying_name=_label(gem.get("baseType") or gem.get("typeLine")),
+                identifying_name=_ALT_QUALITY.sub("", _label(gem.get("baseType") or gem.get("typeLine"))),
                 level=_first_value(props, "Level"),
                 quality=_first_value(props, "Quality"),
                 is_corrupted=bool(gem.get("corrupted")),

@@ -248,3 +248,18 @@ def test_an_official_modifier_string_becomes_the_planners_lines():
     instinct.update(name="Impossible Escape", explicitMods=["Passives in Radius of Point Blank can be Allocated\nwithout being connected to your tree"])
     escape = next(j for j in map_character(raw).passives.jewels if j.equipment.name == "Impossible Escape")
     assert escape.equipment.explicit_mods == ["Passives in Radius of Point Blank can be Allocated without being connected to your tree"]
+
+
+@pytest.mark.parametrize("prefix", ["Anomalous", "Divergent", "Phantasmal"])
+def test_an_alternate_quality_gem_is_named_as_the_gem(prefix):
+    """3.12-3.22 answers named alternate-quality gems "Anomalous Greater Fork Support" (Path of Building's
+    importer strips the word: GetBaseNameAndQuality); the planner names the gem "Greater Fork"."""
+    raw = _sample()
+    gems = [g for i in raw["character"]["equipment"] for g in i.get("socketedItems") or [] if g.get("frameType") == 4]
+    # Older answers have no baseType: each gem is named by its typeLine (see above).
+    want = [g["typeLine"] for g in gems]
+    for gem in gems:
+        gem["typeLine"] = f"{prefix} {gem['typeLine']}"
+        gem.pop("baseType", None)
+    after = [s.identifying_name for s in map_character(raw).skills]
+    assert after == want and "Greater Fork Support" in after
