@@ -1,7 +1,9 @@
 """Official character JSON -> our Character shape (spec section 3).
 
 Accepts both mod forms: plain strings and the 3.29 objects {description, flags}.
-Unknown inventory slots are skipped, never fatal.
+Unknown inventory slots are skipped, never fatal. Older answers' shapes map like current ones
+(packed mastery lists, font markup in names, jewel_data as a list); a field in a shape the API
+does not document reads as empty (tests/server/test_ggg_answer_shapes.py).
 """
 
 from __future__ import annotations
