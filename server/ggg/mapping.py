@@ -1,7 +1,9 @@
 """Official character JSON -> our Character shape (spec section 3).
 
 Accepts both mod forms: plain strings and the 3.29 objects {description, flags}.
-Unknown inventory slots are skipped, never fatal.
+Unknown inventory slots are skipped, never fatal. Older answers' shapes map like current ones
+(packed mastery lists, font markup in names, jewel_data as a list); a field in a shape the API
+does not document reads as empty (tests/server/test_ggg_answer_shapes.py).
 """
 
 from __future__ import annotations
@@ -141,7 +143,8 @@ class Character(msgspec.Struct, rename="camel"):
     # The game version the official answer was made with (metadata.version, e.g. "3.28.0g"): the
     # tree whose jewel slot list the jewels' socket indexes refer to.
     version: str = ""
-    # A Ruthless-mode character (the official answer's `ruthless` flag).
+    # A Ruthless-mode character: the official answer's `ruthless` flag, or a league named with
+    # "Ruthless" (what Path of Building's importer reads; answers without the flag name it there).
     ruthless: bool = False
 
 
@@ -158,35 +161,94 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
+# Fields are read by the shape the API documents; any other shape reads as empty, never an error
+# (an answer we cannot foresee must not turn into a 500).
+def _list(value: Any) -> list:
+    return value if isinstance(value, list) else []
+
+
+def _dict(value: Any) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
+# Older answers wrap item names in the in-game font markup: "<<set:MS>><<set:M>><<set:S>>Tabula Rasa".
+_FONT_MARKUP = re.compile(r"<<set:[^<>]*>>")
+
+
+def _label(value: Any) -> str:
+    """An item or gem name as the game shows it: text, without the older answers' font markup."""
+    return _FONT_MARKUP.sub("", value).strip() if isinstance(value, str) else str(value or "")
+
+
+def _lines(text: str) -> list[str]:
+    """One official modifier string as the planner's item lines.
+
+    The official text joins with a newline both several modifiers (Thread of Hope's "...your tree\n-17% to
+    all Elemental Resistances\nPassage", a timeless jewel's "Commanded leadership over ...\nPassives in
+    radius are Conquered by the Karui") and one modifier wrapped in the game's stat text (Impossible
+    Escape's "Passives in Radius of X can be Allocated\nwithout being connected to your tree"). The
+    planner writes each modifier on one line; a wrapped part starts in lower case (a modifier never
+    does), so it joins the line before, and every other part is a line of its own.
+    """
+    out: list[str] = []
+    for part in text.split("\n"):
+        part = part.strip()
+        if not part:
+            continue
+        if out and part[0].islower():
+            out[-1] = f"{out[-1]} {part}"
+        else:
+            out.append(part)
+    return out
+
+
 def _mods(raw: Any) -> list[str]:
     out = []
-    for mod in raw or []:
-        if isinstance(mod, str):
-            out.append(mod)
-        elif isinstance(mod, dict) and isinstance(mod.get("description"), str):
-            out.append(mod["description"])
+    for mod in _list(raw):
+        text = mod if isinstance(mod, str) else mod.get("description") if isinstance(mod, dict) else None
+        if isinstance(text, str):
+            out.extend(_lines(text))
     return out
 
 
 def _first_value(entries: Any, *names: str) -> int:
     wanted = {n.lower() for n in names}
-    for entry in entries or []:
+    for entry in _list(entries):
         if isinstance(entry, dict) and str(entry.get("name", "")).lower() in wanted:
-            values = entry.get("values") or []
+            values = _list(entry.get("values"))
             if values and isinstance(values[0], list) and values[0]:
                 return _int(values[0][0])
     return 0
 
 
+# The 3.29 item API sends crafted and fractured modifiers among explicitMods, marked by their flags
+# ({description, flags: {crafted, fractured, mutated, vestigial}}), where older answers sent them in
+# craftedMods / fracturedMods (Path of Building's TestImport_spec "modifier flags from the 3.29 item API").
+_MOVED_BY_FLAG = ("crafted", "fractured")
+
+
+def _flag(mod: Any) -> str:
+    """"crafted" or "fractured" for a 3.29 explicit modifier flagged so; "" otherwise."""
+    flags = mod.get("flags") if isinstance(mod, dict) else None
+    return next((f for f in _MOVED_BY_FLAG if isinstance(flags, dict) and flags.get(f) is True), "")
+
+
+def _explicit(item: dict, kind: str) -> list[str]:
+    """Explicit ("" kind), crafted or fractured modifiers: the old list plus the flagged explicit ones."""
+    explicit = _list(item.get("explicitMods"))
+    own = [] if not kind else _mods(item.get(f"{kind}Mods"))
+    return own + _mods([m for m in explicit if _flag(m) == kind])
+
+
 def _influences(item: dict) -> list[str]:
-    found = [INFLUENCES[k] for k, v in (item.get("influences") or {}).items() if v and k in INFLUENCES]
+    found = [INFLUENCES[k] for k, v in _dict(item.get("influences")).items() if v and k in INFLUENCES]
     if item.get("searing"):
         found.append("SearingExarch")
     if item.get("tangled"):
         found.append("EaterOfWorlds")
     if item.get("synthesised"):
         found.append("Synthesis")
-    if item.get("fractured") or item.get("fracturedMods"):
+    if item.get("fractured") or item.get("fracturedMods") or _explicit(item, "fractured"):
         found.append("Fracture")
     return found
 
@@ -195,7 +257,8 @@ def _rarity(item: dict) -> str:
     rarity = item.get("rarity")
     if isinstance(rarity, str) and rarity:
         return rarity
-    return RARITY_BY_FRAME.get(item.get("frameType"), "Normal")
+    frame = item.get("frameType")
+    return RARITY_BY_FRAME.get(frame, "Normal") if isinstance(frame, int) else "Normal"
 
 
 _CATALYST_QUALITY = re.compile(r"^Quality \((.+)\)$")
@@ -203,7 +266,7 @@ _CATALYST_QUALITY = re.compile(r"^Quality \((.+)\)$")
 
 def _catalyst_quality(props: Any) -> tuple[str, int]:
     """("Attribute Modifiers", 20) from a "Quality (Attribute Modifiers)" property; ("", 0) without one."""
-    for entry in props or []:
+    for entry in _list(props):
         m = _CATALYST_QUALITY.match(str(entry.get("name", ""))) if isinstance(entry, dict) else None
         if m:
             return m.group(1), _first_value([entry], entry["name"])
@@ -217,8 +280,8 @@ def map_item(item: dict, slot_type: str) -> EquipmentItem:
     modifiers, catalyst_quality = _catalyst_quality(props)
     return EquipmentItem(
         slot_type=slot_type,
-        name=str(item.get("name") or ""),
-        base_type=str(item.get("baseType") or item.get("typeLine") or ""),
+        name=_label(item.get("name")),
+        base_type=_label(item.get("baseType") or item.get("typeLine")),
         rarity=_rarity(item),
         item_level=_int(item.get("ilvl")),
         requirements=Requirements(
@@ -241,9 +304,9 @@ def map_item(item: dict, slot_type: str) -> EquipmentItem:
         is_split=bool(item.get("split")),
         enchant_mods=_mods(item.get("enchantMods")),
         implicit_mods=_mods(item.get("implicitMods")),
-        explicit_mods=_mods(item.get("explicitMods")),
-        crafted_mods=_mods(item.get("craftedMods")),
-        fractured_mods=_mods(item.get("fracturedMods")),
+        explicit_mods=_explicit(item, ""),
+        crafted_mods=_explicit(item, "crafted"),
+        fractured_mods=_explicit(item, "fractured"),
         icon=_icon(item.get("icon")),
         quality_modifiers=modifiers,
     )
@@ -260,25 +323,32 @@ def slot_of(item: dict) -> str | None:
     if inv == "Flask":
         x = _int(item.get("x"))
         return f"Flask{x + 1}" if 0 <= x <= 4 else None
-    return SLOT_TYPES.get(inv)
+    return SLOT_TYPES.get(inv) if isinstance(inv, str) else None
 
 
 GEM_FRAME = 4
+# Alternate-quality gems (3.12 to 3.22) were sent as "Anomalous Arc", "Divergent Arc", "Phantasmal Arc":
+# the gem is the rest of the name, as Path of Building's importer reads it (GetBaseNameAndQuality).
+_ALT_QUALITY = re.compile(r"^(?:Anomalous|Divergent|Phantasmal) (?=\S)")
 
 
 def _skills(item: dict, slot: str) -> list[CharacterSkill]:
-    sockets = item.get("sockets") or []
+    sockets = _list(item.get("sockets"))
     out = []
-    for gem in item.get("socketedItems") or []:
+    for gem in _list(item.get("socketedItems")):
         # An abyssal socket holds a jewel (abyssJewel, frameType 0-3), not a skill: gems are frameType 4.
         if not isinstance(gem, dict) or gem.get("abyssJewel") or gem.get("frameType", GEM_FRAME) != GEM_FRAME:
             continue
         idx = gem.get("socket")
-        group = sockets[idx].get("group", 0) if isinstance(idx, int) and 0 <= idx < len(sockets) else 0
+        socket = sockets[idx] if isinstance(idx, int) and 0 <= idx < len(sockets) else None
+        group = socket.get("group", 0) if isinstance(socket, dict) else 0
         props = gem.get("properties")
         out.append(
             CharacterSkill(
-                identifying_name=str(gem.get("typeLine") or gem.get("baseType") or ""),
+                # The gem item's base type is its name in the gem table (and the planner's): a dual gem's
+                # typeLine names the skill it grants ("Summon Sacred Wisps" on "Sacred Wisps Support").
+                # Older answers have no baseType; their typeLine is the gem's name.
+                identifying_name=_ALT_QUALITY.sub("", _label(gem.get("baseType") or gem.get("typeLine"))),
                 level=_first_value(props, "Level"),
                 quality=_first_value(props, "Quality"),
                 is_corrupted=bool(gem.get("corrupted")),
@@ -326,11 +396,56 @@ def _allocated_orbits(subgraph: dict, allocated: set[str]) -> list[int]:
     )
 
 
+def is_ruthless(c: dict) -> bool:
+    """The answer's own flag (strictly true), else the league name: Ruthless leagues carry the word
+    ("Ruthless", "SSF Ruthless", "Hardcore Ruthless Settlers"), and Path of Building's importer
+    picks the Ruthless tree by finding "Ruthless" in the league (case-sensitive), as here."""
+    return c.get("ruthless") is True or "Ruthless" in _text(c.get("league"))
+
+
+# Packed mastery choice in 3.16-era answers: the effect's hash in the high 16 bits, the mastery
+# node's in the low 16 (Path of Building's ImportTab unpacks value & 0xFFFF, value >> 16).
+_NODE_BITS = 16
+_NODE_MASK = (1 << _NODE_BITS) - 1
+_DIGITS = re.compile(r"[0-9]{1,12}")
+
+
+def _mastery_effects(raw: Any) -> dict[str, int]:
+    """Mastery node id (string) -> chosen effect hash.
+
+    Current answers send an object {node: effect}; 3.16-era answers sent a list of packed integers
+    (as decimal strings, or numbers), one per allocated mastery. An empty one arrives as `[]`.
+    Entries that are not non-negative integers are skipped.
+    """
+    if isinstance(raw, dict):
+        return {str(k): _int(v) for k, v in raw.items()}
+    out: dict[str, int] = {}
+    for packed in raw if isinstance(raw, list) else []:
+        if isinstance(packed, str) and _DIGITS.fullmatch(packed.strip()):
+            packed = int(packed.strip())
+        if isinstance(packed, int) and not isinstance(packed, bool) and packed >= 0:
+            out[str(packed & _NODE_MASK)] = packed >> _NODE_BITS
+    return out
+
+
+def _by_socket(raw: Any) -> dict[str, Any]:
+    """passives.jewel_data keyed by the socket index (`x`) as a string.
+
+    The answers come from a PHP encoder: an object whose keys are exactly 0..n-1 (jewels only in the
+    first sockets of the slot list; "0" is a real key) arrives as a JSON list, the empty one as [].
+    """
+    if isinstance(raw, dict):
+        return {str(k): v for k, v in raw.items()}
+    if isinstance(raw, list):
+        return {str(i): v for i, v in enumerate(raw)}
+    return {}
+
+
 def map_character(raw: dict) -> Character:
     """Map one official detail answer (`{"character": {...}}` or the inner object)."""
-    c = raw.get("character", raw)
+    c = raw["character"] if isinstance(raw.get("character"), dict) else raw
     equipment, skills = [], []
-    for item in c.get("equipment") or []:
+    for item in _list(c.get("equipment")):
         if not isinstance(item, dict):
             continue
         slot = slot_of(item)
@@ -338,11 +453,11 @@ def map_character(raw: dict) -> Character:
             continue
         equipment.append(map_item(item, slot))
         skills.extend(_skills(item, slot))
-    p = c.get("passives") or {}
-    jewel_data = p.get("jewel_data") or {}
-    allocated_ex = {str(h) for h in (p.get("hashes_ex") or []) if isinstance(h, (int, str))}
+    p = _dict(c.get("passives"))
+    jewel_data = _by_socket(p.get("jewel_data"))
+    allocated_ex = {str(h) for h in _list(p.get("hashes_ex")) if isinstance(h, (int, str))}
     jewels, expansion, all_jewels = [], [], []
-    for item in c.get("jewels") or []:
+    for item in _list(c.get("jewels")):
         if not isinstance(item, dict):
             continue
         mapped = map_item(item, "PassiveJewels")
@@ -355,7 +470,6 @@ def map_character(raw: dict) -> Character:
             expansion.append(SocketedJewel(socket_node_index=x, equipment=mapped, allocated_orbit_indices=orbits))
         else:
             jewels.append(SocketedJewel(socket_node_index=x, equipment=mapped))
-    mastery = p.get("mastery_effects") or {}
     bandit = p.get("bandit_choice") or ""
     return Character(
         id=str(c.get("id") or c.get("name") or ""),
@@ -366,13 +480,13 @@ def map_character(raw: dict) -> Character:
         league=str(c.get("league") or ""),
         experience=_int(c.get("experience")),
         version=str((c.get("metadata") or {}).get("version") or "") if isinstance(c.get("metadata"), dict) else "",
-        ruthless=c.get("ruthless") is True,
+        ruthless=is_ruthless(c),
         equipment=equipment,
         equipment_jewels=all_jewels,
         skills=skills,
         passives=Passives(
-            hashes=[h for h in (p.get("hashes") or []) if isinstance(h, int)],
-            mastery_effects={str(k): _int(v) for k, v in (mastery.items() if isinstance(mastery, dict) else [])},
+            hashes=[h for h in _list(p.get("hashes")) if isinstance(h, int)],
+            mastery_effects=_mastery_effects(p.get("mastery_effects")),
             bandit_choice=str(bandit) if bandit else "None",
             major_pantheon=str(p.get("pantheon_major") or ""),
             minor_pantheon=str(p.get("pantheon_minor") or ""),

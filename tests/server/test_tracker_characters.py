@@ -40,6 +40,10 @@ async def test_demo_hierophant_is_the_official_sample(client):
     assert (first["name"], first["league"], first["level"]) == ("DemoHierophant", SAMPLE["league"], SAMPLE["level"])
 
 
+def _flat(lines: list[str]) -> str:
+    return " ".join(" ".join(lines).split())
+
+
 def test_every_official_sample_item_maps():
     """Every item of every sample (equipment, jewels, legacy passive-skill answers) maps without loss."""
     seen = 0
@@ -55,7 +59,10 @@ def test_every_official_sample_item_maps():
             seen += 1
             assert m.base_type == (item.get("baseType") or item.get("typeLine"))
             assert m.name == (item.get("name") or "")
-            assert len(m.explicit_mods) == len(item.get("explicitMods") or [])
+            # Each official string holds one or more lines (a newline joins them); none of its text is lost.
+            raw_mods = [x if isinstance(x, str) else x["description"] for x in item.get("explicitMods") or []]
+            assert _flat(m.explicit_mods) == _flat(raw_mods) and len(m.explicit_mods) >= len(raw_mods)
+            assert not any("\n" in line for line in m.explicit_mods)
             assert m.is_corrupted == bool(item.get("corrupted"))
             assert m.rarity in {"Normal", "Magic", "Rare", "Unique", "Relic"}
     assert seen > 50

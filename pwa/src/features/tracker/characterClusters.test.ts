@@ -7,12 +7,13 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { ClustersBundle } from "../../data/gameDataTypes";
+import { readClusterJewel } from "../../tree/clusterJewel";
 import { withClusters } from "../../tree/clusterLayout";
 import { allocationStates, NodeState } from "../../tree/states";
 import { distManifest, realTree } from "../../tree/test/testModel";
 import { characterClusters } from "./characterClusters";
-import { characterAllocation } from "./characterView";
-import { officialSamples } from "./test/officialSamples";
+import { characterAllocation, plannerItemOf } from "./characterView";
+import { mapOfficial, officialSamples } from "./test/officialSamples";
 import { realClassTable } from "./test/testClasses";
 
 const DIST = fileURLToPath(new URL("../../../../game-data/dist/", import.meta.url));
@@ -132,5 +133,25 @@ describe("a small cluster jewel in a medium socket (a Voices socket)", () => {
     expect(own).not.toBe(behind); // the two readings differ on this socket
     // The small ring has as many slots (6) as its orbit, so the entrance (slot 0) lands on the offset.
     expect(ring.find((n) => n.id === entrance.a)?.orbitIndex).toBe(own);
+  });
+});
+
+describe("official modifier strings that hold several lines", () => {
+  it("reads a two-stat small passive skill that the official answer sends as one enchant string", () => {
+    // The official answer joins a modifier's stats with a newline: a Large Cluster Jewel's
+    // "Added Small Passive Skills grant: Axe Attacks ...\nAdded Small Passive Skills grant: Sword Attacks ..."
+    // is one enchantMods entry (seen in a real item in a public repository). The sample's Kraken Cut given that skill.
+    const raw = JSON.parse(readFileSync(officialSamples().find((s) => s.character)!.file, "utf8"));
+    const skill = clusters.jewels.Large!.skills.affliction_axe_and_sword_damage;
+    expect(skill.enchant.length).toBe(2);
+    const kraken = raw.character.jewels.find((j: { name: string }) => j.name === "Kraken Cut");
+    const before = (kraken.enchantMods as string[]).filter((m) => m.startsWith("Added Small Passive Skills grant"));
+    expect(before.length).toBeGreaterThan(0);
+    kraken.enchantMods = [...(kraken.enchantMods as string[]).filter((m) => !before.includes(m)), skill.enchant.join("\n")];
+    const c = mapOfficial(raw);
+    const jewel = c.passives!.expansionJewels.find((j) => j.equipment.name === "Kraken Cut")!;
+    const spec = readClusterJewel(plannerItemOf(jewel.equipment, "kraken"), clusters)!;
+    expect(spec.smallName).toBe(skill.name);
+    expect(spec.smallStats.slice(0, skill.stats.length)).toEqual(skill.stats);
   });
 });

@@ -78,16 +78,28 @@ describe("the sample Hierophant against the corpus Hierophant build", () => {
     const haveBody = raw.equipment.find((i: { inventoryId: string }) => i.inventoryId === "BodyArmour").socketedItems.map((g: { typeLine: string }) => g.typeLine);
     expect(body.missing).toEqual(wantBody.filter((n) => !haveBody.some((h: string) => gemKey(h) === gemKey(n))));
     expect(body.missing).toEqual(["Kinetic Fusillade", "Less Duration", "Ballista Totem", "Greater Volley", "Volatility", "Inspiration"]);
-    expect(body.extra).toEqual(["Greater Fork Support", "Returning Projectiles Support", "Increased Critical Damage Support", "Kinetic Blast of Clustering", "Summon Sacred Wisps"]);
+    expect(body.extra).toEqual(["Greater Fork Support", "Returning Projectiles Support", "Increased Critical Damage Support", "Kinetic Blast of Clustering", "Sacred Wisps Support"]);
     expect([body.wantLinks, body.haveLinks]).toEqual([7, 6]);
     const helm = result.gems.find((g) => g.slot === "Helmet")!;
     // The character socketed Tempest Shield in its wand, not its helmet.
     expect(helm.missing).toEqual(["Tempest Shield", "Shield Charge", "Determination", "Faster Attacks"]);
-    expect(helm.extra).toEqual(["More Duration Support", "Cooldown Recovery Support", "Arcane Cloak", "Automation Support"]);
+    expect(helm.extra).toEqual(["More Duration Support", "Cooldown Recovery Support", "Arcane Cloak", "Automation"]);
     expect(result.gems.find((g) => g.slot === "Weapon 1")!.extra).toContain("Tempest Shield");
     // Invert the Rules is in the body armour on both; the build's level 2 quality 10 is met by the sample.
     expect(body.lowLevel).toEqual([]);
     expect(body.lowQuality).toEqual([]);
+  });
+
+  it("matches a dual gem by the gem, not the skill it grants (Sacred Wisps Support grants Summon Sacred Wisps)", () => {
+    // The planner names the gem "Sacred Wisps"; the official typeLine is "Summon Sacred Wisps", its baseType the gem.
+    const wisps = raw.equipment.flatMap((i: { socketedItems?: { typeLine: string; baseType: string }[] }) => i.socketedItems ?? []).find((g: { typeLine: string }) => g.typeLine === "Summon Sacred Wisps");
+    expect(wisps.baseType).toBe("Sacred Wisps Support");
+    const groups = sets.skillSet!.groups.map((g) =>
+      g.slot === "Body Armour" && g.enabled ? { ...g, gems: [...g.gems, { ...g.gems[0], name: "Sacred Wisps", gemId: "", skillId: "", isSupport: true }] } : g);
+    const withWisps = { ...sets, skillSet: { ...sets.skillSet!, groups } };
+    const body = compareStep(model, build, withWisps, character).gems.find((g) => g.slot === "Body Armour")!;
+    expect(body.missing).not.toContain("Sacred Wisps");
+    expect(body.extra.filter((n) => /wisps/i.test(n))).toEqual([]);
   });
 
   it("flags gems below the build's level and quality", () => {

@@ -72,6 +72,13 @@ export function officialSamples(): OfficialSample[] {
   return cached;
 }
 
+/** One official detail answer (e.g. a corpus sample changed by a test) through the server's own mapping. */
+export function mapOfficial(raw: unknown): Character {
+  const script = "import json, sys, msgspec\nfrom server.ggg.mapping import map_character\nprint(json.dumps(msgspec.to_builtins(map_character(json.load(sys.stdin)))))";
+  const out = execFileSync(`${ROOT}.venv/bin/python`, ["-c", script], { cwd: ROOT, encoding: "utf8", input: JSON.stringify(raw), maxBuffer: 64 << 20 });
+  return JSON.parse(out) as Character;
+}
+
 export function sampleCharacter(): Character {
   const s = officialSamples().find((x) => x.character);
   if (!s?.character) throw new Error("no character detail sample in the corpus");
