@@ -304,7 +304,9 @@ def map_item(item: dict, slot_type: str) -> EquipmentItem:
         is_split=bool(item.get("split")),
         enchant_mods=_mods(item.get("enchantMods")),
         implicit_mods=_mods(item.get("implicitMods")),
-        explicit_mods=_explicit(item, ""),
+        # A Foulborn unique's mutated modifiers: the 3.29 API sends them among explicitMods (flag
+        # "mutated"), older answers apart in mutatedMods; the item shows them with its explicit ones either way.
+        explicit_mods=_explicit(item, "") + _mods(item.get("mutatedMods")),
         crafted_mods=_explicit(item, "crafted"),
         fractured_mods=_explicit(item, "fractured"),
         icon=_icon(item.get("icon")),

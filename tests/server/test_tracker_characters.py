@@ -60,7 +60,11 @@ def test_every_official_sample_item_maps():
             assert m.base_type == (item.get("baseType") or item.get("typeLine"))
             assert m.name == (item.get("name") or "")
             # Each official string holds one or more lines (a newline joins them); none of its text is lost.
-            raw_mods = [x if isinstance(x, str) else x["description"] for x in item.get("explicitMods") or []]
+            # A Foulborn unique's mutatedMods (the real sample's Foulborn ring) are shown with its explicit ones.
+            raw_mods = [
+                x if isinstance(x, str) else x["description"]
+                for x in (item.get("explicitMods") or []) + (item.get("mutatedMods") or [])
+            ]
             assert _flat(m.explicit_mods) == _flat(raw_mods) and len(m.explicit_mods) >= len(raw_mods)
             assert not any("\n" in line for line in m.explicit_mods)
             assert m.is_corrupted == bool(item.get("corrupted"))

@@ -39,7 +39,8 @@ describe("official items in the paper-doll's item shape", () => {
         expect(item.itemLevel).toBe(raw.ilvl ?? 0);
         expect(item.corrupted).toBe(Boolean(raw.corrupted));
         expect(item.requirements.level).toBe(req(raw, "Level"));
-        expect(flat(item.explicitMods.map((m) => m.text))).toBe(flat(mods(raw, "explicitMods")));
+        // A Foulborn unique's mutatedMods (the real sample's Foulborn ring) are shown with its explicit ones.
+        expect(flat(item.explicitMods.map((m) => m.text))).toBe(flat([...mods(raw, "explicitMods"), ...mods(raw, "mutatedMods")]));
         expect(flat(item.implicitMods.map((m) => m.text))).toBe(flat(mods(raw, "implicitMods")));
         expect(flat(item.enchantMods.map((m) => m.text))).toBe(flat(mods(raw, "enchantMods")));
         expect(item.craftedMods.every((m) => m.crafted)).toBe(true);
