@@ -159,3 +159,23 @@ def test_compare_fits_the_union_of_both_sides(sized_page):
     assert outside(page, ids) == []
     # The first step alone fits in a much smaller view: the union is what is fitted.
     assert any(tree_api(page, f"t.state({i}).side") == 2 for i in ids)
+
+
+@pytest.mark.parametrize("sized_page", [(412, 915)], indirect=True, ids=["412x915"])
+def test_narrow_lists_jump_to_the_tree(sized_page):
+    """Narrow, the lists sit above the canvas (spec): 'Go to the tree' brings the whole canvas into view."""
+    page = sized_page
+    open_build(page, BUILDS["Ranger"])
+    page.evaluate("() => window.scrollTo(0, 0)")
+    frame = page.get_by_test_id("tree-canvas-frame")
+    assert frame.bounding_box()["y"] > page.viewport_size["height"], "the canvas starts on the first screen"
+    page.get_by_test_id("tree-jump").click()
+    # Smooth scrolling: until the frame rests at the screen's bottom, whole, and nothing covers its centre.
+    page.wait_for_function(
+        """() => {
+          const r = document.querySelector('[data-testid=tree-canvas-frame]').getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return r.bottom <= innerHeight && r.bottom >= innerHeight - 40 && !!hit?.closest('[data-testid=tree-canvas-frame]');
+        }""",
+        timeout=15_000,
+    )

@@ -2,7 +2,7 @@
  * The heavy half of PassiveTreeView (WebGL, twgl, the tree model), loaded on
  * demand: GPU check, data spinner, canvas and the side lists.
  */
-import { Box, Text } from "@mantine/core";
+import { Box, Button, Text } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { holdFirstContent } from "../ui/idle";
@@ -23,7 +23,7 @@ import { drawStatus } from "./drawWatch";
 import { useReportDraw, useTreeRetry } from "./TreeDrawGuard";
 import { TreeError } from "./TreeError";
 import { overridesById } from "./tooltipText";
-import { frameMaxHeight } from "./fit";
+import { FRAME_GAP_PX, frameMaxHeight } from "./fit";
 import { jewelCircles, radiusListItems } from "./jewelRadius";
 import { JewelRadiusList } from "./JewelRadiusList";
 
@@ -129,7 +129,7 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
     <Box data-testid={testId}
       style={{ display: "flex", flexDirection: wide ? "row" : "column-reverse", gap: 16, alignItems: "stretch" }}
     >
-      <Box ref={slotRef} style={{ flex: wide ? "1 1 60%" : "1 1 auto", minWidth: 0 }}>{canvas}</Box>
+      <Box ref={slotRef} style={{ flex: wide ? "1 1 60%" : "1 1 auto", minWidth: 0, scrollMarginBottom: FRAME_GAP_PX }}>{canvas}</Box>
       {text}
     </Box>
   );
@@ -174,6 +174,13 @@ export default function TreeViewer({ build, other, height = 640, jewelItems, pat
       /* The canvas's text alternative: a focusable region with the summary and the side lists. */
       <Box role="region" aria-label="Passive tree as text" tabIndex={0} data-testid="tree-text"
         style={{ flex: wide ? "0 0 40%" : "1 1 auto", maxHeight: wide ? (maxHeight ?? height) : undefined, overflowY: "auto" }}>
+        {!wide && (
+          // Narrow, the lists sit above the canvas (spec) and run to thousands of pixels on an endgame build.
+          <Button variant="light" size="compact-sm" mb="sm" data-testid="tree-jump"
+            onClick={() => slotRef.current?.scrollIntoView({ block: "end", behavior: "smooth" })}>
+            Go to the tree
+          </Button>
+        )}
         <Text size="sm" mb="sm" data-testid="tree-summary">{d.summary}</Text>
         <JewelRadiusList items={d.radiusItems} shown={radiusShown} onShow={setRadiusShown} />
         {lists ? <SideListsView lists={lists} treeVersion={build.treeVersion} /> : <PageLoader label="Loading tree lists" />}

@@ -70,7 +70,7 @@ export function ascendancyFitCamera(target: Bounds, tree: Bounds, vp: Viewport):
 }
 
 /** Gap (CSS px) kept between the canvas frame and the viewport's edges. */
-const FRAME_GAP = 12;
+export const FRAME_GAP_PX = 12;
 
 /**
  * The canvas frame's tallest height, so it never reaches past the screen: when
@@ -79,6 +79,6 @@ const FRAME_GAP = 12;
  * at most one screen tall, so scrolled to it shows whole.
  */
 export function frameMaxHeight(topInPage: number, viewportHeight: number, minHeight = 320): number {
-  const below = viewportHeight - topInPage - FRAME_GAP;
-  return Math.max(minHeight, below >= minHeight ? below : viewportHeight - 2 * FRAME_GAP);
+  const below = viewportHeight - topInPage - FRAME_GAP_PX;
+  return Math.max(minHeight, below >= minHeight ? below : viewportHeight - 2 * FRAME_GAP_PX);
 }
