@@ -19,6 +19,7 @@ from functools import lru_cache
 from lxml import etree
 
 from server.paths import PLANNER_GEMS
+from server.planner.extract import gem_name as extract_gem_name
 
 log = logging.getLogger("waypoint")
 
@@ -47,7 +48,7 @@ def _gem_tags() -> dict[str, frozenset[str]]:
 
 
 def gem_name(gem: etree._Element) -> str:
-    return (gem.get("nameSpec") or gem.get("name") or "").strip()
+    return extract_gem_name(gem)
 
 
 def is_support(gem: etree._Element) -> bool:
