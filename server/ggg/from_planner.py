@@ -13,7 +13,7 @@ from __future__ import annotations
 from lxml import etree
 
 from server.ggg.cluster_slots import CLUSTER_ID_BASE, SIZES, cluster_slots
-from server.ggg.planner_items import parse_item
+from server.ggg.planner_items import parse_item, variant_attributes
 from server.ggg.tree_data import GemInfo, TreeDataError, gem_infos, load_clusters, load_tree, planner_version
 from server.planner.extract import PlannerExtract, _set_sources
 from server.planner.sets import assign_set_ids
@@ -51,13 +51,18 @@ def _set(root: etree._Element, path: str, tag: str, child: str, attr: str, set_i
     return next((e for e, (i, _) in kept if i == wanted), None)
 
 
+def _parse(element: etree._Element) -> dict | None:
+    variant, alts = variant_attributes(element)
+    return parse_item(element.text or "", variant, alts)
+
+
 def _equipment(root: etree._Element, item_set: etree._Element | None) -> list[dict]:
-    texts = {i.get("id"): i.text or "" for i in root.findall("Items/Item")}
+    items = {i.get("id"): i for i in root.findall("Items/Item")}
     out = []
     for slot in item_set.findall("Slot") if item_set is not None else []:
         name, item_id = slot.get("name") or "", slot.get("itemId") or "0"
         inventory = "Flask" if name.startswith("Flask ") else INVENTORY.get(name)
-        item = parse_item(texts[item_id]) if inventory and item_id in texts else None
+        item = _parse(items[item_id]) if inventory and item_id in items else None
         if item is None:
             continue
         x = int(name[6:]) - 1 if inventory == "Flask" and name[6:].isdigit() else 0
@@ -140,11 +145,11 @@ def _overrides(spec: etree._Element) -> dict:
 def _jewels(root, spec, nodes: set[int], tree, dist: str) -> tuple[list[dict], dict, list[int]]:
     """The socketed jewels (allocated sockets only), the cluster rings' jewel_data, and the
     cluster passives (planner ids) that sit on a socketed jewel's ring."""
-    texts = {i.get("id"): i.text or "" for i in root.findall("Items/Item")}
+    items = {i.get("id"): i for i in root.findall("Items/Item")}
     jewels, bases = [], {}
     for s in spec.findall("Sockets/Socket"):
         node, item_id = _to_int(s.get("nodeId"), -1), s.get("itemId") or "0"
-        item = parse_item(texts[item_id]) if item_id in texts and node in nodes else None
+        item = _parse(items[item_id]) if item_id in items and node in nodes else None
         if item is None or node not in tree.jewel_slots:
             continue
         item.update(inventoryId="PassiveJewels", x=tree.jewel_slots.index(node), y=0)

@@ -150,8 +150,25 @@ def _value(name: str, shown: str, kind: int = 0) -> dict:
     return {"name": name, "values": [[shown, kind]], "displayMode": 0}
 
 
-def parse_item(raw: str) -> dict | None:
-    """The official item JSON of one planner item's text; None when it has no rarity line."""
+ALT_VARIANT_ATTRIBUTES = ("variantAlt", "variantAlt2", "variantAlt3", "variantAlt4", "variantAlt5")
+
+
+def variant_attributes(element) -> tuple[int | None, list[int]]:
+    """The variants an older planner export selects on the <Item> element itself (variant="2",
+    variantAlt="1", variantAlt2..5) instead of "Selected Variant:" lines (as workers/planner/build.ts)."""
+
+    def number(name: str) -> int | None:
+        value = _number(element.get(name) or "")
+        return value if value > 0 else None
+
+    alts = [n for n in (number(a) for a in ALT_VARIANT_ATTRIBUTES) if n is not None]
+    return number("variant"), alts
+
+
+def parse_item(raw: str, variant: int | None = None, variant_alts: list[int] | None = None) -> dict | None:
+    """The official item JSON of one planner item's text; None when it has no rarity line.
+    `variant` and `variant_alts` come from the <Item> element of older exports; a "Selected
+    Variant:" line in the text wins over them, as in the planner."""
     lines = [s for s in (x.strip() for x in raw.split("\n")) if s]
     m = re.match(r"^Rarity: ([A-Za-z]+)", lines[0]) if lines else None
     if not m:
@@ -234,7 +251,9 @@ def parse_item(raw: str) -> dict | None:
             implicit.append(mod)
         else:
             explicit.append(mod)
-    active = [min(variant_count, selected or variant_count), *(min(variant_count, a) for a in alts)] if variant_count else []
+    alts = alts or list(variant_alts or [])
+    chosen = selected or variant or variant_count
+    active = [min(variant_count, chosen), *(min(variant_count, a) for a in alts)] if variant_count else []
     item["enchantMods"] = [_text(x) for x in enchant if _applies(x, active)]
     item["implicitMods"] = [_text(x) for x in implicit if _applies(x, active)]
     kept = [x for x in explicit if _applies(x, active)]

@@ -223,7 +223,17 @@ function toLine(mod: RawModLine): ModLine {
 }
 
 /** Parse one item's text; text without a leading rarity line is an invalid item (that item only). */
-export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
+/**
+ * The variants an older planner export selects on the <Item> element itself (variant="2",
+ * variantAlt="1", variantAlt2..5) instead of "Selected Variant:" lines; the planner reads these
+ * first and lets lines in the text override them.
+ */
+export interface ItemVariantAttributes {
+  variant?: number;
+  alts?: number[];
+}
+
+export function parseItem(id: string, raw: string, attributes: ItemVariantAttributes = {}): PlannerItem | InvalidItem {
   const lines = nonBlankLines(raw);
   const rarityMatch = lines.length ? RARITY_LINE.exec(lines[0]) : null;
   if (!rarityMatch) return invalid(id, `Item ${id} does not start with a rarity line.`);
@@ -325,11 +335,12 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
     }
   }
 
-  // The planner defaults to the last variant when none is selected.
+  // The planner defaults to the last variant when none is selected; a line in the text wins over
+  // the element's attributes.
   const active: number[] = [];
   if (variantCount > 0) {
-    active.push(Math.min(variantCount, selected ?? variantCount));
-    for (const alt of altSelected) active.push(Math.min(variantCount, alt));
+    active.push(Math.min(variantCount, selected ?? attributes.variant ?? variantCount));
+    for (const alt of altSelected.length ? altSelected : (attributes.alts ?? [])) active.push(Math.min(variantCount, alt));
   }
   for (const mod of enchant) if (applies(mod, active)) item.enchantMods.push(toLine(mod));
   for (const mod of implicit) if (applies(mod, active)) item.implicitMods.push(toLine(mod));

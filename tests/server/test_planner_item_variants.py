@@ -1,0 +1,45 @@
+"""Older planner exports select an item's variants only on the <Item> element (variant="181",
+variantAlt="111", variantAlt2="160"), without "Selected Variant:" lines in its text. The planner ->
+official item conversion keeps the selected variants' mods: real corpus items with those lines
+removed at test time, as workers/planner/test/itemVariants.test.ts checks for the PWA."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from lxml import etree
+
+from server.ggg.planner_items import parse_item, variant_attributes
+from tests.planner.corpus import corpus_file
+
+SELECTED_LINES = re.compile(r"^Selected (Alt )?Variant( Two| Three| Four| Five)?: \d+\n", re.M)
+MODS = ("implicitMods", "explicitMods", "craftedMods", "enchantMods")
+
+
+def corpus_item(item_id: str) -> etree._Element:
+    root = etree.parse(str(corpus_file("sanavixx_cyclone_shockwave_slayer_328.xml"))).getroot()
+    return next(i for i in root.iter("Item") if i.get("id") == item_id)
+
+
+def mods(item: dict) -> list:
+    return [item.get(k) for k in MODS]
+
+
+@pytest.mark.parametrize("item_id", ["7", "46", "91"])  # Megalomaniac, Forbidden Flame, Watcher's Eye
+def test_variants_on_the_item_element_keep_the_selected_mods(item_id):
+    element = corpus_item(item_id)
+    original = parse_item(element.text)
+    assert original["explicitMods"]
+    stripped = SELECTED_LINES.sub("", element.text)
+    assert stripped != element.text
+    variant, alts = variant_attributes(element)
+    assert variant is not None
+    assert mods(parse_item(stripped, variant, alts)) == mods(original)
+    # Without the attributes the planner's default, the last variant, is another one.
+    assert mods(parse_item(stripped)) != mods(original)
+
+
+def test_a_selected_variant_line_wins_over_the_attribute():
+    element = corpus_item("46")
+    assert mods(parse_item(element.text, 3, [])) == mods(parse_item(element.text))

@@ -1,0 +1,46 @@
+// Older planner exports select an item's variants only on the <Item> element (variant="181",
+// variantAlt="111", variantAlt2="160"), without "Selected Variant:" lines in the text. Real corpus
+// items with those lines removed at test time must keep the mods of their selected variants.
+import { describe, expect, it } from "vitest";
+import { decodePlanner, isInvalidItem, type PlannerItem } from "../index";
+import { corpusText } from "./corpus";
+
+const SELECTED_LINES = /^Selected (Alt )?Variant( Two| Three| Four| Five)?: \d+\n/gm;
+
+function item(xml: string, id: string): PlannerItem {
+  const found = decodePlanner(xml).items[id];
+  if (!found || isInvalidItem(found)) throw new Error(`item ${id} missing or invalid`);
+  return found;
+}
+
+/** The corpus XML with the "Selected ... Variant:" lines of one item's text removed (its attributes kept). */
+function withoutSelectedLines(xml: string, id: string): string {
+  const open = xml.search(new RegExp(`<Item [^>]*\\bid="${id}"`));
+  const end = xml.indexOf("</Item>", open);
+  const element = xml.slice(open, end);
+  const stripped = element.replace(SELECTED_LINES, "");
+  expect(stripped).not.toBe(element);
+  return xml.slice(0, open) + stripped + xml.slice(end);
+}
+
+const mods = (i: PlannerItem) => [i.implicitMods, i.explicitMods, i.craftedMods, i.enchantMods];
+
+describe("variants selected on the <Item> element", () => {
+  const xml = corpusText("sanavixx_cyclone_shockwave_slayer_328.xml");
+
+  it.each([
+    ["7", "Megalomaniac (variant, variantAlt, variantAlt2)"],
+    ["46", "Forbidden Flame (variant)"],
+    ["91", "Watcher's Eye (variant 1 of 106, two alts)"],
+  ])("item %s, %s, keeps its selected mods", (id) => {
+    const original = item(xml, id);
+    expect(original.explicitMods.length).toBeGreaterThan(0);
+    expect(mods(item(withoutSelectedLines(xml, id), id))).toEqual(mods(original));
+  });
+
+  it("lets a Selected Variant line in the text win over the attribute", () => {
+    const changed = xml.replace(/(<Item [^>]*id="46"[^>]*)variant="21"/, '$1variant="3"').replace(/(<Item [^>]*)variant="21"([^>]*id="46")/, '$1variant="3"$2');
+    expect(changed).not.toBe(xml);
+    expect(mods(item(changed, "46"))).toEqual(mods(item(xml, "46")));
+  });
+});
