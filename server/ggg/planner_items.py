@@ -239,6 +239,10 @@ def parse_item(raw: str, variant: int | None = None, variant_alts: list[int] | N
                 implicit_count = _number(value)
             continue
         mod = _mod_line(line)
+        # A line naming the item's base ("Varnished Coat" after a unique's variant list) is its base
+        # line, not a modifier; the planner skips it too, before counting implicits (items.ts).
+        if mod["text"] == base and name:
+            continue
         flags = mod["flags"]
         if "enchant" in flags or ("crafted" in flags and len(enchant) + len(implicit) < implicit_count):
             enchant.append(mod)

@@ -43,3 +43,20 @@ def test_variants_on_the_item_element_keep_the_selected_mods(item_id):
 def test_a_selected_variant_line_wins_over_the_attribute():
     element = corpus_item("46")
     assert mods(parse_item(element.text, 3, [])) == mods(parse_item(element.text))
+
+
+def test_a_uniques_base_line_after_its_variant_list_is_not_a_modifier():
+    """Uniques exported with their variant list repeat their base after it ("Selected Variant: 3",
+    then "Varnished Coat"); the planner reads that as the base line, never as a modifier."""
+    root = etree.parse(str(corpus_file("316_poison_occ.xml"))).getroot()
+    text = next(i for i in root.iter("Item") if i.get("id") == "15").text
+    jack = parse_item(text)
+    assert (jack["name"], jack["baseType"]) == ("Carcass Jack", "Varnished Coat")
+    assert "Varnished Coat" not in [m for k in MODS for m in jack.get(k) or []]
+    assert jack["implicitMods"] == ["+2 to Level of Socketed AoE Gems"]
+    # Moved below "Implicits: 1", it still takes no implicit's place.
+    moved = text.replace("Selected Variant: 3\nVarnished Coat\n", "Selected Variant: 3\n").replace(
+        "Implicits: 1\n", "Implicits: 1\nVarnished Coat\n"
+    )
+    assert moved != text
+    assert mods(parse_item(moved)) == mods(jack)

@@ -253,11 +253,14 @@ export function parseItem(id: string, raw: string, attributes: ItemVariantAttrib
   let l = 1;
   item.name = lines[l++] ?? "";
   const unidentified = raw.includes("Unidentified") && lines.includes("Unidentified");
+  // The line naming the base, when the item has one of its own (not part of its name).
+  let baseLine: string | null = null;
   if (rarity === "Normal" || rarity === "Magic" || unidentified) {
     // Without base data we cannot split magic affixes off the base name.
     item.baseType = item.name;
   } else {
     item.baseType = lines[l++] ?? item.name;
+    baseLine = item.baseType;
   }
 
   let implicitCount = 0;
@@ -318,6 +321,10 @@ export function parseItem(id: string, raw: string, attributes: ItemVariantAttrib
       continue;
     }
     const mod = parseModLine(line);
+    // A line naming the item's base ("Varnished Coat" after a unique's variant list, or
+    // "{variant:2}Varnished Coat") is its base line, not a modifier; the planner skips it too,
+    // before counting implicits.
+    if (mod.text === baseLine) continue;
     if (mod.flags & F.enchant || (mod.flags & F.crafted && enchant.length + implicit.length < implicitCount)) {
       enchant.push(mod);
     } else if (mod.flags & F.scourge) {

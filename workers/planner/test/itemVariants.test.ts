@@ -44,3 +44,28 @@ describe("variants selected on the <Item> element", () => {
     expect(mods(item(changed, "46"))).toEqual(mods(item(xml, "46")));
   });
 });
+
+// Uniques exported with their variant list repeat their base after it ("Selected Variant: 3",
+// then "Varnished Coat"); the planner reads that as the base line, never as a modifier.
+describe("a unique's base line after its variant list", () => {
+  const xml = corpusText("316_poison_occ.xml");
+
+  it("is not shown as a modifier", () => {
+    const jack = item(xml, "15");
+    expect([jack.name, jack.baseType]).toEqual(["Carcass Jack", "Varnished Coat"]);
+    const texts = mods(jack).flat().map((m) => m.text);
+    expect(texts).not.toContain("Varnished Coat");
+    expect(jack.implicitMods.map((m) => m.text)).toEqual(["+2 to Level of Socketed AoE Gems"]);
+    expect(jack.explicitMods[0].text).toBe("135% increased Evasion and Energy Shield");
+  });
+
+  it("does not take an implicit's place when it follows the Implicits count", () => {
+    // The same item with its base line moved below "Implicits: 1".
+    const moved = xml.replace(
+      "Selected Variant: 3\nVarnished Coat\nQuality: 20\nSockets: G-G-G-G-G-G\nLevelReq: 62\nImplicits: 1\n",
+      "Selected Variant: 3\nQuality: 20\nSockets: G-G-G-G-G-G\nLevelReq: 62\nImplicits: 1\nVarnished Coat\n",
+    );
+    expect(moved).not.toBe(xml);
+    expect(mods(item(moved, "15"))).toEqual(mods(item(xml, "15")));
+  });
+});
