@@ -73,6 +73,15 @@ describe("gems named only by skillId or gemId", () => {
     expect(gemNames(build)).toContain("Dual Strike of Ambidexterity 20");
   });
 
+  it("are named in a build cached before they were, without decoding it again", async () => {
+    const db = openDb(`planner-test-${Math.random()}`);
+    const code = stripped;
+    await db.planner.put({ code, build: decodePlanner(stripped), savedAt: 0 });
+    const decode = () => Promise.reject(new Error("decoded again"));
+    expect(gemNames(await decodePlannerCached(db, code, decode, gems))).toEqual(gemNames(decodePlanner(xml)));
+    db.close();
+  });
+
   it("stay unnamed when the gem list cannot be loaded, and the build still opens", async () => {
     const build = await decodeThrough(remote, stripped, () => Promise.reject(new Error("offline")));
     expect(build.className).toBe("Duelist");

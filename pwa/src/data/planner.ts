@@ -104,11 +104,16 @@ export async function decodePlannerFresh(db: WaypointDb, code: string, decode: (
   return build;
 }
 
-export async function decodePlannerCached(db: WaypointDb, code: string, decode: (code: string) => Promise<PlannerBuild> = decodeInWorker): Promise<PlannerBuild> {
+export async function decodePlannerCached(
+  db: WaypointDb,
+  code: string,
+  decode: (code: string) => Promise<PlannerBuild> = decodeInWorker,
+  gems: () => Promise<GemIdTable> = loadGems,
+): Promise<PlannerBuild> {
   const cached = await db.planner.get(code);
   // A build decoded before the planner's saved figures were read lacks `stats` (null when the export has none): decoded again.
   // A build cached before gems named only by id were named from the gem list is named now.
-  if (cached && cached.build.stats !== undefined) return withGemNames(cached.build);
+  if (cached && cached.build.stats !== undefined) return withGemNames(cached.build, gems);
   const build = await decode(code);
   // The cache write does not hold up the caller: the build is shown while IndexedDB stores it.
   void db.planner.put({ code, build, savedAt: Date.now() }).catch((err) => console.warn("decoded build not cached", err));
