@@ -73,9 +73,11 @@ def _equipment(root: etree._Element, item_set: etree._Element | None) -> list[di
     return out
 
 
-def _gem(gem: etree._Element, socket: int, info: GemInfo | None, level_cap: int | None) -> dict:
-    name = gem_name(gem)
-    support = is_support(gem)
+def _gem(
+    gem: etree._Element, group: etree._Element, socket: int, info: GemInfo | None, level_cap: int | None
+) -> dict:
+    name = gem_name(gem, group)
+    support = is_support(gem, group)
     shown = f"{name} Support" if support and not name.endswith(" Support") else name
     level = max(1, _to_int(gem.get("level"), 1))
     if level_cap is not None and info is not None and info.required_levels:
@@ -107,7 +109,8 @@ def _socket_gems(
     for group in skill_set.findall("Skill") if skill_set is not None else []:
         if (group.get("enabled") or "true").lower() == "false":
             continue
-        gems = [g for g in group.findall("Gem") if (g.get("enabled") or "true").lower() != "false" and gem_name(g)]
+        # Skills granted by items or passives (the group's source) have no name and are not socketed.
+        gems = [g for g in group.findall("Gem") if (g.get("enabled") or "true").lower() != "false" and gem_name(g, group)]
         if not gems:
             continue
         home = by_inventory.get(INVENTORY.get(group.get("slot") or "", ""))
@@ -121,9 +124,9 @@ def _socket_gems(
         socketed = home.setdefault("socketedItems", [])
         group_index = max((s["group"] for s in sockets), default=-1) + 1
         for gem in gems:
-            info = infos.get(gem.get("gemId") or "") or infos.get(gem_name(gem).lower())
+            info = infos.get(gem.get("gemId") or "") or infos.get(gem_name(gem, group).lower())
             attr, colour = COLOURS.get(info.attribute if info else "", ("G", "W"))
-            socketed.append(_gem(gem, len(sockets), info, level_cap))
+            socketed.append(_gem(gem, group, len(sockets), info, level_cap))
             sockets.append({"group": group_index, "attr": attr, "sColour": colour})
 
 

@@ -13,7 +13,7 @@ from server.planner import decode_planner
 from server.planner.decode import parse_planner_xml, planner_xml_bytes
 from server.planner.gem_names import gem_names
 from server.planner.skills import main_skill
-from tests.planner.corpus import corpus_file
+from tests.planner.corpus import corpus_file, corpus_files
 
 
 def corpus_root(name: str) -> etree._Element:
@@ -83,3 +83,28 @@ def test_ids_the_gem_list_does_not_know_stay_unnamed():
     group = root.find("Skills/SkillSet/Skill")
     etree.SubElement(group, "Gem", skillId="ChaosDegenAuraUnique", level="20", enabled="true", nameSpec="")
     assert decode_planner(as_text(root)).gem_names == original.gem_names
+
+
+def test_skills_granted_by_items_or_passives_stay_unnamed_in_every_corpus_build():
+    """The planner leaves a granted skill's nameSpec blank (a group with a source, "Item:5:Kraken
+    Spur, Zealot Boots" or "Tree:2768"); it is not a gem to socket even when a gem grants the same
+    skill (Purity of Elements, Despair, Decoy Totem), so every corpus build's gems are exactly
+    its named gems."""
+    granted_known = 0
+    for path in corpus_files():
+        if not path.name.endswith(".xml"):
+            continue
+        root = parse_planner_xml(planner_xml_bytes(path.read_text(encoding="utf-8")))
+        named = set()
+        for group in root.iter("Skill"):
+            if (group.get("enabled") or "true").lower() == "false":
+                continue
+            for gem in group.findall("Gem"):
+                name = (gem.get("nameSpec") or gem.get("name") or "").strip()
+                if (gem.get("enabled") or "true").lower() != "false" and name:
+                    named.add(name)
+                if group.get("source") and not name and gem_names().name("", gem.get("skillId") or ""):
+                    granted_known += 1
+        assert decode_planner(as_text(root)).gem_names == sorted(named), path.name
+    # Not vacuous: granted skills whose ids the gem list knows (it would name them).
+    assert granted_known >= 5

@@ -218,6 +218,7 @@ function readSkillSets(root: XmlNode): { skillSets: PlannerSkillSet[]; activeId:
         slot: attr(group, "slot") ?? "",
         label: attr(group, "label") ?? "",
         enabled: enabled(group),
+        source: (attr(group, "source") ?? "").trim(),
         gems: elements(group, "Gem").map(readGem),
       }),
     ),

@@ -3,7 +3,7 @@
  * other tools write them so): named from the game data's gem list, as server/planner/gem_names.py
  * does. The decoder itself carries no game data, so the caller hands the gems bundle in.
  */
-import type { PlannerBuild, PlannerGem } from "./types";
+import type { PlannerBuild, PlannerGem, PlannerSocketGroup } from "./types";
 
 /** The part of the gems bundle (game-data/FORMAT.md, `gems`) that names a gem by its ids. */
 export interface GemIdTable {
@@ -19,8 +19,17 @@ export function isUnnamedGem(gem: PlannerGem): boolean {
   return !gem.name && Boolean(gem.skillId || gem.gemId);
 }
 
+/**
+ * A group whose skills an item or passive grants (its source): the planner leaves their names
+ * blank, and they are not gems to socket even when a gem grants the same skill (an item's
+ * Purity of Elements, Despair or Decoy Totem), so they stay unnamed.
+ */
+function isGranted(group: PlannerSocketGroup): boolean {
+  return Boolean(group.source);
+}
+
 export function hasUnnamedGems(build: PlannerBuild): boolean {
-  return build.skillSets.some((set) => set.groups.some((group) => group.gems.some(isUnnamedGem)));
+  return build.skillSets.some((set) => set.groups.some((group) => !isGranted(group) && group.gems.some(isUnnamedGem)));
 }
 
 /**
@@ -36,7 +45,7 @@ export function gemEntryOf(table: GemIdTable, gemId: string, skillId: string): {
 /**
  * The build with every unnamed gem named from the gem list. Supports are named as the planner
  * names them (nameSpec "Added Fire Damage", not the item's "Added Fire Damage Support").
- * Gems the list does not know (skills granted by items) stay unnamed, as before.
+ * Gems the list does not know, and skills granted by items or passives, stay unnamed, as before.
  */
 export function nameGems(build: PlannerBuild, table: GemIdTable): PlannerBuild {
   if (!hasUnnamedGems(build)) return build;
@@ -51,7 +60,7 @@ export function nameGems(build: PlannerBuild, table: GemIdTable): PlannerBuild {
     ...build,
     skillSets: build.skillSets.map((set) => ({
       ...set,
-      groups: set.groups.map((group) => ({ ...group, gems: group.gems.map(name) })),
+      groups: set.groups.map((group) => (isGranted(group) ? group : { ...group, gems: group.gems.map(name) })),
     })),
   };
 }

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { decodePlanner, nameGems, type GemIdTable, type PlannerBuild } from "../index";
 import { activeGems } from "../rules";
-import { corpusText } from "./corpus";
+import { corpusFiles, corpusText } from "./corpus";
 
 const DIST = fileURLToPath(new URL("../../../game-data/dist/", import.meta.url));
 
@@ -55,5 +55,23 @@ describe("gems without nameSpec", () => {
   it("leave a build whose gems are all named as it is", () => {
     const build = decodePlanner(xml);
     expect(nameGems(build, table)).toBe(build);
+  });
+});
+
+describe("skills granted by items or passives", () => {
+  // The planner leaves their nameSpec blank (a group with a source, "Item:5:Kraken Spur, Zealot
+  // Boots" or "Tree:2768"): not gems to socket, even when a gem grants the same skill.
+  it.each(corpusFiles())("stay unnamed in %s", (file) => {
+    const build = decodePlanner(corpusText(file.split("/")[1]));
+    expect(names(nameGems(build, table))).toEqual(names(build));
+  });
+
+  it("are in the corpus with ids the gem list knows (the check above is not vacuous)", () => {
+    const known = corpusFiles().flatMap((file) =>
+      decodePlanner(corpusText(file.split("/")[1])).skillSets.flatMap((set) =>
+        set.groups.filter((g) => g.source).flatMap((g) => g.gems.filter((x) => !x.name && table.bySkillId?.[x.skillId])),
+      ),
+    );
+    expect(known.length).toBeGreaterThanOrEqual(5);
   });
 });
