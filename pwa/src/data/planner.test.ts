@@ -82,6 +82,25 @@ describe("gems named only by skillId or gemId", () => {
     db.close();
   });
 
+  it("are not named in a build cached before granted skills were told from gems: it is decoded again", async () => {
+    const db = openDb(`planner-test-${Math.random()}`);
+    const code = corpusText("flicker_strike_reliquarian_328.code.txt").trim();
+    const fresh = decodePlanner(code);
+    // A tree-granted Purity of Elements (blank nameSpec, skillId the gem list knows) in a group with a source.
+    expect(fresh.skillSets.some((s) => s.groups.some((g) => g.source && g.gems.some((x) => x.skillId === "PurityOfElements" && !x.name)))).toBe(true);
+    const old = { ...fresh, skillSets: fresh.skillSets.map((s) => ({ ...s, groups: s.groups.map(({ source: _source, ...g }) => g) })) };
+    await db.planner.put({ code, build: old, savedAt: 0 });
+    const decoded: string[] = [];
+    const decode = async (c: string) => {
+      decoded.push(c);
+      return decodeThrough(remote, c, gems);
+    };
+    const build = await decodePlannerCached(db, code, decode, gems);
+    expect(decoded).toEqual([code]);
+    expect(gemNames(build)).toEqual(gemNames(fresh));
+    db.close();
+  });
+
   it("stay unnamed when the gem list cannot be loaded, and the build still opens", async () => {
     const build = await decodeThrough(remote, stripped, () => Promise.reject(new Error("offline")));
     expect(build.className).toBe("Duelist");

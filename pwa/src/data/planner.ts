@@ -111,9 +111,11 @@ export async function decodePlannerCached(
   gems: () => Promise<GemIdTable> = loadGems,
 ): Promise<PlannerBuild> {
   const cached = await db.planner.get(code);
-  // A build decoded before the planner's saved figures were read lacks `stats` (null when the export has none): decoded again.
-  // A build cached before gems named only by id were named from the gem list is named now.
-  if (cached && cached.build.stats !== undefined) return withGemNames(cached.build, gems);
+  // A build decoded before the planner's saved figures were read lacks `stats` (null when the export has none),
+  // and one decoded before granted skills were told from gems lacks its groups' `source`: decoded again.
+  // A cached build whose gems named only by id are still unnamed (the gem list was not loaded then) is named now.
+  const current = cached && cached.build.stats !== undefined && cached.build.skillSets.every((s) => s.groups.every((g) => g.source !== undefined));
+  if (cached && current) return withGemNames(cached.build, gems);
   const build = await decode(code);
   // The cache write does not hold up the caller: the build is shown while IndexedDB stores it.
   void db.planner.put({ code, build, savedAt: Date.now() }).catch((err) => console.warn("decoded build not cached", err));
