@@ -13,7 +13,7 @@ from __future__ import annotations
 from lxml import etree
 
 from server.ggg.cluster_slots import CLUSTER_ID_BASE, SIZES, cluster_slots
-from server.ggg.planner_items import parse_item, variant_attributes
+from server.ggg.planner_items import mod_ranges, parse_item, variant_attributes
 from server.ggg.tree_data import GemInfo, TreeDataError, gem_infos, load_clusters, load_tree, planner_version
 from server.planner.extract import PlannerExtract, _set_sources
 from server.planner.sets import assign_set_ids
@@ -53,7 +53,7 @@ def _set(root: etree._Element, path: str, tag: str, child: str, attr: str, set_i
 
 def _parse(element: etree._Element) -> dict | None:
     variant, alts = variant_attributes(element)
-    return parse_item(element.text or "", variant, alts)
+    return parse_item(element.text or "", variant, alts, mod_ranges(element))
 
 
 def _equipment(root: etree._Element, item_set: etree._Element | None) -> list[dict]:

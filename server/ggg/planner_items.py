@@ -165,7 +165,27 @@ def variant_attributes(element) -> tuple[int | None, list[int]]:
     return number("variant"), alts
 
 
-def parse_item(raw: str, variant: int | None = None, variant_alts: list[int] | None = None) -> dict | None:
+def mod_ranges(element) -> dict[int, float]:
+    """The <ModRange id="3" range="0.8"/> children: the roll of the item's 3rd mod line (1-based, in
+    text order). Older exports carry rolls only there; a {range:..} on the line itself wins."""
+    out: dict[int, float] = {}
+    for child in element.findall("ModRange"):
+        index = _number(child.get("id") or "")
+        try:
+            value = float((child.get("range") or "").strip())
+        except ValueError:
+            continue
+        if index > 0 and math.isfinite(value):
+            out[index] = value
+    return out
+
+
+def parse_item(
+    raw: str,
+    variant: int | None = None,
+    variant_alts: list[int] | None = None,
+    ranges: dict[int, float] | None = None,
+) -> dict | None:
     """The official item JSON of one planner item's text; None when it has no rarity line.
     `variant` and `variant_alts` come from the <Item> element of older exports; a "Selected
     Variant:" line in the text wins over them, as in the planner."""
@@ -197,6 +217,7 @@ def parse_item(raw: str, variant: int | None = None, variant_alts: list[int] | N
     implicit: list[dict] = []
     explicit: list[dict] = []
     scourge = 0
+    mod_index = 0  # 1-based position of the current mod line, as <ModRange id> counts
     for line in lines[at:]:
         if line in ("Split", "Mirrored", "Corrupted"):
             item[{"Split": "split", "Mirrored": "duplicated", "Corrupted": "corrupted"}[line]] = True
@@ -243,6 +264,10 @@ def parse_item(raw: str, variant: int | None = None, variant_alts: list[int] | N
         # line, not a modifier; the planner skips it too, before counting implicits (items.ts).
         if mod["text"] == base and name:
             continue
+        mod_index += 1
+        # Only a line with a "(min-max)" to resolve takes its roll (the planner writes one for others too).
+        if mod["range"] is None and ranges and mod_index in ranges and "(" in mod["text"]:
+            mod["range"] = str(ranges[mod_index])
         flags = mod["flags"]
         if "enchant" in flags or ("crafted" in flags and len(enchant) + len(implicit) < implicit_count):
             enchant.append(mod)

@@ -10,7 +10,7 @@ import re
 import pytest
 from lxml import etree
 
-from server.ggg.planner_items import parse_item, variant_attributes
+from server.ggg.planner_items import mod_ranges, parse_item, variant_attributes
 from tests.planner.corpus import corpus_file
 
 SELECTED_LINES = re.compile(r"^Selected (Alt )?Variant( Two| Three| Four| Five)?: \d+\n", re.M)
@@ -60,3 +60,16 @@ def test_a_uniques_base_line_after_its_variant_list_is_not_a_modifier():
     )
     assert moved != text
     assert mods(parse_item(moved)) == mods(jack)
+
+
+@pytest.mark.parametrize("item_id", ["24", "36"])  # Mageblood, The Stampede
+def test_rolls_in_mod_range_children_keep_the_rolled_values(item_id):
+    """Older exports keep an item's rolls only in <ModRange id="n" range="r"/> children (the n-th
+    mod line, 1-based); newer ones also write {range:r} on the line. With the prefixes removed at
+    test time, the corpus uniques keep their rolled values."""
+    element = corpus_item(item_id)
+    original = parse_item(element.text)
+    stripped = re.sub(r"\{range:[\d.]+\}", "", element.text)
+    assert stripped != element.text and mod_ranges(element)
+    assert mods(parse_item(stripped, ranges=mod_ranges(element))) == mods(original)
+    assert mods(parse_item(stripped)) != mods(original)

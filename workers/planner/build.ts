@@ -164,14 +164,20 @@ function setSources(
 
 const ALT_VARIANT_ATTRIBUTES = ["variantAlt", "variantAlt2", "variantAlt3", "variantAlt4", "variantAlt5"];
 
-/** Variants selected on the <Item> element (older exports; see ItemVariantAttributes). */
+/** Variants selected on the <Item> element and its <ModRange> rolls (older exports; see ItemVariantAttributes). */
 function variantAttributes(node: XmlNode): ItemVariantAttributes {
   const number = (name: string): number | undefined => {
     const n = int(attr(node, name), 0);
     return n > 0 ? n : undefined;
   };
   const alts = ALT_VARIANT_ATTRIBUTES.map(number).filter((n): n is number => n !== undefined);
-  return { variant: number("variant"), alts };
+  const modRanges: Record<number, number> = {};
+  for (const child of elements(node, "ModRange")) {
+    const index = int(attr(child, "id"), 0);
+    const range = Number((attr(child, "range") ?? "").trim());
+    if (index > 0 && (attr(child, "range") ?? "").trim() !== "" && Number.isFinite(range)) modRanges[index] = range;
+  }
+  return { variant: number("variant"), alts, modRanges };
 }
 
 function readItemSets(root: XmlNode): { itemSets: PlannerItemSet[]; activeId: string; items: PlannerBuild["items"] } {

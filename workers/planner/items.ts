@@ -231,6 +231,11 @@ function toLine(mod: RawModLine): ModLine {
 export interface ItemVariantAttributes {
   variant?: number;
   alts?: number[];
+  /**
+   * The <ModRange id="3" range="0.8"/> children: the roll of the item's 3rd mod line (1-based, in
+   * text order). Older exports carry rolls only there; a {range:..} on the line itself wins.
+   */
+  modRanges?: Record<number, number>;
 }
 
 export function parseItem(id: string, raw: string, attributes: ItemVariantAttributes = {}): PlannerItem | InvalidItem {
@@ -275,6 +280,7 @@ export function parseItem(id: string, raw: string, attributes: ItemVariantAttrib
   const implicit: RawModLine[] = [];
   const explicit: RawModLine[] = [];
   let otherImplicitLike = 0; // scourge lines count toward the implicit block
+  let modIndex = 0; // 1-based position of the current mod line, as <ModRange id> counts
 
   for (; l < lines.length; l++) {
     const line = lines[l];
@@ -325,6 +331,11 @@ export function parseItem(id: string, raw: string, attributes: ItemVariantAttrib
     // "{variant:2}Varnished Coat") is its base line, not a modifier; the planner skips it too,
     // before counting implicits.
     if (mod.text === baseLine) continue;
+    modIndex++;
+    // Only a line with a "(min-max)" to resolve takes its roll (the planner writes one for others too).
+    if (mod.range === null && attributes.modRanges?.[modIndex] !== undefined && mod.text.includes("(")) {
+      mod.range = String(attributes.modRanges[modIndex]);
+    }
     if (mod.flags & F.enchant || (mod.flags & F.crafted && enchant.length + implicit.length < implicitCount)) {
       enchant.push(mod);
     } else if (mod.flags & F.scourge) {

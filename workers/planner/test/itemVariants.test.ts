@@ -69,3 +69,30 @@ describe("a unique's base line after its variant list", () => {
     expect(mods(item(moved, "15"))).toEqual(mods(item(xml, "15")));
   });
 });
+
+// Older exports keep an item's rolls only in <ModRange id="n" range="r"/> children (the n-th mod
+// line, 1-based); newer ones also write {range:r} on the line. Real corpus uniques with their
+// {range:..} prefixes removed at test time keep their rolled values.
+describe("rolls in <ModRange> children", () => {
+  const xml = corpusText("sanavixx_cyclone_shockwave_slayer_328.xml");
+
+  /** The corpus XML with the {range:..} prefixes of one item's text removed (its ModRange children kept). */
+  function withoutInlineRanges(id: string): string {
+    const open = xml.search(new RegExp(`<Item [^>]*\\bid="${id}"`));
+    const end = xml.indexOf("</Item>", open);
+    const element = xml.slice(open, end);
+    const stripped = element.replace(/\{range:[\d.]+\}/g, "");
+    expect(stripped).not.toBe(element);
+    expect(stripped).toContain("<ModRange");
+    return xml.slice(0, open) + stripped + xml.slice(end);
+  }
+
+  it.each([
+    ["24", "Mageblood"],
+    ["36", "The Stampede"],
+  ])("item %s, %s, keeps its rolled values", (id) => {
+    const original = item(xml, id);
+    expect(original.implicitMods.concat(original.explicitMods).some((m) => m.range !== undefined && m.range !== 0.5)).toBe(true);
+    expect(mods(item(withoutInlineRanges(id), id))).toEqual(mods(original));
+  });
+});
