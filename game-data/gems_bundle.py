@@ -46,6 +46,9 @@ def build_gems_bundle(
     tag_names: dict[str, str | None] | None = None,
 ) -> dict[str, Any]:
     out: dict[str, dict[str, Any]] = {}
+    # The planner's skillId (a granted effect id) -> metadata id: exports that name a gem only by
+    # its skillId (older planner versions, other tools) are named through it.
+    by_skill: dict[str, str] = {}
     translator = Translator(translations) if translations is not None else None
     for effect_id in sorted(gems):
         gem = gems[effect_id]
@@ -74,9 +77,15 @@ def build_gems_bundle(
         # unless a later one carries more levels (the primary effect).
         if previous is None or len(previous["requiredLevel"]) < len(required):
             out[meta_id] = entry
+        by_skill[effect_id] = meta_id
 
     repoe_ids = set(out)
     _add_planner_gems(out, planner_gems or {})
+    for key in sorted(planner_gems or {}):
+        effect = (planner_gems or {})[key].get("grantedEffectId")
+        # RePoE's own effect ids win; the planner's add the transfigured and newer gems.
+        if isinstance(effect, str) and effect and key in out:
+            by_skill.setdefault(effect, key)
 
     by_name: dict[str, str] = {}
     # RePoE's own entries first: a name the 3.25 data knows keeps its id.
@@ -89,6 +98,7 @@ def build_gems_bundle(
         "gems": out,
         "byName": dict(sorted(by_name.items())),
         "aliases": _aliases(out),
+        "bySkillId": dict(sorted(by_skill.items())),
     }
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from lxml import etree
 
 from server.ggg.cluster_slots import CLUSTER_ID_BASE, SIZES, cluster_slots
-from server.ggg.planner_items import parse_item
+from server.ggg.planner_items import mod_ranges, parse_item, variant_attributes
 from server.ggg.tree_data import GemInfo, TreeDataError, gem_infos, load_clusters, load_tree, planner_version
 from server.planner.extract import PlannerExtract, _set_sources
 from server.planner.sets import assign_set_ids
@@ -51,13 +51,18 @@ def _set(root: etree._Element, path: str, tag: str, child: str, attr: str, set_i
     return next((e for e, (i, _) in kept if i == wanted), None)
 
 
+def _parse(element: etree._Element) -> dict | None:
+    variant, alts = variant_attributes(element)
+    return parse_item(element.text or "", variant, alts, mod_ranges(element))
+
+
 def _equipment(root: etree._Element, item_set: etree._Element | None) -> list[dict]:
-    texts = {i.get("id"): i.text or "" for i in root.findall("Items/Item")}
+    items = {i.get("id"): i for i in root.findall("Items/Item")}
     out = []
     for slot in item_set.findall("Slot") if item_set is not None else []:
         name, item_id = slot.get("name") or "", slot.get("itemId") or "0"
         inventory = "Flask" if name.startswith("Flask ") else INVENTORY.get(name)
-        item = parse_item(texts[item_id]) if inventory and item_id in texts else None
+        item = _parse(items[item_id]) if inventory and item_id in items else None
         if item is None:
             continue
         x = int(name[6:]) - 1 if inventory == "Flask" and name[6:].isdigit() else 0
@@ -68,9 +73,11 @@ def _equipment(root: etree._Element, item_set: etree._Element | None) -> list[di
     return out
 
 
-def _gem(gem: etree._Element, socket: int, info: GemInfo | None, level_cap: int | None) -> dict:
-    name = gem_name(gem)
-    support = is_support(gem)
+def _gem(
+    gem: etree._Element, group: etree._Element, socket: int, info: GemInfo | None, level_cap: int | None
+) -> dict:
+    name = gem_name(gem, group)
+    support = is_support(gem, group)
     shown = f"{name} Support" if support and not name.endswith(" Support") else name
     level = max(1, _to_int(gem.get("level"), 1))
     if level_cap is not None and info is not None and info.required_levels:
@@ -102,7 +109,8 @@ def _socket_gems(
     for group in skill_set.findall("Skill") if skill_set is not None else []:
         if (group.get("enabled") or "true").lower() == "false":
             continue
-        gems = [g for g in group.findall("Gem") if (g.get("enabled") or "true").lower() != "false" and gem_name(g)]
+        # Skills granted by items or passives (the group's source) have no name and are not socketed.
+        gems = [g for g in group.findall("Gem") if (g.get("enabled") or "true").lower() != "false" and gem_name(g, group)]
         if not gems:
             continue
         home = by_inventory.get(INVENTORY.get(group.get("slot") or "", ""))
@@ -116,9 +124,9 @@ def _socket_gems(
         socketed = home.setdefault("socketedItems", [])
         group_index = max((s["group"] for s in sockets), default=-1) + 1
         for gem in gems:
-            info = infos.get(gem.get("gemId") or "") or infos.get(gem_name(gem).lower())
+            info = infos.get(gem.get("gemId") or "") or infos.get(gem_name(gem, group).lower())
             attr, colour = COLOURS.get(info.attribute if info else "", ("G", "W"))
-            socketed.append(_gem(gem, len(sockets), info, level_cap))
+            socketed.append(_gem(gem, group, len(sockets), info, level_cap))
             sockets.append({"group": group_index, "attr": attr, "sColour": colour})
 
 
@@ -140,11 +148,11 @@ def _overrides(spec: etree._Element) -> dict:
 def _jewels(root, spec, nodes: set[int], tree, dist: str) -> tuple[list[dict], dict, list[int]]:
     """The socketed jewels (allocated sockets only), the cluster rings' jewel_data, and the
     cluster passives (planner ids) that sit on a socketed jewel's ring."""
-    texts = {i.get("id"): i.text or "" for i in root.findall("Items/Item")}
+    items = {i.get("id"): i for i in root.findall("Items/Item")}
     jewels, bases = [], {}
     for s in spec.findall("Sockets/Socket"):
         node, item_id = _to_int(s.get("nodeId"), -1), s.get("itemId") or "0"
-        item = parse_item(texts[item_id]) if item_id in texts and node in nodes else None
+        item = _parse(items[item_id]) if item_id in items and node in nodes else None
         if item is None or node not in tree.jewel_slots:
             continue
         item.update(inventoryId="PassiveJewels", x=tree.jewel_slots.index(node), y=0)

@@ -150,8 +150,45 @@ def _value(name: str, shown: str, kind: int = 0) -> dict:
     return {"name": name, "values": [[shown, kind]], "displayMode": 0}
 
 
-def parse_item(raw: str) -> dict | None:
-    """The official item JSON of one planner item's text; None when it has no rarity line."""
+ALT_VARIANT_ATTRIBUTES = ("variantAlt", "variantAlt2", "variantAlt3", "variantAlt4", "variantAlt5")
+
+
+def variant_attributes(element) -> tuple[int | None, list[int]]:
+    """The variants an older planner export selects on the <Item> element itself (variant="2",
+    variantAlt="1", variantAlt2..5) instead of "Selected Variant:" lines (as workers/planner/build.ts)."""
+
+    def number(name: str) -> int | None:
+        value = _number(element.get(name) or "")
+        return value if value > 0 else None
+
+    alts = [n for n in (number(a) for a in ALT_VARIANT_ATTRIBUTES) if n is not None]
+    return number("variant"), alts
+
+
+def mod_ranges(element) -> dict[int, float]:
+    """The <ModRange id="3" range="0.8"/> children: the roll of the item's 3rd mod line (1-based, in
+    text order). Older exports carry rolls only there; a {range:..} on the line itself wins."""
+    out: dict[int, float] = {}
+    for child in element.findall("ModRange"):
+        index = _number(child.get("id") or "")
+        try:
+            value = float((child.get("range") or "").strip())
+        except ValueError:
+            continue
+        if index > 0 and math.isfinite(value):
+            out[index] = value
+    return out
+
+
+def parse_item(
+    raw: str,
+    variant: int | None = None,
+    variant_alts: list[int] | None = None,
+    ranges: dict[int, float] | None = None,
+) -> dict | None:
+    """The official item JSON of one planner item's text; None when it has no rarity line.
+    `variant` and `variant_alts` come from the <Item> element of older exports; a "Selected
+    Variant:" line in the text wins over them, as in the planner."""
     lines = [s for s in (x.strip() for x in raw.split("\n")) if s]
     m = re.match(r"^Rarity: ([A-Za-z]+)", lines[0]) if lines else None
     if not m:
@@ -180,6 +217,7 @@ def parse_item(raw: str) -> dict | None:
     implicit: list[dict] = []
     explicit: list[dict] = []
     scourge = 0
+    mod_index = 0  # 1-based position of the current mod line, as <ModRange id> counts
     for line in lines[at:]:
         if line in ("Split", "Mirrored", "Corrupted"):
             item[{"Split": "split", "Mirrored": "duplicated", "Corrupted": "corrupted"}[line]] = True
@@ -222,6 +260,14 @@ def parse_item(raw: str) -> dict | None:
                 implicit_count = _number(value)
             continue
         mod = _mod_line(line)
+        # A line naming the item's base ("Varnished Coat" after a unique's variant list) is its base
+        # line, not a modifier; the planner skips it too, before counting implicits (items.ts).
+        if mod["text"] == base and name:
+            continue
+        mod_index += 1
+        # Only a line with a "(min-max)" to resolve takes its roll (the planner writes one for others too).
+        if mod["range"] is None and ranges and mod_index in ranges and "(" in mod["text"]:
+            mod["range"] = str(ranges[mod_index])
         flags = mod["flags"]
         if "enchant" in flags or ("crafted" in flags and len(enchant) + len(implicit) < implicit_count):
             enchant.append(mod)
@@ -234,7 +280,9 @@ def parse_item(raw: str) -> dict | None:
             implicit.append(mod)
         else:
             explicit.append(mod)
-    active = [min(variant_count, selected or variant_count), *(min(variant_count, a) for a in alts)] if variant_count else []
+    alts = alts or list(variant_alts or [])
+    chosen = selected or variant or variant_count
+    active = [min(variant_count, chosen), *(min(variant_count, a) for a in alts)] if variant_count else []
     item["enchantMods"] = [_text(x) for x in enchant if _applies(x, active)]
     item["implicitMods"] = [_text(x) for x in implicit if _applies(x, active)]
     kept = [x for x in explicit if _applies(x, active)]

@@ -13,6 +13,7 @@ from lxml import etree
 
 from server.planner.decode import parse_planner_xml, planner_xml_bytes
 from server.planner.errors import PlannerError
+from server.planner.gem_names import gem_names
 from server.planner.sets import assign_set_ids
 from server.planner.treeurl import decode_tree_url
 
@@ -199,6 +200,22 @@ def _enabled(element: etree._Element) -> bool:
     return (element.get("enabled") or "true").strip().lower() != "false"
 
 
+def granted(group: etree._Element | None) -> bool:
+    """A group whose skills an item or passive grants (its planner `source`, "Item:5:Kraken Spur,
+    Zealot Boots", "Tree:2768"): not gems to socket, even when a gem grants the same skill."""
+    return group is not None and bool((group.get("source") or "").strip())
+
+
+def gem_name(gem: etree._Element, group: etree._Element | None = None) -> str:
+    """nameSpec (or the older name); a socketed gem named only by skillId or gemId is named from
+    the gem list. Skills granted by items or passives (blank nameSpec) stay unnamed."""
+    name = (gem.get("nameSpec") or gem.get("name") or "").strip()
+    if name or granted(group):
+        return name
+    gem_id, skill_id = gem.get("gemId") or "", gem.get("skillId") or ""
+    return gem_names().name(gem_id, skill_id) if gem_id or skill_id else ""
+
+
 def _skill_sets(root: etree._Element) -> tuple[list[ExtractSkillSet], str]:
     skills = root.find("Skills")
     if skills is None:
@@ -211,7 +228,7 @@ def _skill_sets(root: etree._Element) -> tuple[list[ExtractSkillSet], str]:
             for group in element.findall("Skill")
             if _enabled(group)
             for gem in group.findall("Gem")
-            if _enabled(gem) and (name := (gem.get("nameSpec") or gem.get("name") or "").strip())
+            if _enabled(gem) and (name := gem_name(gem, group))
         ]
         sets.append(ExtractSkillSet(id=set_id, title=title, gems=gems))
     return sets, active

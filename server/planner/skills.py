@@ -19,6 +19,7 @@ from functools import lru_cache
 from lxml import etree
 
 from server.paths import PLANNER_GEMS
+from server.planner.extract import gem_name as extract_gem_name
 
 log = logging.getLogger("waypoint")
 
@@ -46,12 +47,12 @@ def _gem_tags() -> dict[str, frozenset[str]]:
     return out
 
 
-def gem_name(gem: etree._Element) -> str:
-    return (gem.get("nameSpec") or gem.get("name") or "").strip()
+def gem_name(gem: etree._Element, group: etree._Element | None = None) -> str:
+    return extract_gem_name(gem, group)
 
 
-def is_support(gem: etree._Element) -> bool:
-    name = gem_name(gem)
+def is_support(gem: etree._Element, group: etree._Element | None = None) -> bool:
+    name = gem_name(gem, group)
     return (
         "SupportGem" in (gem.get("gemId") or "")
         or (gem.get("skillId") or "").startswith("Support")
@@ -90,7 +91,11 @@ def active_groups(root: etree._Element) -> list[etree._Element]:
 def _actives(group: etree._Element) -> list[str]:
     if not _enabled(group):
         return []
-    return [gem_name(g) for g in group.findall("Gem") if _enabled(g) and gem_name(g) and not is_support(g)]
+    return [
+        gem_name(g, group)
+        for g in group.findall("Gem")
+        if _enabled(g) and gem_name(g, group) and not is_support(g, group)
+    ]
 
 
 def main_skill(root: etree._Element) -> str:
@@ -105,7 +110,7 @@ def main_skill(root: etree._Element) -> str:
     # Past the marked group, the skill with the most supports linked is the one the build is about.
     ordered = ([main] if main is not None else []) + sorted(
         (g for g in groups if g is not main),
-        key=lambda g: -sum(1 for x in g.findall("Gem") if _enabled(x) and is_support(x)),
+        key=lambda g: -sum(1 for x in g.findall("Gem") if _enabled(x) and is_support(x, g)),
     )
     for group in ordered:
         for name in _actives(group):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import subprocess
 import zlib
 from pathlib import Path
@@ -258,3 +259,31 @@ def test_both_refuse_path_of_exile_2_exports_alike(tmp_path):
         assert results[str(path)]["error"] == {"kind": err.value.kind, "message": err.value.message}
     # The same export without those marks is a Path of Exile 1 build under the same root.
     assert decode_planner(corpus_file("325_loadouts.xml").read_text(encoding="utf-8")).class_name == "Scion"
+
+
+def test_both_name_gems_without_name_spec_alike(tmp_path):
+    """Every corpus XML with its gems' nameSpec removed (gems named only by skillId and gemId, as
+    older planner versions write them): both implementations name them from the gem list alike,
+    and most keep their names (those the gem list no longer knows, item skills and renamed
+    gems, are left out by both)."""
+    files, kept, total = [], 0, 0
+    for path in FILES:
+        if not path.name.endswith(".xml"):
+            continue
+        text = path.read_text(encoding="utf-8")
+        stripped = re.sub(r'\snameSpec="[^"]*"', "", text)
+        if stripped == text:
+            continue
+        out = tmp_path / f"{path.parent.name}__{path.name}"
+        out.write_text(stripped, encoding="utf-8")
+        files.append(out)
+        before, after = decode_planner(text).gem_names, decode_planner(stripped).gem_names
+        kept += len(set(before) & set(after))
+        total += len(before)
+    assert len(files) >= 30
+    assert kept >= 0.9 * total, (kept, total)
+    results = ts_batch(files)
+    for path in files:
+        row = results[str(path)]
+        assert "build" in row, row.get("error")
+        assert_agree(row["build"], decode_planner(path.read_text(encoding="utf-8")))

@@ -1,5 +1,5 @@
 /** Parsed planner XML -> PlannerBuild. The meaning of sets and ids matches server/planner/extract.py. */
-import { parseItem } from "./items";
+import { parseItem, type ItemVariantAttributes } from "./items";
 import { DEFAULT_TREE_VERSION, POE2_CLASSES, POE2_MESSAGE, ROOT_TAGS } from "./limits";
 import { noteSegments } from "./notes";
 import { assignSetIds } from "./sets";
@@ -162,13 +162,31 @@ function setSources(
   return { kept, activeId: activeSetId(sources, ids, attr(container, activeAttr), legacy) };
 }
 
+const ALT_VARIANT_ATTRIBUTES = ["variantAlt", "variantAlt2", "variantAlt3", "variantAlt4", "variantAlt5"];
+
+/** Variants selected on the <Item> element and its <ModRange> rolls (older exports; see ItemVariantAttributes). */
+function variantAttributes(node: XmlNode): ItemVariantAttributes {
+  const number = (name: string): number | undefined => {
+    const n = int(attr(node, name), 0);
+    return n > 0 ? n : undefined;
+  };
+  const alts = ALT_VARIANT_ATTRIBUTES.map(number).filter((n): n is number => n !== undefined);
+  const modRanges: Record<number, number> = {};
+  for (const child of elements(node, "ModRange")) {
+    const index = int(attr(child, "id"), 0);
+    const range = Number((attr(child, "range") ?? "").trim());
+    if (index > 0 && (attr(child, "range") ?? "").trim() !== "" && Number.isFinite(range)) modRanges[index] = range;
+  }
+  return { variant: number("variant"), alts, modRanges };
+}
+
 function readItemSets(root: XmlNode): { itemSets: PlannerItemSet[]; activeId: string; items: PlannerBuild["items"] } {
   const itemsNode = element(root, "Items");
   const items: Record<string, PlannerItem | InvalidItem> = {};
   if (!itemsNode) return { itemSets: [], activeId: "", items };
   for (const node of elements(itemsNode, "Item")) {
     const id = attr(node, "id") ?? "";
-    items[id] = parseItem(id, text(node));
+    items[id] = parseItem(id, text(node), variantAttributes(node));
   }
   const { kept, activeId } = setSources(itemsNode, "ItemSet", "Slot", "activeItemSet");
   const itemSets: PlannerItemSet[] = kept.map(({ node, id, title }) => ({
@@ -206,6 +224,7 @@ function readSkillSets(root: XmlNode): { skillSets: PlannerSkillSet[]; activeId:
         slot: attr(group, "slot") ?? "",
         label: attr(group, "label") ?? "",
         enabled: enabled(group),
+        source: (attr(group, "source") ?? "").trim(),
         gems: elements(group, "Gem").map(readGem),
       }),
     ),

@@ -7,7 +7,29 @@
  * equipment set and skill set of the build in at least one step, exported to a planner code.
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { coveringSteps, decodePlanner, exportStep, PlannerError, type PlannerBuild } from "./index";
+import { fileURLToPath } from "node:url";
+import { coveringSteps, decodePlanner as decodeXml, exportStep, nameGems, PlannerError, type GemIdTable, type PlannerBuild } from "./index";
+
+/** The built gems bundle (game-data/dist, or WAYPOINT_GAME_DATA_DIST as the server reads it); null without one. */
+function gemTable(): GemIdTable | null {
+  const dist = process.env.WAYPOINT_GAME_DATA_DIST || fileURLToPath(new URL("../../game-data/dist/", import.meta.url));
+  try {
+    const manifest = JSON.parse(readFileSync(`${dist}/manifest.json`, "utf8")) as { files?: Record<string, string> };
+    const name = manifest.files?.gems;
+    return name ? (JSON.parse(readFileSync(`${dist}/${name}`, "utf8")) as GemIdTable) : null;
+  } catch {
+    return null;
+  }
+}
+
+let table: GemIdTable | null | undefined;
+
+/** Decoded as the PWA shows it: gems named only by skillId or gemId get their names from the gem list. */
+function decodePlanner(text: string): PlannerBuild {
+  const build = decodeXml(text);
+  table ??= gemTable();
+  return table ? nameGems(build, table) : build;
+}
 
 function readInput(arg: string): string {
   return existsSync(arg) && statSync(arg).isFile() ? readFileSync(arg, "utf8") : arg;

@@ -15,6 +15,7 @@ export { assignSetIds, hasLetterOrDigit, setTitle } from "./sets";
 export { noteSegments, plainNotes, NOTE_COLORS } from "./notes";
 export { parseItem, isInvalidItem, applyRange } from "./items";
 export { decodeTreeUrl } from "./treeUrl";
+export { nameGems, hasUnnamedGems, gemEntryOf, type GemIdTable } from "./gemNames";
 export { readPlayerStats, statNumber, STAT_NAMES, STAT_RANGES, DPS_SOURCES, MAX_STAT_LINES } from "./stats";
 export { stepStats, type StepIds } from "./stepStats";
 export { coveringSteps, exportStep, encodePlannerXml, type StepSetIds } from "./exportStep";

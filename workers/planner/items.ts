@@ -223,7 +223,22 @@ function toLine(mod: RawModLine): ModLine {
 }
 
 /** Parse one item's text; text without a leading rarity line is an invalid item (that item only). */
-export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
+/**
+ * The variants an older planner export selects on the <Item> element itself (variant="2",
+ * variantAlt="1", variantAlt2..5) instead of "Selected Variant:" lines; the planner reads these
+ * first and lets lines in the text override them.
+ */
+export interface ItemVariantAttributes {
+  variant?: number;
+  alts?: number[];
+  /**
+   * The <ModRange id="3" range="0.8"/> children: the roll of the item's 3rd mod line (1-based, in
+   * text order). Older exports carry rolls only there; a {range:..} on the line itself wins.
+   */
+  modRanges?: Record<number, number>;
+}
+
+export function parseItem(id: string, raw: string, attributes: ItemVariantAttributes = {}): PlannerItem | InvalidItem {
   const lines = nonBlankLines(raw);
   const rarityMatch = lines.length ? RARITY_LINE.exec(lines[0]) : null;
   if (!rarityMatch) return invalid(id, `Item ${id} does not start with a rarity line.`);
@@ -243,11 +258,14 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
   let l = 1;
   item.name = lines[l++] ?? "";
   const unidentified = raw.includes("Unidentified") && lines.includes("Unidentified");
+  // The line naming the base, when the item has one of its own (not part of its name).
+  let baseLine: string | null = null;
   if (rarity === "Normal" || rarity === "Magic" || unidentified) {
     // Without base data we cannot split magic affixes off the base name.
     item.baseType = item.name;
   } else {
     item.baseType = lines[l++] ?? item.name;
+    baseLine = item.baseType;
   }
 
   let implicitCount = 0;
@@ -262,6 +280,7 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
   const implicit: RawModLine[] = [];
   const explicit: RawModLine[] = [];
   let otherImplicitLike = 0; // scourge lines count toward the implicit block
+  let modIndex = 0; // 1-based position of the current mod line, as <ModRange id> counts
 
   for (; l < lines.length; l++) {
     const line = lines[l];
@@ -308,6 +327,15 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
       continue;
     }
     const mod = parseModLine(line);
+    // A line naming the item's base ("Varnished Coat" after a unique's variant list, or
+    // "{variant:2}Varnished Coat") is its base line, not a modifier; the planner skips it too,
+    // before counting implicits.
+    if (mod.text === baseLine) continue;
+    modIndex++;
+    // Only a line with a "(min-max)" to resolve takes its roll (the planner writes one for others too).
+    if (mod.range === null && attributes.modRanges?.[modIndex] !== undefined && mod.text.includes("(")) {
+      mod.range = String(attributes.modRanges[modIndex]);
+    }
     if (mod.flags & F.enchant || (mod.flags & F.crafted && enchant.length + implicit.length < implicitCount)) {
       enchant.push(mod);
     } else if (mod.flags & F.scourge) {
@@ -325,11 +353,12 @@ export function parseItem(id: string, raw: string): PlannerItem | InvalidItem {
     }
   }
 
-  // The planner defaults to the last variant when none is selected.
+  // The planner defaults to the last variant when none is selected; a line in the text wins over
+  // the element's attributes.
   const active: number[] = [];
   if (variantCount > 0) {
-    active.push(Math.min(variantCount, selected ?? variantCount));
-    for (const alt of altSelected) active.push(Math.min(variantCount, alt));
+    active.push(Math.min(variantCount, selected ?? attributes.variant ?? variantCount));
+    for (const alt of altSelected.length ? altSelected : (attributes.alts ?? [])) active.push(Math.min(variantCount, alt));
   }
   for (const mod of enchant) if (applies(mod, active)) item.enchantMods.push(toLine(mod));
   for (const mod of implicit) if (applies(mod, active)) item.implicitMods.push(toLine(mod));

@@ -134,6 +134,12 @@ export interface PlannerSocketGroup {
   slot: string;
   label: string;
   enabled: boolean;
+  /**
+   * What grants the group's skills when the player does not socket them: the planner's source
+   * ("Item:5:Kraken Spur, Zealot Boots", "Tree:2768"); "" for socketed gems. Absent in builds
+   * decoded before it was read.
+   */
+  source?: string;
   gems: PlannerGem[];
 }
 

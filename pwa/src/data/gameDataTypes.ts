@@ -213,6 +213,8 @@ export interface GemsBundle {
   byName: Record<string, string>;
   /** Older planner spellings without the "SkillGem" prefix -> metadata id. */
   aliases?: Record<string, string>;
+  /** The planner's skillId (a granted effect id, "ArcAltX") -> metadata id; bundles built before it have none. */
+  bySkillId?: Record<string, string>;
 }
 
 /** [level, str, dex, int]. */

@@ -8,10 +8,12 @@
  * build opens offline without decoding again.
  */
 import { wrap, type Remote } from "comlink";
+import { hasUnnamedGems, nameGems, type GemIdTable } from "@workers/planner/gemNames";
 import type { CodeResult, PlannerErrorKind, StepSetIds } from "@workers/planner/index";
 import type { PlannerBuild } from "@workers/planner/types";
 import type { PlannerWorkerApi } from "@workers/planner/worker";
 import type { WaypointDb } from "./db";
+import { loadGems } from "./gameData";
 
 export type PlannerWorker = Remote<PlannerWorkerApi>;
 
@@ -26,11 +28,30 @@ export class PlannerDecodeError extends Error {
   }
 }
 
-/** Decode through a worker's API (the real worker, or the same API over any Comlink endpoint). */
-export async function decodeThrough(worker: Pick<PlannerWorker, "decode">, input: string): Promise<PlannerBuild> {
+/**
+ * Decode through a worker's API (the real worker, or the same API over any Comlink endpoint).
+ * Gems the export names only by skillId or gemId are named from the gem list (loaded only for
+ * such a build); without the list they stay unnamed, as the decoder left them.
+ */
+export async function decodeThrough(
+  worker: Pick<PlannerWorker, "decode">,
+  input: string,
+  gems: () => Promise<GemIdTable> = loadGems,
+): Promise<PlannerBuild> {
   const result = await worker.decode(input);
   if (!result.ok) throw new PlannerDecodeError(result.error.kind, result.error.message);
-  return result.build;
+  return withGemNames(result.build, gems);
+}
+
+/** The build with its gems named only by skillId or gemId named from the gem list (as it is without the list). */
+export async function withGemNames(build: PlannerBuild, gems: () => Promise<GemIdTable> = loadGems): Promise<PlannerBuild> {
+  if (!hasUnnamedGems(build)) return build;
+  try {
+    return nameGems(build, await gems());
+  } catch (err) {
+    console.warn("gem list not loaded; gems named only by id stay unnamed", err);
+    return build;
+  }
 }
 
 function codeOf(result: CodeResult): string {
@@ -83,10 +104,18 @@ export async function decodePlannerFresh(db: WaypointDb, code: string, decode: (
   return build;
 }
 
-export async function decodePlannerCached(db: WaypointDb, code: string, decode: (code: string) => Promise<PlannerBuild> = decodeInWorker): Promise<PlannerBuild> {
+export async function decodePlannerCached(
+  db: WaypointDb,
+  code: string,
+  decode: (code: string) => Promise<PlannerBuild> = decodeInWorker,
+  gems: () => Promise<GemIdTable> = loadGems,
+): Promise<PlannerBuild> {
   const cached = await db.planner.get(code);
-  // A build decoded before the planner's saved figures were read lacks `stats` (null when the export has none): decoded again.
-  if (cached && cached.build.stats !== undefined) return cached.build;
+  // A build decoded before the planner's saved figures were read lacks `stats` (null when the export has none),
+  // and one decoded before granted skills were told from gems lacks its groups' `source`: decoded again.
+  // A cached build whose gems named only by id are still unnamed (the gem list was not loaded then) is named now.
+  const current = cached && cached.build.stats !== undefined && cached.build.skillSets.every((s) => s.groups.every((g) => g.source !== undefined));
+  if (cached && current) return withGemNames(cached.build, gems);
   const build = await decode(code);
   // The cache write does not hold up the caller: the build is shown while IndexedDB stores it.
   void db.planner.put({ code, build, savedAt: Date.now() }).catch((err) => console.warn("decoded build not cached", err));
