@@ -3,7 +3,7 @@
  * hands over whole lines only. The offset only ever moves past a line break, so a
  * line the game was still writing when we read (cut in half) is read again, whole,
  * next time; no carry has to be kept between reads. Client.txt reaches hundreds of
- * MB: a file seen for the first time is read from its last TAIL_BYTES only.
+ * MB: a file seen for the first time is read from its last TAIL_BYTES only (and the byte before).
  */
 
 /** The part of File / Blob the reader uses (a real File in the app, any Blob in tests). */
@@ -31,7 +31,9 @@ export interface ReadStart {
 /** Where the next read starts, given the file's size and the offset saved after the last read (null: never read). */
 export function readStart(size: number, saved: number | null): ReadStart {
   if (saved === null) {
-    const offset = Math.max(0, size - TAIL_BYTES);
+    // From the byte before the tail: when the tail begins on a line's first byte, that byte is the
+    // last line's break, so dropping up to the first break keeps the tail's first line whole.
+    const offset = Math.max(0, size - TAIL_BYTES - 1);
     return { offset, midLine: offset > 0, restarted: false };
   }
   if (size < saved) return { offset: 0, midLine: false, restarted: true };
