@@ -13,7 +13,7 @@
  */
 import type { Area } from "@workers/guide/types";
 import { parseLogLine, scanEventBytes, type EventSink, type LogEvent } from "./clientLog";
-import { readAppendedBytes, readStart, type LogBlob } from "./logReader";
+import { markAt, readAppendedBytes, readStart, type LogBlob } from "./logReader";
 import { isLabyrinthArea } from "./routeAreas";
 
 export const ACTS = 10;
@@ -207,17 +207,21 @@ export function entriesAfter(s: FollowState, seq: number, character: string | nu
 
 /**
  * One look at the log: folds the lines appended since `offset` into a copy of
- * `state` and says where the next look starts. A file shorter than `offset`
- * is a new log (the game was reinstalled, or the player cleared it): it is read
- * from the start, the characters and entry numbers carry on.
+ * `state` and says where the next look starts, with the bytes before it (its
+ * mark). A file shorter than `offset`, or with other bytes than `mark` before
+ * it, is a new log (the game was reinstalled, or the player cleared it): it is
+ * read from the start, the characters and entry numbers carry on. A null mark
+ * (kept before marks were) is not checked.
  */
 export async function followFile(
   file: LogBlob,
   offset: number | null,
   state: FollowState,
   areas: Record<string, Area>,
-): Promise<{ offset: number; state: FollowState; bytesRead: number; restarted: boolean }> {
-  const start = readStart(file.size, offset);
+  mark: string | null = null,
+): Promise<{ offset: number; mark: string; state: FollowState; bytesRead: number; restarted: boolean }> {
+  const sameFile = offset === null || mark === null || offset > file.size || (await markAt(file, offset)) === mark;
+  const start = readStart(file.size, offset, sameFile);
   const next = copyState(state);
   if (start.restarted) {
     next.lastTime = null;
@@ -226,5 +230,5 @@ export async function followFile(
   const follow = new Follow(next, areas);
   const read = await readAppendedBytes(file, start, (block) => follow.bytes(block));
   follow.trim();
-  return { offset: read.offset, state: next, bytesRead: read.bytesRead, restarted: start.restarted };
+  return { offset: read.offset, mark: await markAt(file, read.offset), state: next, bytesRead: read.bytesRead, restarted: start.restarted };
 }
