@@ -10,6 +10,10 @@
  * the character has reached (a trip back to act 1's town for a reward during
  * act 2 is act 2's time); the gap before a "LOG FILE OPENING" line is the game
  * being closed and is not counted.
+ *
+ * The log writes the level-ups and deaths of the party members in the player's
+ * area as it writes the player's; a name it saw join the player's area is
+ * another player's, and their level-ups and deaths are passed over.
  */
 import type { Area } from "@workers/guide/types";
 import { parseLogLine, scanEventBytes, type EventSink, type LogEvent } from "./clientLog";
@@ -53,10 +57,15 @@ export interface FollowState {
   seq: number;
   /** Time played before any character was named (a death names one). */
   unnamed: { actMs: number[]; act: number };
+  /** Players the log saw join the player's area (party members, buyers), the latest last; absent in states kept before. */
+  others?: string[];
 }
 
+/** Other players remembered: a party's members and the last buyers. */
+export const OTHERS_KEPT = 64;
+
 export function emptyFollowState(): FollowState {
-  return { characters: {}, current: null, areaAct: null, lastTime: null, entries: [], seq: 0, unnamed: { actMs: zeroActs(), act: 0 } };
+  return { characters: {}, current: null, areaAct: null, lastTime: null, entries: [], seq: 0, unnamed: { actMs: zeroActs(), act: 0 }, others: [] };
 }
 
 function zeroActs(): number[] {
@@ -115,6 +124,8 @@ export class Follow implements EventSink {
         return this.level(e.time, e.character, e.className, e.level);
       case "slain":
         return this.slain(e.time, e.character);
+      case "joined":
+        return this.joined(e.time, e.name);
       case "entered":
         this.played(e.time);
         return;
@@ -143,6 +154,7 @@ export class Follow implements EventSink {
 
   level(time: number, character: string, className: string, level: number): void {
     this.played(time);
+    if (this.isOther(character)) return;
     const c = this.named(character);
     c.className = className;
     c.level = level;
@@ -150,7 +162,22 @@ export class Follow implements EventSink {
 
   slain(time: number, character: string): void {
     this.played(time);
+    if (this.isOther(character)) return;
     this.named(character).deaths += 1;
+  }
+
+  joined(time: number, name: string): void {
+    this.played(time);
+    const others = (this.state.others ??= []);
+    const known = others.indexOf(name);
+    if (known >= 0) others.splice(known, 1);
+    others.push(name);
+    if (others.length > OTHERS_KEPT) others.shift();
+  }
+
+  /** Someone the log saw join the player's area: never the player (the player enters, others join). */
+  private isOther(name: string): boolean {
+    return this.state.others?.includes(name) ?? false;
   }
 
   /** Counts the time since the last line to the act being played; returns who played it. */
