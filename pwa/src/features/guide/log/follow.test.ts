@@ -115,6 +115,18 @@ describe("time and characters", () => {
     expect(next.state).toEqual(s);
   });
 
+  it("does not take the level-up of a party member who was there before the player, once seen leaving, for the player's", () => {
+    const s = fold([
+      area("10:00:00", "1_1_town"),
+      at("10:01:00", ": Wanderer (Ranger) is now level 2"),
+      at("10:02:00", ": Helper has left the area."),
+      at("10:03:00", ": Helper (Witch) is now level 3"),
+      area("10:04:00", "1_1_2"),
+    ]);
+    expect(Object.keys(s.characters)).toEqual(["Wanderer"]);
+    expect(s.entries.map((e) => e.character)).toEqual(["Wanderer", "Wanderer"]);
+  });
+
   it("keeps only the newest entries", () => {
     const lines = Array.from({ length: 600 }, (_, i) => area("10:00:00", i % 2 ? "1_1_1" : "1_1_town"));
     const s = fold(lines);

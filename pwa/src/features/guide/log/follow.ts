@@ -12,8 +12,8 @@
  * being closed and is not counted.
  *
  * The log writes the level-ups and deaths of the party members in the player's
- * area as it writes the player's; a name it saw join the player's area is
- * another player's, and their level-ups and deaths are passed over.
+ * area as it writes the player's; a name it saw join or leave the player's area
+ * is another player's, and their level-ups and deaths are passed over.
  */
 import type { Area } from "@workers/guide/types";
 import { parseLogLine, scanEventBytes, type EventSink, type LogEvent } from "./clientLog";
@@ -57,7 +57,7 @@ export interface FollowState {
   seq: number;
   /** Time played before any character was named (a death names one). */
   unnamed: { actMs: number[]; act: number };
-  /** Players the log saw join the player's area (party members, buyers), the latest last; absent in states kept before. */
+  /** Players the log saw join or leave the player's area (party members, buyers), the latest last; absent in states kept before. */
   others?: string[];
 }
 
@@ -124,8 +124,8 @@ export class Follow implements EventSink {
         return this.level(e.time, e.character, e.className, e.level);
       case "slain":
         return this.slain(e.time, e.character);
-      case "joined":
-        return this.joined(e.time, e.name);
+      case "other":
+        return this.other(e.time, e.name);
       case "entered":
         this.played(e.time);
         return;
@@ -166,7 +166,7 @@ export class Follow implements EventSink {
     this.named(character).deaths += 1;
   }
 
-  joined(time: number, name: string): void {
+  other(time: number, name: string): void {
     this.played(time);
     const others = (this.state.others ??= []);
     const known = others.indexOf(name);
@@ -175,7 +175,7 @@ export class Follow implements EventSink {
     if (others.length > OTHERS_KEPT) others.shift();
   }
 
-  /** Someone the log saw join the player's area: never the player (the player enters, others join). */
+  /** Someone the log saw join or leave the player's area: never the player (the player enters, others join and leave). */
   private isOther(name: string): boolean {
     return this.state.others?.includes(name) ?? false;
   }
