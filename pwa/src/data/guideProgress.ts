@@ -33,6 +33,8 @@ export interface GameLogRow {
   fileName: string;
   /** Byte offset the next read starts at; null until the file was first read (then only its end is read). */
   offset: number | null;
+  /** The bytes before `offset` when it was read (followFile); a new log has others there. Absent in rows kept before. */
+  mark?: string | null;
   state: FollowState;
   savedAt: number;
 }

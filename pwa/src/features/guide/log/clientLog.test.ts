@@ -29,6 +29,17 @@ describe("Client.txt lines", () => {
     expect(parseLogLine("2023/12/09 20:10:00 ***** LOG FILE OPENING *****")).toEqual({ kind: "opening", time: Date.UTC(2023, 11, 9, 20, 10, 0) });
   });
 
+  it("reads another player joining or leaving the player's area (a party member, a buyer)", () => {
+    expect(parseLogLine("2023/12/09 20:21:30 76883000 f22b6b26 [INFO Client 22384] : Helper has joined the area.\r")).toEqual({
+      kind: "other",
+      time: Date.UTC(2023, 11, 9, 20, 21, 30),
+      name: "Helper",
+    });
+    expect(parseLogLine("2023/12/09 20:25:00 77093000 f22b6b26 [INFO Client 22384] : Helper has left the area.")).toMatchObject({ kind: "other", name: "Helper" });
+    expect(parseLogLine("2023/12/09 20:21:30 1 a [INFO Client 1] #Chatter_42: Helper has joined the area.")).toBeNull();
+    expect(parseLogLine("2023/12/09 20:21:30 1 a [INFO Client 1] : Helper has joined the party.")).toBeNull();
+  });
+
   it("reads ids the names repeat under, and the labyrinth's", () => {
     expect(parseLogLine('2024/07/26 21:00:00 1 a [DEBUG Client 1] Generating level 45 area "2_6_1" with seed 5')).toMatchObject({ areaId: "2_6_1", areaLevel: 45 });
     expect(parseLogLine('2024/07/26 21:00:00 1 a [DEBUG Client 1] Generating level 33 area "Labyrinth_Airlock" with seed 1')).toMatchObject({ areaId: "Labyrinth_Airlock" });
@@ -84,6 +95,7 @@ function scanned(block: Uint8Array): LogEvent[] {
     area: (time, areaLevel, areaId) => out.push({ kind: "area", time, areaLevel, areaId }),
     level: (time, character, className, level) => out.push({ kind: "level", time, character, className, level }),
     slain: (time, character) => out.push({ kind: "slain", time, character }),
+    other: (time, name) => out.push({ kind: "other", time, name }),
     opening: (time) => out.push({ kind: "opening", time }),
   });
   return out;
@@ -98,6 +110,8 @@ const SHAPES = [
   '2023/12/09 20:15:19 76512546 1186a0e0 [DEBUG Client 22384] Generating level 1 area "1_1_1" with seed 1780194933',
   "2023/12/09 20:18:40 76713640 f22b6b26 [INFO Client 22384] : Wanderer (Ranger) is now level 2",
   "2023/12/09 20:20:01 76794001 f22b6b26 [INFO Client 22384] : Wanderer has been slain.",
+  "2023/12/09 20:21:30 76883000 f22b6b26 [INFO Client 22384] : Helper has joined the area.",
+  "2023/12/09 20:25:00 77093000 f22b6b26 [INFO Client 22384] : Helper has left the area.",
   "2023/12/09 20:10:00 ***** LOG FILE OPENING *****",
 ];
 

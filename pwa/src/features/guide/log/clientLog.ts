@@ -7,7 +7,13 @@
  *   2023/12/09 20:15:22 76515625 f22b6b26 [INFO Client 22384] : You have entered The Twilight Strand.
  *   2023/12/09 20:18:40 76713640 f22b6b26 [INFO Client 22384] : Wanderer (Ranger) is now level 2
  *   2023/12/09 20:20:01 76794001 f22b6b26 [INFO Client 22384] : Wanderer has been slain.
+ *   2023/12/09 20:21:30 76883000 f22b6b26 [INFO Client 22384] : Helper has joined the area.
+ *   2023/12/09 20:25:00 77093000 f22b6b26 [INFO Client 22384] : Helper has left the area.
  *   2023/12/09 20:10:00 ***** LOG FILE OPENING *****
+ *
+ * Level-ups and deaths are written alike for the player and for the party
+ * members in the player's area; a name that joined or left the player's area is
+ * someone else's (the player enters an area, others join and leave it).
  *
  * Messages the game writes itself start with "] : "; chat lines start with a
  * channel sign or a name ("] #Name: ...", "] @From Name: ..."), so a chat line
@@ -20,6 +26,8 @@ export type LogEvent =
   | { kind: "entered"; time: number; name: string }
   | { kind: "level"; time: number; character: string; className: string; level: number }
   | { kind: "slain"; time: number; character: string }
+  /** Another player (a party member, a buyer) joined or left the player's area. */
+  | { kind: "other"; time: number; name: string }
   /** The client started: time before this line is not play time. */
   | { kind: "opening"; time: number };
 
@@ -27,7 +35,7 @@ const STAMP = String.raw`(\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d) `;
 const TAG = String.raw`[^\]\n]*\] `; // "76512546 1186a0e0 [DEBUG Client 22384] "
 const AREA = String.raw`Generating level (\d+) area "([^"\n]+)" with seed \d+`;
 const ENTERED = String.raw`You have entered ([^\n]*)\.`;
-const PERSON = String.raw`(\w+) (?:\(([A-Za-z]+)\) is now level (\d+)|has been slain\.)`;
+const PERSON = String.raw`(\w+) (?:\(([A-Za-z]+)\) is now level (\d+)|has (been slain|joined the area|left the area)\.)`;
 const OPENING = String.raw`\*\*\*\*\* LOG FILE OPENING \*\*\*\*\*`;
 
 /** One line, every shape (the reader's byte scan, scanEventBytes, takes the same lines but "You have entered"). */
@@ -49,7 +57,7 @@ let lastStamp = "";
 let lastStampTime = NaN;
 
 function eventOf(m: RegExpExecArray): LogEvent | null {
-  const [, stamp, areaLevel, areaId, entered, character, className, level] = m;
+  const [, stamp, areaLevel, areaId, entered, character, className, level, what] = m;
   if (stamp !== lastStamp) {
     lastStamp = stamp;
     lastStampTime = stampTime(stamp);
@@ -59,6 +67,7 @@ function eventOf(m: RegExpExecArray): LogEvent | null {
   if (areaId !== undefined) return { kind: "area", time, areaLevel: +areaLevel, areaId };
   if (entered !== undefined && entered !== "") return { kind: "entered", time, name: entered };
   if (level !== undefined) return { kind: "level", time, character, className, level: +level };
+  if (what !== undefined && what !== "been slain") return { kind: "other", time, name: character };
   if (character !== undefined) return { kind: "slain", time, character };
   return { kind: "opening", time };
 }
@@ -87,6 +96,7 @@ export interface EventSink {
   area(time: number, areaLevel: number, areaId: string): void;
   level(time: number, character: string, className: string, level: number): void;
   slain(time: number, character: string): void;
+  other(time: number, name: string): void;
   opening(time: number): void;
 }
 
@@ -114,10 +124,12 @@ const AREA_WORD = bytesOf(' area "');
 const WITH_SEED = bytesOf('" with seed ');
 const NOW_LEVEL = bytesOf(") is now level ");
 const SLAIN = bytesOf("has been slain.");
+const JOINED = bytesOf("has joined the area.");
+const LEFT = bytesOf("has left the area.");
 const OPENING_BYTES = bytesOf("***** LOG FILE OPENING *****");
 
 /**
- * Every area, level-up, death and client start in a block of whole lines
+ * Every area, level-up, death, other player joining or leaving and client start in a block of whole lines
  * (UTF-8 bytes, lines split by "\n", no break after the last), in order: the
  * shapes of parseLogLine but "You have entered", checked on the bytes. Nothing
  * is decoded but the few words an event keeps (an area id, a name, a class),
@@ -136,7 +148,7 @@ export function scanEventBytes(b: Uint8Array, sink: EventSink): void {
 
 function lineEvent(b: Uint8Array, s: number, e: number, sink: EventSink): void {
   if (b[e - 1] === CR) e--;
-  // Every followed line ends in "seed N", "level N", "has been slain." or "*****": most others go here,
+  // Every followed line ends in "seed N", "level N", "has been slain.", "... the area." or "*****": most others go here,
   // at their last bytes, before the tag is looked for.
   const last = b[e - 1];
   if (isDigit(last)) {
@@ -144,7 +156,7 @@ function lineEvent(b: Uint8Array, s: number, e: number, sink: EventSink): void {
     while (d > s && isDigit(b[d])) d--;
     if (b[d] !== SPACE || (b[d - 1] !== LOWER_D && b[d - 1] !== LOWER_L)) return;
   } else if (last === DOT) {
-    if (e - s < SLAIN.length || !at(b, e - SLAIN.length, SLAIN)) return;
+    if (!endsWith(b, s, e, SLAIN) && !endsWith(b, s, e, JOINED) && !endsWith(b, s, e, LEFT)) return;
   } else if (last !== STAR) return;
   let p = s + STAMP_BYTES;
   if (b[p] === STAR) {
@@ -184,7 +196,7 @@ function area(b: Uint8Array, s: number, p: number, e: number, sink: EventSink): 
   if (time === time) sink.area(time, areaLevel, word(b, idFrom, idTo));
 }
 
-/** `(\w+) (?:\(([A-Za-z]+)\) is now level (\d+)|has been slain\.)` from `p` (past "] : ") to `e`. */
+/** `(\w+) (?:\(([A-Za-z]+)\) is now level (\d+)|has (been slain|joined the area|left the area)\.)` from `p` (past "] : ") to `e`. */
 function person(b: Uint8Array, s: number, p: number, e: number, sink: EventSink): void {
   const nameFrom = p;
   while (p < e && isWordByte(b[p])) p++;
@@ -204,7 +216,14 @@ function person(b: Uint8Array, s: number, p: number, e: number, sink: EventSink)
   } else if (e - p === SLAIN.length && at(b, p, SLAIN)) {
     const time = byteStampTime(b, s);
     if (time === time) sink.slain(time, word(b, nameFrom, nameTo));
+  } else if ((e - p === JOINED.length && at(b, p, JOINED)) || (e - p === LEFT.length && at(b, p, LEFT))) {
+    const time = byteStampTime(b, s);
+    if (time === time) sink.other(time, word(b, nameFrom, nameTo));
   }
+}
+
+function endsWith(b: Uint8Array, s: number, e: number, word: Uint8Array): boolean {
+  return e - s >= word.length && at(b, e - word.length, word);
 }
 
 function at(b: Uint8Array, p: number, word: Uint8Array): boolean {

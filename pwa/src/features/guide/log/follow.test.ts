@@ -88,6 +88,45 @@ describe("time and characters", () => {
     expect(s.entries.map((e) => e.areaId)).toEqual(["2_6_1", "2_6_town"]);
   });
 
+  it("does not take a party member's level-up or death, written like the player's, for the player's", () => {
+    const lines = [
+      area("10:00:00", "1_1_1"),
+      at("10:01:00", ": Wanderer (Ranger) is now level 2"),
+      at("10:02:00", ": Helper has joined the area."),
+      at("10:03:00", ": Helper (Witch) is now level 3"),
+      at("10:04:00", ": Helper has been slain."),
+      area("10:05:00", "1_1_town"),
+      at("10:06:00", ": Wanderer (Ranger) is now level 3"),
+      area("10:07:00", "1_1_2"),
+    ];
+    const s = fold(lines);
+    expect(Object.keys(s.characters)).toEqual(["Wanderer"]);
+    expect(s.current).toBe("Wanderer");
+    expect(s.characters.Wanderer).toMatchObject({ level: 3, deaths: 0, areaId: "1_1_2" });
+    expect(s.characters.Wanderer.actMs[0]).toBe(7 * 60_000);
+    // Every area the player entered is the player's: a guide bound to Wanderer moves through all of them.
+    expect(entriesAfter(s, 0, "Wanderer").map((e) => e.areaId)).toEqual(["1_1_1", "1_1_town", "1_1_2"]);
+    // The same through the reader's byte scan, and across two reads.
+    const scanned = new Follow(emptyFollowState(), data.areas);
+    scanned.bytes(new TextEncoder().encode(lines.slice(0, 3).join("\n")));
+    const kept = structuredClone(scanned.state);
+    const next = new Follow(kept, data.areas);
+    next.bytes(new TextEncoder().encode(lines.slice(3).join("\n")));
+    expect(next.state).toEqual(s);
+  });
+
+  it("does not take the level-up of a party member who was there before the player, once seen leaving, for the player's", () => {
+    const s = fold([
+      area("10:00:00", "1_1_town"),
+      at("10:01:00", ": Wanderer (Ranger) is now level 2"),
+      at("10:02:00", ": Helper has left the area."),
+      at("10:03:00", ": Helper (Witch) is now level 3"),
+      area("10:04:00", "1_1_2"),
+    ]);
+    expect(Object.keys(s.characters)).toEqual(["Wanderer"]);
+    expect(s.entries.map((e) => e.character)).toEqual(["Wanderer", "Wanderer"]);
+  });
+
   it("keeps only the newest entries", () => {
     const lines = Array.from({ length: 600 }, (_, i) => area("10:00:00", i % 2 ? "1_1_1" : "1_1_town"));
     const s = fold(lines);

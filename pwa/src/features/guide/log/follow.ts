@@ -10,10 +10,14 @@
  * the character has reached (a trip back to act 1's town for a reward during
  * act 2 is act 2's time); the gap before a "LOG FILE OPENING" line is the game
  * being closed and is not counted.
+ *
+ * The log writes the level-ups and deaths of the party members in the player's
+ * area as it writes the player's; a name it saw join or leave the player's area
+ * is another player's, and their level-ups and deaths are passed over.
  */
 import type { Area } from "@workers/guide/types";
 import { parseLogLine, scanEventBytes, type EventSink, type LogEvent } from "./clientLog";
-import { readAppendedBytes, readStart, type LogBlob } from "./logReader";
+import { markAt, readAppendedBytes, readStart, type LogBlob } from "./logReader";
 import { isLabyrinthArea } from "./routeAreas";
 
 export const ACTS = 10;
@@ -53,10 +57,15 @@ export interface FollowState {
   seq: number;
   /** Time played before any character was named (a death names one). */
   unnamed: { actMs: number[]; act: number };
+  /** Players the log saw join or leave the player's area (party members, buyers), the latest last; absent in states kept before. */
+  others?: string[];
 }
 
+/** Other players remembered: a party's members and the last buyers. */
+export const OTHERS_KEPT = 64;
+
 export function emptyFollowState(): FollowState {
-  return { characters: {}, current: null, areaAct: null, lastTime: null, entries: [], seq: 0, unnamed: { actMs: zeroActs(), act: 0 } };
+  return { characters: {}, current: null, areaAct: null, lastTime: null, entries: [], seq: 0, unnamed: { actMs: zeroActs(), act: 0 }, others: [] };
 }
 
 function zeroActs(): number[] {
@@ -115,6 +124,8 @@ export class Follow implements EventSink {
         return this.level(e.time, e.character, e.className, e.level);
       case "slain":
         return this.slain(e.time, e.character);
+      case "other":
+        return this.other(e.time, e.name);
       case "entered":
         this.played(e.time);
         return;
@@ -143,6 +154,7 @@ export class Follow implements EventSink {
 
   level(time: number, character: string, className: string, level: number): void {
     this.played(time);
+    if (this.isOther(character)) return;
     const c = this.named(character);
     c.className = className;
     c.level = level;
@@ -150,7 +162,22 @@ export class Follow implements EventSink {
 
   slain(time: number, character: string): void {
     this.played(time);
+    if (this.isOther(character)) return;
     this.named(character).deaths += 1;
+  }
+
+  other(time: number, name: string): void {
+    this.played(time);
+    const others = (this.state.others ??= []);
+    const known = others.indexOf(name);
+    if (known >= 0) others.splice(known, 1);
+    others.push(name);
+    if (others.length > OTHERS_KEPT) others.shift();
+  }
+
+  /** Someone the log saw join or leave the player's area: never the player (the player enters, others join and leave). */
+  private isOther(name: string): boolean {
+    return this.state.others?.includes(name) ?? false;
   }
 
   /** Counts the time since the last line to the act being played; returns who played it. */
@@ -207,17 +234,21 @@ export function entriesAfter(s: FollowState, seq: number, character: string | nu
 
 /**
  * One look at the log: folds the lines appended since `offset` into a copy of
- * `state` and says where the next look starts. A file shorter than `offset`
- * is a new log (the game was reinstalled, or the player cleared it): it is read
- * from the start, the characters and entry numbers carry on.
+ * `state` and says where the next look starts, with the bytes before it (its
+ * mark). A file shorter than `offset`, or with other bytes than `mark` before
+ * it, is a new log (the game was reinstalled, or the player cleared it): it is
+ * read from the start, the characters and entry numbers carry on. A null mark
+ * (kept before marks were) is not checked.
  */
 export async function followFile(
   file: LogBlob,
   offset: number | null,
   state: FollowState,
   areas: Record<string, Area>,
-): Promise<{ offset: number; state: FollowState; bytesRead: number; restarted: boolean }> {
-  const start = readStart(file.size, offset);
+  mark: string | null = null,
+): Promise<{ offset: number; mark: string; state: FollowState; bytesRead: number; restarted: boolean }> {
+  const sameFile = offset === null || mark === null || offset > file.size || (await markAt(file, offset)) === mark;
+  const start = readStart(file.size, offset, sameFile);
   const next = copyState(state);
   if (start.restarted) {
     next.lastTime = null;
@@ -226,5 +257,5 @@ export async function followFile(
   const follow = new Follow(next, areas);
   const read = await readAppendedBytes(file, start, (block) => follow.bytes(block));
   follow.trim();
-  return { offset: read.offset, state: next, bytesRead: read.bytesRead, restarted: start.restarted };
+  return { offset: read.offset, mark: await markAt(file, read.offset), state: next, bytesRead: read.bytesRead, restarted: start.restarted };
 }

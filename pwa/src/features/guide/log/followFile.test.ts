@@ -17,11 +17,13 @@ describe("a look at the log file", () => {
   it("reads a log in pieces, as the game writes it, to the same state as at once", async () => {
     const whole = await followFile(new Blob([FIXTURE]), 0, emptyFollowState(), data.areas);
     let offset: number | null = 0;
+    let mark: string | null = null;
     let state = emptyFollowState();
     for (const end of [1000, 1001, 9000, 20_000, FIXTURE.length]) {
-      const look = await followFile(new Blob([FIXTURE.subarray(0, end)]), offset, state, data.areas);
+      const look = await followFile(new Blob([FIXTURE.subarray(0, end)]), offset, state, data.areas, mark);
       expect(look.bytesRead).toBe(end - (offset ?? 0));
-      ({ offset, state } = look);
+      expect(look.restarted).toBe(false); // the same file grown: its bytes before the offset are the ones read
+      ({ offset, mark, state } = look);
     }
     expect(state).toEqual(whole.state);
     expect(offset).toBe(FIXTURE.length);
@@ -43,6 +45,22 @@ describe("a look at the log file", () => {
     expect(entriesAfter(again.state, first.state.seq, null)).toEqual([
       { seq: first.state.seq + 1, areaId: "2_6_town", character: "Wanderer", time: Date.UTC(2024, 6, 28, 10) },
     ]);
+  });
+
+  it("reads a new log that grew past where the last look stopped from its start, by the bytes before that offset", async () => {
+    const first = await followFile(new Blob([FIXTURE]), 0, emptyFollowState(), data.areas);
+    // The player deleted Client.txt; the game's new log is longer than the old one before the next look.
+    const area = (time: string, id: string) => `2024/07/28 ${time} 1 a [DEBUG Client 1] Generating level 45 area "${id}" with seed 1\n`;
+    const chat = "2024/07/28 10:00:30 1 a [INFO Client 1] #Chatter_42: anyone for act 6?\n";
+    let fresh = "2024/07/28 10:00:00 ***** LOG FILE OPENING *****\n" + area("10:00:01", "2_6_1");
+    while (fresh.length <= FIXTURE.length) fresh += chat;
+    fresh += area("10:05:00", "2_6_town");
+    const again = await followFile(new Blob([fresh]), first.offset, first.state, data.areas, first.mark);
+    expect(again.restarted).toBe(true);
+    expect(again.offset).toBe(fresh.length);
+    expect(entriesAfter(again.state, first.state.seq, null).map((e) => e.areaId)).toEqual(["2_6_1", "2_6_town"]);
+    // A row kept before marks were (null) is read on from its offset as before.
+    expect((await followFile(new Blob([fresh]), first.offset, first.state, data.areas, null)).restarted).toBe(false);
   });
 });
 

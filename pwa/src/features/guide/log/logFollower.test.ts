@@ -98,4 +98,22 @@ describe("the log follower without a guide", () => {
     expect(log.stale).toBeLessThan(0); // the failing read did happen
     expect(follower.getSnapshot()).toMatchObject({ phase: "following", message: null });
   }, 60_000);
+
+  it("reads a log the game began anew, grown past where the last look stopped, from its start", async () => {
+    const log = new GrowingLog();
+    log.text = area("00:00", "1_1_1") + line("00:30", ": Wanderer (Witch) is now level 2");
+    picked(log);
+    const follower = new GameLogFollower(async () => areas);
+    follower.start();
+    stop = follower.subscribe(() => {});
+    await follower.pick();
+    await vi.waitFor(() => expect(logLevelOf(follower.getSnapshot().state, "Wanderer")).toBe(2), WAIT);
+    // The player deleted Client.txt; before the next look the game's new log is longer than the old.
+    const old = log.text.length;
+    let fresh = area("10:00", "1_1_town");
+    while (fresh.length <= old) fresh += line("10:01", "#Chatter_42: anyone for the Coast?");
+    log.text = fresh + line("10:30", ": Wanderer (Witch) is now level 3");
+    await vi.waitFor(() => expect(logLevelOf(follower.getSnapshot().state, "Wanderer")).toBe(3), WAIT);
+    expect(follower.getSnapshot().state!.entries.map((e) => e.areaId)).toEqual(["1_1_1", "1_1_town"]);
+  }, 60_000);
 });

@@ -163,10 +163,10 @@ export class GameLogFollower {
     try {
       const file = await row.handle.getFile();
       if (file.size !== this.lastSize) {
-        const read = await followFile(file, row.offset, row.state, this.areas);
+        const read = await followFile(file, row.offset, row.state, this.areas, row.mark ?? null);
         this.lastSize = file.size;
         if (this.row !== row) return; // picked again or stopped while reading
-        this.row = { ...row, offset: read.offset, state: read.state };
+        this.row = { ...row, offset: read.offset, mark: read.mark, state: read.state };
         this.emit({ state: read.state }); // the guide moves first, the write follows
         await saveGameLog(this.row);
       }

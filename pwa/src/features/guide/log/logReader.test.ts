@@ -78,9 +78,23 @@ describe("reading the appended bytes of a log", () => {
     const filler = Buffer.from("2024/07/26 19:00:00 1 a [INFO Client 1] [SCENE] Set Source [The Coast]\n".repeat(40_000));
     const blob = counted(new Blob([filler, FIXTURE]) as LogBlob);
     const { lines, bytesRead } = await readAll(blob, null);
-    expect(bytesRead).toBe(TAIL_BYTES);
+    expect(bytesRead).toBe(TAIL_BYTES + 1); // the tail and the byte before it
     expect(lines.slice(-FIXTURE_LINES.length)).toEqual(FIXTURE_LINES);
     expect(lines[0]).toMatch(/^2024\/07\/26 19:00:00 /); // whole lines only
+  });
+
+  it("keeps the tail's first line when the tail begins exactly where a line begins", async () => {
+    const filler = "2024/07/26 19:00:00 1 a [INFO Client 1] [SCENE] Set Source [The Coast]\n";
+    const first = '2024/07/26 19:30:00 1 a [DEBUG Client 1] Generating level 2 area "1_1_2" with seed 1\n';
+    // Whole lines after `first` fill the tail to exactly TAIL_BYTES, so the tail starts on its "2".
+    const rest = filler.repeat(Math.floor((TAIL_BYTES - first.length - 200) / filler.length));
+    const padStart = "2024/07/26 19:59:59 1 a [INFO Client 1] ";
+    const pad = padStart + "x".repeat(TAIL_BYTES - first.length - rest.length - padStart.length - 1) + "\n";
+    const tail = first + rest + pad;
+    expect(tail.length).toBe(TAIL_BYTES);
+    const { lines } = await readAll(new Blob([filler.repeat(100), tail]), null);
+    expect(lines[0]).toBe(first.trimEnd());
+    expect(lines).toHaveLength(tail.split("\n").length - 1);
   });
 
   it("reads a 300 MB log only from its end, and the next time only what was appended", async () => {
@@ -92,8 +106,8 @@ describe("reading the appended bytes of a log", () => {
     const first = counted((await openAsBlob(path)) as LogBlob);
     expect(first.size).toBeGreaterThan(300 * 1024 * 1024);
     const a = await readAll(first, null);
-    expect(first.read).toBeLessThanOrEqual(TAIL_BYTES);
-    expect(first.ranges.every(([start]) => start >= first.size - TAIL_BYTES)).toBe(true);
+    expect(first.read).toBeLessThanOrEqual(TAIL_BYTES + 1);
+    expect(first.ranges.every(([start]) => start >= first.size - TAIL_BYTES - 1)).toBe(true);
     expect(a.lines.slice(-FIXTURE_LINES.length)).toEqual(FIXTURE_LINES);
 
     const more = "2024/07/26 23:00:00 1 a [INFO Client 22384] : Wanderer (Deadeye) is now level 34\n";

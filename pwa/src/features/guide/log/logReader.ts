@@ -3,7 +3,7 @@
  * hands over whole lines only. The offset only ever moves past a line break, so a
  * line the game was still writing when we read (cut in half) is read again, whole,
  * next time; no carry has to be kept between reads. Client.txt reaches hundreds of
- * MB: a file seen for the first time is read from its last TAIL_BYTES only.
+ * MB: a file seen for the first time is read from its last TAIL_BYTES only (and the byte before).
  */
 
 /** The part of File / Blob the reader uses (a real File in the app, any Blob in tests). */
@@ -28,13 +28,33 @@ export interface ReadStart {
   restarted: boolean;
 }
 
-/** Where the next read starts, given the file's size and the offset saved after the last read (null: never read). */
-export function readStart(size: number, saved: number | null): ReadStart {
+/**
+ * The bytes just before an offset, kept with it: the log the game writes anew (the player deleted
+ * Client.txt) can grow past where the last read stopped before the next look, and then only these
+ * bytes tell that it is another file.
+ */
+export const MARK_BYTES = 64;
+
+/** The file's MARK_BYTES before `offset` (fewer at its start), one character per byte. */
+export async function markAt(file: LogBlob, offset: number): Promise<string> {
+  const bytes = new Uint8Array(await file.slice(Math.max(0, offset - MARK_BYTES), offset).arrayBuffer());
+  let mark = "";
+  for (const b of bytes) mark += String.fromCharCode(b);
+  return mark;
+}
+
+/**
+ * Where the next read starts, given the file's size and the offset saved after the last read (null:
+ * never read); `sameFile` false when the bytes before the saved offset are not the ones read there.
+ */
+export function readStart(size: number, saved: number | null, sameFile = true): ReadStart {
   if (saved === null) {
-    const offset = Math.max(0, size - TAIL_BYTES);
+    // From the byte before the tail: when the tail begins on a line's first byte, that byte is the
+    // last line's break, so dropping up to the first break keeps the tail's first line whole.
+    const offset = Math.max(0, size - TAIL_BYTES - 1);
     return { offset, midLine: offset > 0, restarted: false };
   }
-  if (size < saved) return { offset: 0, midLine: false, restarted: true };
+  if (size < saved || !sameFile) return { offset: 0, midLine: false, restarted: true };
   return { offset: saved, midLine: false, restarted: false };
 }
 

@@ -18,7 +18,7 @@ export async function saveGameLog(row: Omit<GameLogRow, "key" | "savedAt">, db: 
  */
 export function pickedRow(handle: FileSystemFileHandle, previous: GameLogRow | null): Omit<GameLogRow, "key" | "savedAt"> {
   const state = previous?.state ?? emptyFollowState();
-  return { handle, fileName: handle.name, offset: null, state: { ...state, lastTime: null, areaAct: null } };
+  return { handle, fileName: handle.name, offset: null, mark: null, state: { ...state, lastTime: null, areaAct: null } };
 }
 
 export async function loadBinding(guideCharacterId: string, db: GuideDatabase = guideDb()): Promise<GameLogBindingRow> {
