@@ -122,15 +122,22 @@ class GemInfo:
 
 
 @lru_cache(maxsize=2)
-def gem_infos(dist: str) -> dict[str, GemInfo]:
-    """Gem metadata id (and older alias) and lower-cased name -> GemInfo, from the gems bundle;
-    empty when the dist has none (sockets are then white, levels not capped)."""
+def gems_bundle(dist: str) -> dict:
+    """The gems bundle (about 2 MB of JSON, read once for every reader); empty when the dist has none."""
     root = Path(dist)
     try:
         name = _manifest(root).get("gems")
         bundle = json.loads((root / name).read_text()) if name else {}
     except (OSError, ValueError, TreeDataError):
         return {}
+    return bundle if isinstance(bundle, dict) else {}
+
+
+@lru_cache(maxsize=2)
+def gem_infos(dist: str) -> dict[str, GemInfo]:
+    """Gem metadata id (and older alias) and lower-cased name -> GemInfo, from the gems bundle;
+    empty when the dist has none (sockets are then white, levels not capped)."""
+    bundle = gems_bundle(dist)
     gems = bundle.get("gems") or {}
     out = {
         gid: GemInfo(str(g.get("attribute") or "none"), tuple(g.get("requiredLevel") or ()))

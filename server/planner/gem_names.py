@@ -7,19 +7,15 @@ Without a built bundle such gems stay unnamed, as they were before.
 
 from __future__ import annotations
 
-import json
 import logging
-import os
 from functools import lru_cache
-from pathlib import Path
 
 import msgspec
 
-from server.paths import REPO_ROOT
+from server.ggg.tree_data import gems_bundle
+from server.settings import Settings
 
 log = logging.getLogger("waypoint")
-
-DEFAULT_DIST = REPO_ROOT / "game-data" / "dist"
 
 
 class GemEntry(msgspec.Struct, frozen=True):
@@ -55,19 +51,11 @@ class GemIdTable(msgspec.Struct, frozen=True):
 EMPTY = GemIdTable(gems={}, aliases={}, by_skill_id={})
 
 
-def game_data_dist() -> Path:
-    # The same variable as Settings.game_data_dist (WAYPOINT_GAME_DATA_DIST).
-    return Path(os.environ.get("WAYPOINT_GAME_DATA_DIST") or DEFAULT_DIST)
-
-
 @lru_cache(maxsize=4)
 def gem_id_table(dist: str) -> GemIdTable:
-    root = Path(dist)
-    try:
-        files = json.loads((root / "manifest.json").read_text())["files"]
-        bundle = json.loads((root / files["gems"]).read_text())
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        log.warning("planner gems: no gems bundle in %s (%s); gems named only by id stay unnamed", dist, exc)
+    bundle = gems_bundle(dist)
+    if not bundle:
+        log.warning("planner gems: no gems bundle in %s; gems named only by id stay unnamed", dist)
         return EMPTY
     gems = {
         gid: GemEntry(str(g.get("name") or ""), bool(g.get("isSupport")))
@@ -78,4 +66,5 @@ def gem_id_table(dist: str) -> GemIdTable:
 
 
 def gem_names() -> GemIdTable:
-    return gem_id_table(str(game_data_dist()))
+    # The pure decoder has no app state; the server's Settings (WAYPOINT_GAME_DATA_DIST) name the dist.
+    return gem_id_table(Settings.from_env().game_data_dist)
