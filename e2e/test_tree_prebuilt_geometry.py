@@ -14,7 +14,15 @@ import re
 
 from e2e.harness import REPO
 from e2e.pwa_support import wait_for_service_worker
-from e2e.tree_helpers import GEOMETRY_ONLY, build_view_url, corpus_code, dev_tree_url, pump_until, tree_api, wait_tree_ready
+from e2e.tree_helpers import (
+    GEOMETRY_ONLY,
+    build_view_url,
+    corpus_code,
+    dev_tree_url,
+    pump_until,
+    tree_api,
+    wait_tree_ready,
+)
 
 HIEROPHANT = "AdamZ-8113__pob-codes/kinetic_fusillade_totems_hierophant_328.code.txt"
 FLICKER = "AdamZ-8113__pob-codes/flicker_strike_reliquarian_328.code.txt"  # with cluster jewels
