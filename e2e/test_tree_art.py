@@ -323,37 +323,51 @@ def _edge_distance_in_span(x, y, e):
     return _edge_distance(x, y, e) if -0.02 <= t <= 1.02 else math.inf
 
 
+# The page's controls over the canvas (toolbar, search, legend, notice): in a screenshot of the canvas, not its art.
+OVERLAYS = """(canvas) => {
+  const c = canvas.getBoundingClientRect();
+  return [...canvas.closest('[data-testid=tree-canvas-frame]').querySelectorAll(
+    'button, input, [data-testid=tree-legend], [data-testid=tree-version-notice]')]
+    .map((e) => e.getBoundingClientRect())
+    .map((r) => [r.left - c.left - 2, r.top - c.top - 2, r.right - c.left + 2, r.bottom - c.top + 2]);
+}"""
+
+# How far (CSS px) from the start group's centre row the seam is looked for: the half images meet there.
+SEAM_BAND = 3
+
+
 def seams(page, start: int, width: float) -> list[tuple[str, int, int, int]]:
-    """Rows and columns of the canvas across the ascendancy art centred on `start` where most uncovered pixels
-    are darker than the pixels on both sides (a one or two pixel line): (axis, index, dark, uncovered)."""
+    """Rows of the canvas across the ascendancy art centred on `start`, within SEAM_BAND of the line its start group's
+    half images meet on, where most uncovered pixels are darker than the pixels on both sides (a one or two pixel
+    line): (axis, index, dark, uncovered). Only there: the art's own texture has rows (a ring's tangent, a stroke of
+    its ornament) that this test reads as dark at some zoom, and one moved into the scan when the canvas's height
+    changed by 6 px."""
     from e2e.pixels import png_pixels
 
     sc = tree_api(page, "t.scene()")
+    overlays = page.locator(CANVAS).evaluate(OVERLAYS)
     w, bpp, rows = png_pixels(page.locator(CANVAS).screenshot())
     h = len(rows)
     px, py = tree_api(page, f"t.project({start})")
     half = 0.42 * width * sc["scale"]
     x0, x1 = max(3, int(px - half)), min(w - 3, int(px + half))
-    y0, y1 = max(3, int(py - half)), min(h - 3, int(py + half))
+    y0, y1 = max(3, int(py) - SEAM_BAND), min(h - 3, int(py) + SEAM_BAND + 1)
     # Of 765 (the sum of RGB): the seam was 10 to 25 darker than both sides in about 40% of the free pixels of its
     # row, where the art's own texture has a row that dark in at most 7% of them.
     drop = 10
     out = []
-    for axis in ("row", "column"):
-        outer, inner = ((y0, y1), (x0, x1)) if axis == "row" else ((x0, x1), (y0, y1))
-        for a in range(*outer):
-            at = (lambda i, d, a=a: _lum(rows, bpp, i, a + d)) if axis == "row" else (lambda i, d, a=a: _lum(rows, bpp, a + d, i))
-            dark = [
-                i for i in range(*inner)
-                if any(at(i, 0) + drop < min(at(i, -1), at(i, d)) for d in (1, 2))
-            ]
-            if len(dark) < 0.12 * (inner[1] - inner[0]):
-                continue
-            pt = (lambda i, a=a: (i + 0.5, a + 0.5)) if axis == "row" else (lambda i, a=a: (a + 0.5, i + 0.5))
-            free = [i for i in range(*inner) if not _covered(sc, *pt(i))]
-            n = sum(1 for i in dark if i in set(free))
-            if free and n >= 0.25 * len(free) and n >= 20:
-                out.append((axis, a, n, len(free)))
+    for a in range(y0, y1):
+        dark = [i for i in range(x0, x1) if any(_lum(rows, bpp, i, a) + drop < min(_lum(rows, bpp, i, a - 1), _lum(rows, bpp, i, a + d)) for d in (1, 2))]
+        if len(dark) < 0.12 * (x1 - x0):
+            continue
+        free = [
+            i for i in range(x0, x1)
+            if not _covered(sc, i + 0.5, a + 0.5)
+            and not any(left <= i + 0.5 <= right and top <= a + 0.5 <= bottom for left, top, right, bottom in overlays)
+        ]
+        n = sum(1 for i in dark if i in set(free))
+        if free and n >= 0.25 * len(free) and n >= 20:
+            out.append(("row", a, n, len(free)))
     return out
 
 
