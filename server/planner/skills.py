@@ -19,7 +19,7 @@ from functools import lru_cache
 from lxml import etree
 
 from server.paths import PLANNER_GEMS
-from server.planner.extract import gem_name as extract_gem_name
+from server.planner.extract import gem_name
 
 log = logging.getLogger("waypoint")
 
@@ -45,10 +45,6 @@ def _gem_tags() -> dict[str, frozenset[str]]:
         if isinstance(gem, dict) and isinstance(gem.get("name"), str):
             out[gem["name"].lower()] = frozenset(gem.get("tags") or {})
     return out
-
-
-def gem_name(gem: etree._Element, group: etree._Element | None = None) -> str:
-    return extract_gem_name(gem, group)
 
 
 def is_support(gem: etree._Element, group: etree._Element | None = None) -> bool:
