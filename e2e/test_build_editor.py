@@ -48,6 +48,14 @@ def test_paste_accept_reorder_delete_and_publish(browser, live_server, width):
         assert suggested[0] == "lvl 1-12 (spectral throw)"
         expect(cards(page).first).to_have_attribute("data-complete", "true")
         screenshot(page, f"editor-suggested-{width}")
+        # Each step's title reads whole: the card's width, two lines (one line beside the level badge
+        # showed "lvl 1-12 (s…" at 412 px).
+        shown = page.get_by_test_id("step-card-title").evaluate_all(
+            "ts => ts.map(t => [t.textContent, t.scrollHeight - t.clientHeight, t.scrollWidth - t.clientWidth])"
+        )
+        assert [text for text, _, _ in shown] == suggested
+        cut = [text for text, down, across in shown if down > 1 or across > 1]
+        assert cut == [], f"step titles cut off at {width} px: {cut}"
 
         # Drag the first step one place to the right with the keyboard.
         keyboard_drag(page, 0, 1)

@@ -140,13 +140,17 @@ function StepCard({ step, index, active, level, width, onSelect, onDelete, disab
             {[6, 12, 18].flatMap((y) => [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r={1.6} />))}
           </svg>
         </ActionIcon>
+        {/* The level sits beside "Step N", so the title has the card's width over two lines: planner trees are
+            named like "lvl 1-12 (spectral throw)", and one line beside the badge showed about ten characters. */}
         <UnstyledButton onClick={() => onSelect(index)} style={{ flex: 1, minWidth: 0 }} aria-current={active ? "step" : undefined} data-testid="step-select">
-          <Text size="xs" c="gray.5">Step {index + 1}</Text>
-          <Text fw={600} truncate>{label}</Text>
+          <Group gap={6} wrap="nowrap" justify="space-between">
+            <Text size="xs" c="gray.5">Step {index + 1}</Text>
+            <Badge variant="light" color={complete ? "green" : "red"} title="Approximate level" data-testid="step-level">
+              {complete ? `Lvl ~${level}` : "Incomplete"}
+            </Badge>
+          </Group>
+          <Text fw={600} lineClamp={2} title={label} data-testid="step-card-title" style={{ overflowWrap: "anywhere" }}>{label}</Text>
         </UnstyledButton>
-        <Badge variant="light" color={complete ? "green" : "red"} title="Approximate level" data-testid="step-level">
-          {complete ? `Lvl ~${level}` : "Incomplete"}
-        </Badge>
         <ActionIcon
           variant="subtle"
           color="red"
