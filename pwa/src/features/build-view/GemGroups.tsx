@@ -77,16 +77,17 @@ export function GemGroups({ groups, bundle, cap }: { groups: GemGroup[]; bundle:
               <HoverCard key={i} width={TOOLTIP_WIDTH} withinPortal openDelay={80}>
                 <HoverCard.Target>
                   {/* A button, so the tooltip also opens from the keyboard (focus). */}
-                  <UnstyledButton data-testid="gem" data-support={gem.isSupport} style={{ cursor: "default" }}>
+                  <UnstyledButton data-testid="gem" data-support={gem.isSupport} data-granted={g.granted ?? false} style={{ cursor: "default" }}>
                     <Group gap={6} wrap="nowrap">
                       <GemIconOf gem={gem} bundle={bundle} />
                       <Text size="sm" span data-testid="gem-name">{gem.name}</Text>
-                      <Text size="xs" c="dimmed" span>{gem.level}/{gem.quality}</Text>
-                      {capOf(gem, bundle, cap) && <Text size="xs" c="yellow.4" span data-testid="gem-capped">({capOf(gem, bundle, cap)!.text})</Text>}
+                      {/* A granted skill has a level and no quality of its own. */}
+                      <Text size="xs" c="dimmed" span>{g.granted ? `Level ${gem.level}` : `${gem.level}/${gem.quality}`}</Text>
+                      {!g.granted && capOf(gem, bundle, cap) && <Text size="xs" c="yellow.4" span data-testid="gem-capped">({capOf(gem, bundle, cap)!.text})</Text>}
                     </Group>
                   </UnstyledButton>
                 </HoverCard.Target>
-                <HoverCard.Dropdown><GemTooltip gem={gem} bundle={bundle} cap={cap} /></HoverCard.Dropdown>
+                <HoverCard.Dropdown><GemTooltip gem={gem} bundle={bundle} cap={g.granted ? undefined : cap} /></HoverCard.Dropdown>
               </HoverCard>
             ))}
             {g.hidden > 0 && <Text size="xs" c="dimmed">+{g.hidden} more</Text>}

@@ -38,6 +38,15 @@ describe("step view over a real planner build", () => {
     expect(banditName(build.bandit)).toBe("Kill All");
   });
 
+  it("lists a Guardian's passive-granted minions by name, not as blank unslotted gems", () => {
+    const guardian = decodePlanner(code("AdamZ-8113__pob-codes/dominating_blow_of_inspiring_guardian_328.code.txt"));
+    const groups = gemGroups(stepSets(guardian, undefined).skillSet);
+    expect(groups.flatMap((g) => g.gems).filter((g) => !g.name)).toEqual([]);
+    const passives = groups.find((g) => g.slot === "Granted by passives")!;
+    expect(passives.gems.map((g) => g.name)).toEqual(["Summon Spectral Tiger", "Summon Elemental Relic", "Summon Sentinel of Radiance"]);
+    expect(groups.at(-1)).toBe(passives);
+  });
+
   it("falls back to the planner's active sets without steps", () => {
     const active = stepSets(build, undefined);
     expect(active.itemSet?.id).toBe(build.activeItemSetId);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PlannerGem, PlannerSkillSet } from "@workers/planner/types";
-import { gemGroups, linkify, swipeStep } from "./stepView";
+import { gemGroups, grantedSkillName, linkify, swipeStep } from "./stepView";
 import { pageCount, pageOf, stepsPerPage } from "../../ui/stepPaging";
 
 const gem = (name: string, isSupport: boolean, enabled = true): PlannerGem => ({ name, gemId: "", skillId: "", level: 20, quality: 0, enabled, isSupport });
@@ -25,6 +25,39 @@ describe("gems per slot", () => {
     expect(groups[2].gems).toHaveLength(20);
     expect(groups[2].gems.slice(0, 12).every((g) => !g.isSupport)).toBe(true);
     expect(groups[2].hidden).toBe(3);
+  });
+});
+
+describe("skills granted by items and passives", () => {
+  const granted = (skillId: string): PlannerGem => ({ name: "", gemId: "", skillId, level: 20, quality: 0, enabled: true, isSupport: false });
+
+  it("names a granted skill from its id, small words in lower case", () => {
+    expect(grantedSkillName(granted("SummonSentinelOfRadiance"))).toBe("Summon Sentinel of Radiance");
+    expect(grantedSkillName(granted("SummonSpectralTiger"))).toBe("Summon Spectral Tiger");
+    expect(grantedSkillName(granted("BloodOffering"))).toBe("Blood Offering");
+    expect(grantedSkillName({ ...granted("Anything"), name: "Named Already" })).toBe("Named Already");
+    expect(grantedSkillName(granted(""))).toBe("Granted skill");
+  });
+
+  it("lists them last, under what grants them, never as unslotted gems", () => {
+    const set: PlannerSkillSet = {
+      id: "default",
+      title: "Default",
+      groups: [
+        { slot: "", label: "", enabled: true, source: "Tree:35011", gems: [granted("SummonSpectralTiger")] },
+        { slot: "", label: "", enabled: true, gems: [gem("Clarity", false)] },
+        { slot: "Boots", label: "", enabled: true, source: "Item:5:Kraken Spur, Zealot Boots", gems: [granted("KrakenSpurSlam")] },
+        { slot: "Body Armour", label: "", enabled: true, gems: [gem("Cyclone", false)] },
+        { slot: "", label: "", enabled: true, source: "Tree:19641", gems: [granted("SummonElementalRelic")] },
+      ],
+    };
+    const groups = gemGroups(set);
+    expect(groups.map((g) => [g.slot, !!g.granted])).toEqual([
+      ["Body Armour", false], ["Unslotted", false], ["Granted by passives", true], ["Granted by Kraken Spur", true],
+    ]);
+    expect(groups[1].gems.map((g) => g.name)).toEqual(["Clarity"]);
+    expect(groups[2].gems.map((g) => g.name)).toEqual(["Summon Spectral Tiger", "Summon Elemental Relic"]);
+    expect(groups[3].gems.map((g) => g.name)).toEqual(["Kraken Spur Slam"]);
   });
 });
 

@@ -89,21 +89,50 @@ export interface GemGroup {
   gems: PlannerGem[];
   /** Gems left out by the per-group cap. */
   hidden: number;
+  /** Skills an item or passives grant (the planner's group source): not gems to socket. */
+  granted?: boolean;
+}
+
+const SMALL_WORDS = new Set(["Of", "The", "And", "To", "In", "On", "With", "For", "From"]);
+
+/**
+ * A granted skill's name: the planner leaves it blank and keeps only the skill's id, in words
+ * ("SummonSentinelOfRadiance" -> "Summon Sentinel of Radiance").
+ */
+export function grantedSkillName(gem: PlannerGem): string {
+  if (gem.name) return gem.name;
+  const words = gem.skillId.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(" ").filter(Boolean);
+  return words.map((w, i) => (i > 0 && SMALL_WORDS.has(w) ? w.toLowerCase() : w)).join(" ") || "Granted skill";
+}
+
+/** The heading of a granted group: "Granted by passives", or by the item its source names ("Item:5:Kraken Spur, Zealot Boots"). */
+function grantedBy(source: string): string {
+  if (source.startsWith("Item:")) {
+    const item = source.replace(/^Item:\d*:?/, "").split(",")[0].trim();
+    return item ? `Granted by ${item}` : "Granted by items";
+  }
+  return "Granted by passives";
 }
 
 /**
  * Gems grouped per item slot: active gems first, then supports (stable within
  * each), at most 6 per slot group and 20 for gems with no slot. Disabled
- * groups and gems are skipped.
+ * groups and gems are skipped. Skills granted by items or passives come last,
+ * under what grants them, named from their skill id.
  */
 export function gemGroups(skillSet: PlannerSkillSet | undefined): GemGroup[] {
   const bySlot = new Map<string, PlannerGem[]>();
+  const granted = new Map<string, PlannerGem[]>();
   for (const g of skillSet?.groups ?? []) {
     if (!g.enabled) continue;
+    const gems = g.gems.filter((gem) => gem.enabled);
+    if (g.source) {
+      const heading = grantedBy(g.source);
+      granted.set(heading, [...(granted.get(heading) ?? []), ...gems.map((gem) => ({ ...gem, name: grantedSkillName(gem) }))]);
+      continue;
+    }
     const slot = g.slot || "";
-    const list = bySlot.get(slot) ?? [];
-    list.push(...g.gems.filter((gem) => gem.enabled));
-    bySlot.set(slot, list);
+    bySlot.set(slot, [...(bySlot.get(slot) ?? []), ...gems]);
   }
   const groups: GemGroup[] = [];
   for (const [slot, gems] of bySlot) {
@@ -113,7 +142,11 @@ export function gemGroups(skillSet: PlannerSkillSet | undefined): GemGroup[] {
     groups.push({ slot: slot || "Unslotted", gems: sorted.slice(0, cap), hidden: Math.max(0, sorted.length - cap) });
   }
   // Unslotted last: item slots read like the paper-doll.
-  return groups.sort((a, b) => Number(a.slot === "Unslotted") - Number(b.slot === "Unslotted"));
+  groups.sort((a, b) => Number(a.slot === "Unslotted") - Number(b.slot === "Unslotted"));
+  for (const [slot, gems] of granted) {
+    if (gems.length) groups.push({ slot, gems: gems.slice(0, MAX_GEMS_PER_GROUP), hidden: Math.max(0, gems.length - MAX_GEMS_PER_GROUP), granted: true });
+  }
+  return groups;
 }
 
 /** Swipe direction for the carousel: only a move of at least the threshold counts. */

@@ -102,6 +102,16 @@ describe("the sample Hierophant against the corpus Hierophant build", () => {
     expect(body.extra.filter((n) => /wisps/i.test(n))).toEqual([]);
   });
 
+  it("asks for no skill an item grants (the planner's group source): it is not a gem to socket", () => {
+    // The planner writes an item's skill as a group in the item's slot with a source and a blank name.
+    const granted = { slot: "Boots", label: "", enabled: true, source: "Item:5:Kraken Spur, Zealot Boots",
+      gems: [{ name: "", gemId: "", skillId: "KrakenSpurSlam", level: 20, quality: 0, enabled: true, isSupport: false }] };
+    const withGranted = { ...sets, skillSet: { ...sets.skillSet!, groups: [...sets.skillSet!.groups, granted] } };
+    const gems = compareStep(model, build, withGranted, character).gems;
+    expect(gems.flatMap((g) => g.missing)).not.toContain("");
+    expect(gems.map((g) => g.slot)).toEqual(result.gems.map((g) => g.slot));
+  });
+
   it("flags gems below the build's level and quality", () => {
     const worse = { ...character, skills: character.skills.map((s) => (s.identifyingName === "Invert the Rules Support" ? { ...s, level: 1, quality: 3 } : s)) };
     const body = compareStep(model, build, sets, worse).gems.find((g) => g.slot === "Body Armour")!;

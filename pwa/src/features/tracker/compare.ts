@@ -107,7 +107,8 @@ interface SlotGems {
 function gemsBySlot(set: PlannerSkillSet | undefined): Map<string, SlotGems> {
   const out = new Map<string, SlotGems>();
   for (const g of set?.groups ?? []) {
-    if (!g.enabled || !g.slot) continue;
+    // Skills an item grants (the planner's group source, e.g. Kraken Spur's in the boots) are not gems to socket.
+    if (!g.enabled || !g.slot || g.source) continue;
     const gems = g.gems.filter((x) => x.enabled);
     if (!gems.length) continue;
     const s = out.get(g.slot) ?? { gems: [], links: 0 };
