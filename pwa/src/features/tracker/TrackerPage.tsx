@@ -16,6 +16,9 @@ import { TOC_GAP } from "../build-editor/toc";
 import { NotesTab } from "../build-view/NotesTab";
 import { SettingsTab } from "../build-view/SettingsTab";
 import { stepSets } from "../build-view/stepView";
+import { estimateStepLevel } from "../build-editor/approximateLevel";
+import { useLevelData } from "../build-editor/useLevelData";
+import { stepForLevel } from "./stepForLevel";
 import { CampaignGuide } from "../guide/CampaignGuide";
 import { loginDialog } from "../session/actions";
 import { useSession } from "../session/useSession";
@@ -121,7 +124,14 @@ export function TrackerSkeleton() {
 function Loaded({ tracker, characterId, characterClass, detailLoading }: { tracker: TrackerState; characterId: string; characterClass: string; detailLoading: boolean }) {
   const { info, planner } = tracker.build!;
   const wide = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
-  const [step, setStep] = useState(Math.max(0, info.steps.length - 1));
+  // Until the player picks a step, the tracker follows the character's level (stepForLevel), also as it
+  // levels up between refreshes; without a level, the last step, as the build view opens.
+  const [picked, setPicked] = useState<number | null>(null);
+  const levelData = useLevelData(planner.trees[0]?.treeVersion);
+  const stepLevels = useMemo(() => info.steps.map((s) => estimateStepLevel(planner, s, levelData).level), [info.steps, planner, levelData]);
+  const character = tracker.detail.character;
+  const forLevel = stepForLevel(stepLevels, character?.level);
+  const step = Math.min(picked ?? forLevel ?? info.steps.length - 1, info.steps.length - 1);
   const sets = useMemo(() => stepSets(planner, info.steps[step]), [planner, info.steps, step]);
   const table = useClassTable();
   const { compare, next, characterTree, characterJewels, compareTree, treeLoad, retryTree } = useStepCompare(table, planner, sets, tracker.detail.character);
@@ -147,7 +157,12 @@ function Loaded({ tracker, characterId, characterClass, detailLoading }: { track
         <TrackerRevision characterId={characterId} buildId={info.buildId} shown={tracker.revision.shown} newest={tracker.revision.newest} onChange={tracker.reloadBuild} />
       )}
       <UpdatingOverlay active={detailLoading} />
-      {info.steps.length > 0 && <StepNavigator titles={info.steps.map((s) => s.title)} active={step} onChange={setStep} />}
+      {info.steps.length > 0 && <StepNavigator titles={info.steps.map((s) => s.title)} active={Math.max(0, step)} onChange={setPicked} />}
+      {picked === null && forLevel !== null && info.steps.length > 1 && character && (
+        <Text size="sm" c="dimmed" data-testid="tracker-step-for-level">
+          Step {forLevel + 1} is the one for {character.name}&apos;s level {character.level}. Pick another step any time.
+        </Text>
+      )}
       {wide ? <OnePage sections={sections} offsetPx={TOC_OFFSET_PX} /> : (
         <Tabs defaultValue="equipment" keepMounted={false} data-testid="tracker-tabs">
           <Tabs.List>
