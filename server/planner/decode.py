@@ -122,4 +122,5 @@ def _is_poe2(root: etree._Element, build: etree._Element) -> bool:
         return True
     if (build.get("className") or "").strip().lower() in POE2_CLASSES:
         return True
-    return any((spec.get("treeVersion") or "").strip().startswith("0_") for spec in root.iterfind("Tree/Spec"))
+    specs = [*root.iterfind("Tree/Spec"), *root.iterfind("Spec")]  # root-level: the legacy single tree
+    return any((spec.get("treeVersion") or "").strip().startswith("0_") for spec in specs)
