@@ -336,3 +336,19 @@ def test_a_spec_under_the_root_is_the_single_tree_in_both(tmp_path):
     with pytest.raises(PlannerError) as err:
         decode_planner(poe2.read_text(encoding="utf-8"))
     assert err.value.kind == ts_batch([poe2])[str(poe2)]["error"]["kind"] == "poe2_build"
+
+
+@pytest.mark.parametrize("lead", ["\n\n", "\ufeff\r\n", "\r\n\ufeff \t"])
+def test_a_code_whose_xml_starts_with_blank_lines_decodes_in_both(tmp_path, lead):
+    """A code whose XML has whitespace or a byte order mark before its declaration (a hand-edited or
+    tool-written build, re-encoded): strict XML refuses a declaration there, but the planner reads
+    past it, as both decoders do for the same XML pasted as text."""
+    xml = corpus_file("322_overrides.xml").read_text(encoding="utf-8")
+    assert xml.startswith("<?xml")
+    path = tmp_path / "lead.code.txt"
+    path.write_text(base64.urlsafe_b64encode(zlib.compress((lead + xml).encode())).decode(), encoding="utf-8")
+    row = ts_batch([path])[str(path)]
+    assert "build" in row, row.get("error")
+    py = decode_planner(path.read_text(encoding="utf-8"))
+    assert_agree(row["build"], py)
+    assert py == decode_planner(xml)
