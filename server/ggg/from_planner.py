@@ -15,7 +15,7 @@ from lxml import etree
 from server.ggg.cluster_slots import CLUSTER_ID_BASE, SIZES, cluster_slots
 from server.ggg.planner_items import mod_ranges, parse_item, variant_attributes
 from server.ggg.tree_data import GemInfo, TreeDataError, gem_infos, load_clusters, load_tree, planner_version
-from server.planner.extract import PlannerExtract, _set_sources
+from server.planner.extract import PlannerExtract, _set_sources, spec_elements
 from server.planner.sets import assign_set_ids
 from server.planner.skills import gem_name, is_support
 
@@ -35,7 +35,7 @@ class ConversionError(Exception):
 
 
 def _spec(root: etree._Element, tree_id: str) -> etree._Element:
-    specs = root.findall("Tree/Spec")
+    specs, _ = spec_elements(root)
     for spec, assigned in zip(specs, assign_set_ids([s.get("title") for s in specs]), strict=True):
         if assigned is not None and assigned[0] == tree_id:
             return spec

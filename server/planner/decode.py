@@ -34,6 +34,9 @@ POE2_MESSAGE = "This is a Path of Exile 2 build (a Path of Building 2 export); W
 _WS = re.compile(r"\s+")
 _CODE = re.compile(r"[A-Za-z0-9+/_-]+={0,2}")
 _DTD = re.compile(rb"<!(DOCTYPE|ENTITY)")
+# Whitespace and byte order marks before a code's XML declaration, which strict XML refuses but the
+# planner (and the PWA's decoder) read past, as they do for pasted XML.
+_LEADING = re.compile(rb"\A(?:\xef\xbb\xbf|[ \t\r\n])+")
 # Only the five predefined entities and character references are XML without a DTD.
 _ENTITY_REF = re.compile(rb"&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);)")
 
@@ -59,7 +62,7 @@ def planner_xml_bytes(text: str) -> bytes:
                 "too_large", f"Planner XML is larger than {MAX_XML_BYTES // (1024 * 1024)} MB."
             )
         return data
-    return _inflate(_base64(stripped))
+    return _LEADING.sub(b"", _inflate(_base64(stripped)), count=1)
 
 
 def _base64(text: str) -> bytes:
@@ -122,4 +125,5 @@ def _is_poe2(root: etree._Element, build: etree._Element) -> bool:
         return True
     if (build.get("className") or "").strip().lower() in POE2_CLASSES:
         return True
-    return any((spec.get("treeVersion") or "").strip().startswith("0_") for spec in root.iterfind("Tree/Spec"))
+    specs = [*root.iterfind("Tree/Spec"), *root.iterfind("Spec")]  # root-level: the legacy single tree
+    return any((spec.get("treeVersion") or "").strip().startswith("0_") for spec in specs)

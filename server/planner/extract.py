@@ -129,8 +129,27 @@ def _active_set_id(
     return _first_id(ids)
 
 
+def spec_elements(root: etree._Element) -> tuple[list[etree._Element], etree._Element | None]:
+    """The export's passive tree specs and the <Tree> holding them (None for a legacy spec).
+
+    Exports keep their specs under <Tree>. The planner's first versions (before it kept several trees,
+    late 2016) wrote the build's one tree as a <Spec> directly under the root, and the planner still
+    loads such a section as the build's single tree. It reads the root's sections in order, each one
+    replacing the trees before it, so the last <Tree> or root <Spec> is the one that counts.
+    """
+    last = None
+    for child in root:
+        if child.tag in ("Tree", "Spec"):
+            last = child
+    if last is None:
+        return [], None
+    if last.tag == "Spec":
+        return [last], None
+    return last.findall("Spec"), last
+
+
 def _trees(root: etree._Element) -> tuple[list[ExtractTree], str]:
-    specs = root.findall("Tree/Spec")
+    specs, tree = spec_elements(root)
     ids = assign_set_ids([s.get("title") for s in specs])
     trees = []
     for spec, assigned in zip(specs, ids, strict=True):
@@ -161,7 +180,6 @@ def _trees(root: etree._Element) -> tuple[list[ExtractTree], str]:
                 mastery_effects=mastery,
             )
         )
-    tree = root.find("Tree")
     return trees, _active_index_id(ids, tree.get("activeSpec") if tree is not None else None)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from e2e.harness import REPO
-from server.planner import PlannerError, decode_planner
+from server.planner import PlannerError, decode_planner, offered_trees
 from tests.planner.corpus import CORPUS, corpus_file, corpus_files
 from tests.planner.ts_cli import ts_batch
 
@@ -287,3 +287,68 @@ def test_both_name_gems_without_name_spec_alike(tmp_path):
         row = results[str(path)]
         assert "build" in row, row.get("error")
         assert_agree(row["build"], decode_planner(path.read_text(encoding="utf-8")))
+
+
+def legacy_root_spec_variants() -> dict[str, str]:
+    """A corpus export whose one tree is a URL-only <Spec> under <Tree>, rewritten as the planner's first
+    versions wrote it (late 2016): that <Spec> directly under the root, which the planner still loads
+    as the build's single tree (Build.lua legacyLoaders). With several sections the last one counts."""
+    xml = corpus_file("import_code.xml").read_text(encoding="utf-8")
+    section = re.search(r'<Tree activeSpec="1">\s*(<Spec>.*?</Spec>)\s*</Tree>', xml, re.S)
+    assert section is not None
+    spec = section.group(1)
+
+    def titled(title: str) -> str:
+        return spec.replace("<Spec>", f'<Spec title="{title}">', 1)
+
+    tree = f'<Tree activeSpec="2">{titled("a")}{titled("b")}</Tree>'
+    return {
+        "root_spec": xml.replace(section.group(0), spec),
+        "spec_then_tree": xml.replace(section.group(0), titled("root") + tree),
+        "tree_then_spec": xml.replace(section.group(0), tree + titled("root")),
+    }
+
+
+def test_a_spec_under_the_root_is_the_single_tree_in_both(tmp_path):
+    variants = legacy_root_spec_variants()
+    files = []
+    for name, xml in variants.items():
+        path = tmp_path / f"{name}.xml"
+        path.write_text(xml, encoding="utf-8")
+        files.append(path)
+    results = ts_batch(files)
+    for path in files:
+        assert "build" in results[str(path)], results[str(path)].get("error")
+        assert_agree(results[str(path)]["build"], decode_planner(path.read_text(encoding="utf-8")))
+
+    was = decode_planner(corpus_file("import_code.xml").read_text(encoding="utf-8"))
+    legacy = decode_planner(variants["root_spec"])
+    assert legacy.trees == was.trees
+    assert (legacy.trees[0].class_id, legacy.trees[0].ascendancy_id, len(legacy.trees[0].nodes)) == (3, 2, 131)
+    assert legacy.active_tree_id == legacy.trees[0].id
+    assert offered_trees(legacy).ids == [legacy.trees[0].id]
+    assert [t.title for t in decode_planner(variants["spec_then_tree"]).trees] == ["a", "b"]
+    assert decode_planner(variants["spec_then_tree"]).active_tree_id == "b"
+    assert [t.title for t in decode_planner(variants["tree_then_spec"]).trees] == ["root"]
+    # A Path of Exile 2 tree version marks such a spec as it does one under <Tree>.
+    poe2 = tmp_path / "poe2.xml"
+    poe2.write_text(variants["root_spec"].replace("<Spec>", '<Spec treeVersion="0_4">', 1), encoding="utf-8")
+    with pytest.raises(PlannerError) as err:
+        decode_planner(poe2.read_text(encoding="utf-8"))
+    assert err.value.kind == ts_batch([poe2])[str(poe2)]["error"]["kind"] == "poe2_build"
+
+
+@pytest.mark.parametrize("lead", ["\n\n", "\ufeff\r\n", "\r\n\ufeff \t"])
+def test_a_code_whose_xml_starts_with_blank_lines_decodes_in_both(tmp_path, lead):
+    """A code whose XML has whitespace or a byte order mark before its declaration (a hand-edited or
+    tool-written build, re-encoded): strict XML refuses a declaration there, but the planner reads
+    past it, as both decoders do for the same XML pasted as text."""
+    xml = corpus_file("322_overrides.xml").read_text(encoding="utf-8")
+    assert xml.startswith("<?xml")
+    path = tmp_path / "lead.code.txt"
+    path.write_text(base64.urlsafe_b64encode(zlib.compress((lead + xml).encode())).decode(), encoding="utf-8")
+    row = ts_batch([path])[str(path)]
+    assert "build" in row, row.get("error")
+    py = decode_planner(path.read_text(encoding="utf-8"))
+    assert_agree(row["build"], py)
+    assert py == decode_planner(xml)

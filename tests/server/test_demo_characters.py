@@ -248,3 +248,16 @@ def test_a_small_jewel_in_a_medium_socket_is_turned_by_that_sockets_own_proxy():
     # Slot 0 of the small ring: the large socket's and the medium socket's indexes in its id.
     first = CLUSTER_ID_BASE + (tree.sockets[large].index << 6) + (medium.index << 9)
     assert slots[first] == (medium.node, own)
+
+
+def test_a_legacy_spec_under_the_root_converts_as_the_same_tree_under_tree():
+    """The planner's first versions wrote the build's one tree as a <Spec> under the root; it converts
+    to the same character as that spec under <Tree> (passives, jewels in its sockets, gear)."""
+    from tests.planner.test_corpus_cross import legacy_root_spec_variants
+    wrapped = (POB_CORPUS / "ppoelzl__PathOfBuildingAPI" / "import_code.xml").read_text(encoding="utf-8")
+    characters = []
+    for xml in (wrapped, legacy_root_spec_variants()["root_spec"]):
+        root = parse_planner_xml(planner_xml_bytes(xml.replace("<Spec>", '<Spec treeVersion="3_10">', 1)))
+        characters.append(official_character(root, extract_planner(root), DIST, char_id="t", name="n")["character"])
+    assert characters[0] == characters[1]
+    assert (len(characters[1]["passives"]["hashes"]), len(characters[1]["jewels"])) == (131, 5)

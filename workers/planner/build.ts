@@ -60,12 +60,28 @@ export function findPlannerRoot(root: XmlNode | undefined): XmlNode {
 function isPoe2(root: XmlNode, build: XmlNode): boolean {
   if ((attr(build, "targetVersion") ?? "").trim().startsWith("0_")) return true;
   if (POE2_CLASSES.includes((attr(build, "className") ?? "").trim().toLowerCase())) return true;
-  return elements(element(root, "Tree"), "Spec").some((spec) => (attr(spec, "treeVersion") ?? "").trim().startsWith("0_"));
+  // Root-level specs are the legacy single tree (specElements).
+  const specs = [...elements(element(root, "Tree"), "Spec"), ...elements(root, "Spec")];
+  return specs.some((spec) => (attr(spec, "treeVersion") ?? "").trim().startsWith("0_"));
+}
+
+/**
+ * The export's passive tree specs and the <Tree> holding them (undefined for a legacy spec), as
+ * spec_elements in extract.py. Exports keep their specs under <Tree>. The planner's first versions
+ * (before it kept several trees, late 2016) wrote the build's one tree as a <Spec> directly under the
+ * root, and the planner still loads such a section as the build's single tree. It reads the root's
+ * sections in order, each one replacing the trees before it, so the last <Tree> or root <Spec> counts.
+ */
+export function specElements(root: XmlNode): { specs: XmlNode[]; treeNode: XmlNode | undefined } {
+  let last: XmlNode | undefined;
+  for (const child of elements(root)) if (child.tagName === "Tree" || child.tagName === "Spec") last = child;
+  if (!last) return { specs: [], treeNode: undefined };
+  if (last.tagName === "Spec") return { specs: [last], treeNode: undefined };
+  return { specs: elements(last, "Spec"), treeNode: last };
 }
 
 function readTrees(root: XmlNode): { trees: PlannerTree[]; activeId: string } {
-  const treeNode = element(root, "Tree");
-  const specs = elements(treeNode, "Spec");
+  const { specs, treeNode } = specElements(root);
   const ids = assignSetIds(specs.map((s) => attr(s, "title")));
   const trees: PlannerTree[] = [];
   specs.forEach((spec, i) => {

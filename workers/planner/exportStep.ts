@@ -5,7 +5,7 @@
  * attributes, config, notes) is kept; items are cut down to those the step uses.
  */
 import { zlibSync } from "fflate";
-import { findPlannerRoot, readBuild } from "./build";
+import { findPlannerRoot, readBuild, specElements } from "./build";
 import { plannerXmlText } from "./code";
 import { assignSetIds } from "./sets";
 import { PlannerError, type PlannerBuild } from "./types";
@@ -63,9 +63,15 @@ export function exportStep(input: string, ids: StepSetIds): string {
   const replaced = new Map<XmlNode, XmlNode>();
   let keptSpec: XmlNode | undefined;
 
-  const treeNode = element(root, "Tree");
+  const { specs, treeNode } = specElements(root);
+  if (!treeNode && specs.length) {
+    // A legacy export's single tree (a <Spec> under the root): the only tree there is, kept as it is.
+    if (assignSetIds(specs.map((s) => attr(s, "title")))[0]?.id !== ids.passiveTreeId) {
+      throw new PlannerError("not_planner_xml", `The planner export has no tree '${ids.passiveTreeId}'.`);
+    }
+    keptSpec = specs[0];
+  }
   if (treeNode) {
-    const specs = elements(treeNode, "Spec");
     const treeIds = assignSetIds(specs.map((s) => attr(s, "title")));
     const index = treeIds.findIndex((x) => x?.id === ids.passiveTreeId);
     if (index < 0) throw new PlannerError("not_planner_xml", `The planner export has no tree '${ids.passiveTreeId}'.`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodePlanner, decodePlannerAsync, isInvalidItem, PlannerError, skillOptions, tryDecodePlanner, type PlannerItem } from "../index";
+import { decodePlanner, decodePlannerAsync, exportStep, isInvalidItem, PlannerError, skillOptions, tryDecodePlanner, type PlannerItem } from "../index";
 import { corpusFiles, corpusText } from "./corpus";
 
 function item(build: ReturnType<typeof decodePlanner>, id: string): PlannerItem {
@@ -144,6 +144,36 @@ describe("legacy exports", () => {
     // Old exports keep socket groups directly under <Skills>.
     expect(build.skillSets.map((s) => s.id)).toEqual(["default"]);
     expect(build.skillSets[0].groups[0].slot).toBe("Body Armour");
+  });
+
+  // The planner's first versions (late 2016, before it kept several trees) wrote the build's one tree as a
+  // <Spec> directly under the root; the planner still loads it (Build.lua's legacyLoaders) as the single tree.
+  const withTree = corpusText("import_code.xml");
+  const treeSection = /<Tree activeSpec="1">\s*(<Spec>[\s\S]*?<\/Spec>)\s*<\/Tree>/.exec(withTree)!;
+  const rootSpec = withTree.replace(treeSection[0], treeSection[1]);
+
+  it("reads a <Spec> under the root as the build's single tree", () => {
+    expect(rootSpec).not.toMatch(/<Tree[\s>]/);
+    const was = decodePlanner(withTree);
+    const build = decodePlanner(rootSpec);
+    expect(build.trees).toEqual(was.trees);
+    expect(build.trees[0].nodes).toHaveLength(131);
+    expect(build.activeTreeId).toBe(build.trees[0].id);
+    // Its step exports to a code that reads back to the same tree and the jewels in its sockets.
+    const step = { passiveTreeId: build.trees[0].id, equipmentSetId: build.itemSets[0].id, skillSetId: build.skillSets[0].id };
+    const back = decodePlanner(exportStep(rootSpec, step));
+    expect(back.trees).toEqual(build.trees);
+    for (const id of Object.values(build.trees[0].jewels)) expect(back.items[id]).toEqual(build.items[id]);
+    expect(() => exportStep(rootSpec, { ...step, passiveTreeId: "nope" })).toThrow("no tree 'nope'");
+  });
+
+  it("takes the last of the root's <Tree> and <Spec> sections, as the planner loads them in order", () => {
+    const titled = (title: string) => treeSection[1].replace("<Spec>", `<Spec title="${title}">`);
+    const specThenTree = withTree.replace(treeSection[0], `${titled("root")}\n<Tree activeSpec="2">${titled("a")}${titled("b")}</Tree>`);
+    expect(decodePlanner(specThenTree).trees.map((t) => t.title)).toEqual(["a", "b"]);
+    expect(decodePlanner(specThenTree).activeTreeId).toBe("b");
+    const treeThenSpec = withTree.replace(treeSection[0], `<Tree activeSpec="2">${titled("a")}${titled("b")}</Tree>\n${titled("root")}`);
+    expect(decodePlanner(treeThenSpec).trees.map((t) => t.title)).toEqual(["root"]);
   });
 });
 

@@ -100,6 +100,16 @@ describe("loading errors use the spec's texts", () => {
     expect(loadErrorFor(err)).toEqual({ title: "No usable tree", message: "This build has no passive tree for its class Witch" });
   });
 
+  it("loads the planner's first export format, its one tree a <Spec> under the root, with that tree offered", async () => {
+    const d = { ...deps(), classes: async () => realClassTable() as unknown as ClassNames };
+    const xml = corpusText("import_code.xml");
+    const section = /<Tree activeSpec="1">\s*(<Spec>[\s\S]*?<\/Spec>)\s*<\/Tree>/.exec(xml)!;
+    const loaded = await loadInput({ kind: "code", code: xml.replace(section[0], section[1]), label: "planner code" }, "old.xml", d);
+    expect([loaded.build.className, loaded.build.ascendancyName, loaded.notes]).toEqual(["Witch", "Elementalist", []]);
+    expect(loaded.build.trees.map((t) => [t.classId, t.ascendancyId, t.nodes.length])).toEqual([[3, 2, 131]]);
+    expect(decodePlanner(loaded.code).trees).toEqual(loaded.build.trees);
+  });
+
   it("refuses a Path of Exile 2 code by name, without the advice to copy it again", async () => {
     const poe2 = corpusText("325_loadouts.xml").replace('className="Scion"', 'className="Warrior"');
     const decode = async (c: string) => {
