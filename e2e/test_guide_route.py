@@ -57,3 +57,22 @@ def test_passives_note_is_the_checkers_count_for_the_builds_bandit_choice(page, 
     expect(page.get_by_test_id("guide-version")).to_have_text(
         f"Route for game version {route_facts()['gameVersion']}"
     )
+
+
+def test_passives_note_reads_whole_on_a_phone(browser, live_server):
+    """At 412 px the note wraps inside the guide instead of ending in an ellipsis."""
+    path, bandit, choice = BUILDS["BANDIT_KILL"]
+    ctx = browser.new_context(base_url=live_server.base_url, viewport={"width": 412, "height": 915})
+    try:
+        page = ctx.new_page()
+        page.goto(f"/dev/guide?code={quote(planner_code(path, bandit), safe='')}&character=e2e-{uuid.uuid4().hex[:8]}")
+        note = page.get_by_test_id("guide-passives")
+        expect(note).to_contain_text(f"{choice}: ", timeout=30_000)
+        cut = note.evaluate(
+            "el => [el, ...el.querySelectorAll('*')].filter(e => e.scrollWidth - e.clientWidth > 1 || e.scrollHeight - e.clientHeight > 1).length"
+        )
+        assert cut == 0
+        box = note.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 412
+    finally:
+        ctx.close()

@@ -122,7 +122,9 @@ export function GuidePanel({ characterId, data, sections, flag, passivePoints, g
           )}
         </Group>
         <Group gap="sm">
-          <Badge variant="light" color={flag === "BANDIT_KILL" ? "red" : "yellow"} data-testid="guide-passives">
+          {/* Wraps on a phone: one line cut "Kill all bandits: 24 passive points from the ca…" at 412 px. */}
+          <Badge variant="light" color={flag === "BANDIT_KILL" ? "red" : "yellow"} data-testid="guide-passives"
+            h="auto" maw="100%" py={4} styles={{ label: { whiteSpace: "normal", overflow: "visible" } }}>
             {passivesNote(flag, passivePoints)}
           </Badge>
           <Switch
