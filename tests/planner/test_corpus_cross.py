@@ -190,12 +190,18 @@ CRAFTED = {
 }
 
 
-def test_crafted_edge_cases_agree(tmp_path):
+def write_xmls(folder: Path, xmls: dict[str, str]) -> list[Path]:
+    """Each XML as {name}.xml in `folder`, for the TypeScript decoder's batch."""
     files = []
-    for name, xml in CRAFTED.items():
-        path = tmp_path / f"{name}.xml"
+    for name, xml in xmls.items():
+        path = folder / f"{name}.xml"
         path.write_text(xml, encoding="utf-8")
         files.append(path)
+    return files
+
+
+def test_crafted_edge_cases_agree(tmp_path):
+    files = write_xmls(tmp_path, CRAFTED)
     results = ts_batch(files)
     for path in files:
         row = results[str(path)]
@@ -311,11 +317,7 @@ def legacy_root_spec_variants() -> dict[str, str]:
 
 def test_a_spec_under_the_root_is_the_single_tree_in_both(tmp_path):
     variants = legacy_root_spec_variants()
-    files = []
-    for name, xml in variants.items():
-        path = tmp_path / f"{name}.xml"
-        path.write_text(xml, encoding="utf-8")
-        files.append(path)
+    files = write_xmls(tmp_path, variants)
     results = ts_batch(files)
     for path in files:
         assert "build" in results[str(path)], results[str(path)].get("error")
