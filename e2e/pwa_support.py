@@ -285,10 +285,15 @@ def read_step(xml_path: Path, equipment_set_id: str, skill_set_id: str, tree_id:
             step.items[slot.get("name")] = _item(items[item_id])
     skills_el = root.find("Skills")
     skill_set = _by_id(skills_el.findall("SkillSet"), skill_set_id)
+    granted: dict[str, list] = {}
     for group in skill_set.findall("Skill"):
         if group.get("enabled") == "false":
             continue
         gems = [g for g in group.findall("Gem") if g.get("enabled") != "false"]
+        source = group.get("source") or ""
+        if source:  # granted by an item or passives: listed last, under what grants them, in order
+            granted.setdefault(_granted_by(source), []).extend(gems)
+            continue
         step.gems_by_slot.setdefault(group.get("slot") or "Unslotted", []).extend(gems)
     step.gems_by_slot = {
         slot: [
@@ -298,7 +303,25 @@ def read_step(xml_path: Path, equipment_set_id: str, skill_set_id: str, tree_id:
         for slot, gems in step.gems_by_slot.items()
         if gems
     }
+    step.gems_by_slot.update({heading: [_granted_name(g) for g in gems] for heading, gems in granted.items() if gems})
     return step
+
+
+def _granted_by(source: str) -> str:
+    """'Item:5:Kraken Spur, Zealot Boots' -> 'Granted by Kraken Spur'; 'Tree:35011' -> 'Granted by passives'."""
+    if source.startswith("Item:"):
+        item = re.sub(r"^Item:\d*:?", "", source).split(",")[0].strip()
+        return f"Granted by {item}" if item else "Granted by items"
+    return "Granted by passives"
+
+
+def _granted_name(gem) -> str:
+    """A granted skill's planner name, else its skill id in words ('SummonSentinelOfRadiance' -> 'Summon Sentinel of Radiance')."""
+    if gem.get("nameSpec"):
+        return gem.get("nameSpec")
+    words = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+", gem.get("skillId") or "")
+    small = {"Of", "The", "And", "To", "In", "On", "With", "For", "From"}
+    return " ".join(w.lower() if i and w in small else w for i, w in enumerate(words)) or "Granted skill"
 
 
 AXE_SOURCE = REPO / "node_modules" / "axe-core" / "axe.min.js"
