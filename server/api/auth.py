@@ -9,6 +9,7 @@ and set the HttpOnly session cookie.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import html
 import re
 from typing import Annotated
@@ -21,7 +22,16 @@ from litestar.params import Body, JSONBody, QueryParameter
 from litestar.response import Redirect
 
 from server.auth import passwords
-from server.auth.session import cleared_cookie, current_session, iso, require_user, session_cookie
+from server.auth.session import (
+    SIGNIN_COOKIE,
+    cleared_cookie,
+    cleared_signin_cookie,
+    current_session,
+    iso,
+    require_user,
+    session_cookie,
+    signin_cookie,
+)
 from server.errors import ApiError
 from server.ggg import pkce
 from server.ggg.client import GggClient, GrantRefused, UpstreamError, UpstreamRateLimited, expires_at
@@ -99,11 +109,12 @@ def _complete(request: Request, pending: users.PendingSignIn, user: users.User, 
     settings = request.app.state.settings
     response = Redirect(f"/auth-complete?{query}", status_code=303)
     response.cookies.append(session_cookie(request, token, settings.session_ttl_s))
+    response.cookies.append(cleared_signin_cookie(request))
     return response
 
 
 @post("/login", status_code=200, summary="Start a sign-in; answers where the browser goes next")
-async def login(request: Request, data: JSONBody[LoginRequest]) -> LoginAnswer:
+async def login(request: Request, data: JSONBody[LoginRequest]) -> Response[LoginAnswer]:
     settings = request.app.state.settings
     return_path = safe_return_path(data.return_path)
     realm = _realm(data.initial_realm)
@@ -114,7 +125,9 @@ async def login(request: Request, data: JSONBody[LoginRequest]) -> LoginAnswer:
     else:
         client: GggClient = request.app.state.ggg
         target = pkce.authorize_url(settings.ggg_authorize_url, settings.ggg_client_id, client.redirect_uri, state, verifier)
-    return LoginAnswer(LoginData(return_path=target))
+    # The state is bound to this browser: the official site's callback must come back to it.
+    return Response(LoginAnswer(LoginData(return_path=target)),
+                    cookies=[signin_cookie(request, state, users.STATE_TTL_S)])
 
 
 _PAGE = """<!doctype html>
@@ -166,6 +179,7 @@ button{{font:inherit;font-size:.875rem;font-weight:600;padding:.5rem 1rem;width:
 </main></body></html>"""
 
 SIGN_IN_FAILED = "Account name or password is incorrect."
+BOUND_STATE = "This sign-in was started in another browser or has expired; start the login again"
 ACCOUNT_NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{2,31}$")
 
 
@@ -294,7 +308,12 @@ async def callback(
     if settings.auth_provider != "ggg":
         raise ApiError(404, "Official sign-in is not enabled on this server")
     db = request.app.state.store
-    pending = await db.take_pending(state_) if state_ else None
+    started_here = request.cookies.get(SIGNIN_COOKIE, "")
+    if not state_ or not hmac.compare_digest(started_here.encode(), state_.encode()):
+        # Login CSRF: a callback link made by someone else (their state and code) would sign
+        # this browser into their account.
+        raise ApiError(400, BOUND_STATE, "invalid_state")
+    pending = await db.take_pending(state_)
     if pending is None:
         raise ApiError(400, "Unknown or expired sign-in state; start the login again", "invalid_state")
     if error or not code:

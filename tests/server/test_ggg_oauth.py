@@ -97,6 +97,37 @@ def test_wrong_state_is_refused(server, fake):
     assert client.get("/api/auth/me").status_code == 401
 
 
+def test_a_callback_started_in_another_browser_does_not_sign_in(server, fake):
+    """Login CSRF: an attacker starts a sign-in with their own official account, consents, and sends
+    the callback link (their state and code) to a victim. Opening it must not sign the victim's
+    browser into the attacker's account (nor replace the victim's session): the state is bound
+    to the browser that started the sign-in."""
+    fake.account = {"uuid": "acc-attacker", "name": "Attacker#1"}
+    attacker = server.client(follow_redirects=False)
+    callback = consent(begin(attacker))
+    victim = sign_in(server, fake)
+    victim_name = victim.get("/api/auth/me").json()["data"]["displayName"]
+    r = victim.get(callback)
+    assert r.status_code == 400, r.text
+    assert r.json()["error"] == {
+        "code": "invalid_state",
+        "message": "This sign-in was started in another browser or has expired; start the login again",
+    }
+    assert "waypoint_session" not in r.headers.get("set-cookie", "")
+    assert victim.get("/api/auth/me").json()["data"]["displayName"] == victim_name != "Attacker#1"
+    # A browser with no sign-in under way at all is refused the same way.
+    fresh = server.client(follow_redirects=False)
+    assert fresh.get(callback).status_code == 400
+    assert fresh.get("/api/auth/me").status_code == 401
+    # The browser that started it still finishes it, once; its sign-in cookie is then cleared.
+    fake.account = {"uuid": "acc-attacker", "name": "Attacker#1"}
+    done = attacker.get(callback)
+    assert done.status_code == 303, done.text
+    assert attacker.get("/api/auth/me").json()["data"]["displayName"] == "Attacker#1"
+    assert "waypoint_signin=" in done.headers.get("set-cookie", "")
+    assert not attacker.cookies.get("waypoint_signin")
+
+
 def test_wrong_verifier_is_refused_by_the_token_endpoint(server, fake):
     """A code issued for one sign-in's challenge, finished with another sign-in's state (and verifier)."""
     client = server.client(follow_redirects=False)
