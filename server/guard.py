@@ -5,8 +5,8 @@ server.security_headers, around the whole app). Mutations and the proxy then get
 in order: a body-size cap (413); the same-origin check on mutations (403 unless the
 `Origin` is one of the configured origins, Settings.own_origins, never one derived from the
 request's Host; or, with no `Origin`, `Sec-Fetch-Site: same-origin`: cookie-carrying calls
-must come from our own pages); JSON only (415 for another body type; the local
-sign-in form is the one form post); rate limits per session (`rate_limit_per_minute`)
+must come from our own pages); JSON only (415 for another body type, or for a compressed
+body; the local sign-in form is the one form post); rate limits per session (`rate_limit_per_minute`)
 and per client IP (five times that, since many people can share one address) (429 with
 Retry-After), counted in the state all workers share; and Idempotency-Key replay: the
 first answer to a (user, key) is stored and replayed for repeats; the same key with a
@@ -166,6 +166,12 @@ class Guard:
             # 3. JSON bodies only (the local sign-in page posts its form), and well-formed JSON:
             # not UTF-8, or nested past the decoder's limit, is a 400 here rather than a 500 later.
             if _has_body(headers) and method not in SAFE:
+                coding = headers.get(b"content-encoding", b"").strip().lower()
+                if coding not in (b"", b"identity"):
+                    # Bodies are read as sent; a compressed one would be refused as malformed JSON.
+                    name = headers[b"content-encoding"].decode("latin-1").strip()[:40]
+                    return await _send_json(send, 415, error_body(
+                        415, f"Content-Encoding '{name}' is not supported: send the request body uncompressed"))
                 media = _media_type(headers)
                 if media not in JSON_TYPES + (FORM_TYPES if path in FORM_PATHS else ()):
                     return await _send_json(

@@ -115,3 +115,35 @@ def test_former_500s_are_400s_with_the_usual_body(server, build, what, method, p
     error = httpx.Response(400, content=data).json()["error"]
     assert set(error) == {"code", "message"} and error["message"]
     assert "unhandled error" not in server.log.read_text()
+
+
+@pytest.mark.parametrize("path", ["/api/auth/login", "/api/Build", "/api/Build/{id}/like", "/api/Build/{id}/follow",
+                                  "/api/Build/{id}/revisions", "/api/Character/demo-hierophant/attached-build",
+                                  "/api/account/delete"])
+@pytest.mark.parametrize("content_type", [None, "application/json"])
+def test_a_mutation_without_its_body_says_so(server, build, path, content_type):
+    """Before: 400 'Validation failed for POST ...: data: 'data'' (Litestar's KeyError, read as text)."""
+    build_id, cookie = build
+    headers = {"Cookie": f"waypoint_session={cookie}", **({"Content-Type": content_type} if content_type else {})}
+    status, data = _raw(server, "POST", path.replace("{id}", build_id), b"", headers)
+    assert status == 400, data
+    assert httpx.Response(400, content=data).json()["error"] == {
+        "code": "validation_error", "message": "The request body is missing: send a JSON object"}
+
+
+@pytest.mark.parametrize("encoding", ["gzip", "deflate", "br", "GZIP, identity"])
+def test_a_compressed_request_body_is_refused_by_name(server, build, encoding):
+    """Bodies are taken as sent: a gzip body was read as JSON and refused as 'invalid character (byte 0)'."""
+    import gzip
+
+    build_id, cookie = build
+    headers = {"Cookie": f"waypoint_session={cookie}", "Content-Type": "application/json", "Content-Encoding": encoding}
+    status, data = _raw(server, "POST", f"/api/Build/{build_id}/like", gzip.compress(b'{"like": true}'), headers)
+    assert status == 415, data
+    assert httpx.Response(415, content=data).json()["error"] == {
+        "code": "unsupported_media_type",
+        "message": f"Content-Encoding '{encoding}' is not supported: send the request body uncompressed"}
+    # identity is no encoding at all
+    headers["Content-Encoding"] = "identity"
+    status, data = _raw(server, "POST", f"/api/Build/{build_id}/like", b'{"like": true}', headers)
+    assert status == 200, data
