@@ -59,9 +59,10 @@ def user_agent(settings: Settings) -> str:
 
 
 class GggClient:
-    def __init__(self, settings: Settings):
+    def __init__(self, settings: Settings, shared):
         self.settings = settings
-        self.gate = RateGate()
+        # The official API's restrictions, seen by every worker (server.sharedstate).
+        self.gate = RateGate(shared)
         self.http = httpx.AsyncClient(
             timeout=settings.upstream_timeout_s,
             headers={"User-Agent": user_agent(settings), "Accept": "application/json"},
@@ -111,7 +112,7 @@ class GggClient:
         return await self._token({"grant_type": "refresh_token", "refresh_token": refresh_token})
 
     async def get_json(self, path: str, token: str, gate_key: str) -> bytes:
-        wait = self.gate.remaining(gate_key, "ip")
+        wait = await self.gate.remaining(gate_key, "ip")
         if wait:
             raise UpstreamRateLimited(wait)
         url = f"{self.settings.ggg_api_base.rstrip('/')}{path}"
@@ -119,7 +120,7 @@ class GggClient:
             r = await self.http.get(url, headers={"Authorization": f"Bearer {token}"})
         except httpx.HTTPError as exc:
             raise UpstreamError(f"official API unreachable: {type(exc).__name__}") from exc
-        waited = self.gate.observe(gate_key, r.headers, r.status_code)
+        waited = await self.gate.observe(gate_key, r.headers, r.status_code)
         if r.status_code == 429:
             raise UpstreamRateLimited(waited or 5)
         if r.status_code == 401:

@@ -196,6 +196,26 @@ def test_upstream_429_becomes_our_429_and_is_honoured(server, fake):
     assert len(fake.api_calls()) == calls
 
 
+def test_an_upstream_restriction_met_by_one_process_holds_the_others(fake, tmp_path):
+    """The official API's restrictions are state that limits abuse: every worker (here two server
+    processes on one database) honours a restriction another one met, rather than calling upstream
+    during it and earning a longer one."""
+    env = {**fake.env(), "WAYPOINT_SEED_DEMO": "false", "WAYPOINT_RATE_LIMIT_PER_MINUTE": "0"}
+    db = tmp_path / "two.sqlite3"
+    with ServerProcess(env=env, db_path=db) as a, ServerProcess(env=env, db_path=db) as b:
+        client = sign_in(a, fake)
+        cookie = client.cookies["waypoint_session"]
+        fake.limit_next(30)
+        r = client.get("/api/Character/character/pc/SlayerAlt")
+        assert r.status_code == 429 and r.headers["retry-after"] == "30", r.text
+        calls = len(fake.api_calls())
+        with b.client(headers={"Cookie": f"waypoint_session={cookie}"}) as other:
+            again = other.get("/api/Character/character/pc/testcharacter")
+        assert again.status_code == 429, again.text
+        assert 1 <= int(again.headers["retry-after"]) <= 30
+        assert len(fake.api_calls()) == calls
+
+
 def test_logout_clears_session(server, fake):
     client = sign_in(server, fake)
     r = client.post("/api/auth/logout")
