@@ -1,7 +1,8 @@
 """Control characters in text fields: found, and named by the field that holds them.
 
 Every text a client sends (JSON body fields, form fields, query parameters) is refused with a
-422 naming the field when it holds a control character: C0 (NUL included), DEL or C1. Stored,
+422 naming the field when it holds a control character: C0 (NUL included), DEL, C1, or a
+bidirectional embedding, override or isolate. Stored,
 such a character hides text, breaks logs and exports, or means something else to the next
 program that reads it. A planner code may hold line breaks and tabs (pasted across lines;
 the decoder skips white space)."""
@@ -10,8 +11,10 @@ from __future__ import annotations
 
 import re
 
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-CONTROL_BUT_WHITESPACE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+# The bidirectional embeddings, overrides and isolates (U+202A-202E, U+2066-2069) count too: they
+# reorder the text around them where it is shown ('Demo\u202eretfarcyroehT' reads as another name).
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+CONTROL_BUT_WHITESPACE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 # Fields whose text may hold line breaks and tabs.
 MULTILINE = frozenset({"pobCod"})
 

@@ -12,6 +12,7 @@ import asyncio
 import hmac
 import html
 import re
+import unicodedata
 from typing import Annotated
 from urllib.parse import urlencode
 
@@ -237,12 +238,18 @@ async def _login_wait(request: Request, account: str, mode: str) -> int:
     return await shared.attempt(_pair(account[:64], client), login_backoff(limit))
 
 
+def _shown(text: str) -> int:
+    """Characters that show: not format characters (zero-width spaces and joiners, the BOM), not
+    combining marks alone, not separators."""
+    return sum(1 for ch in text if unicodedata.category(ch)[0] not in "CMZ")
+
+
 async def _sign_up(db, data: LocalForm, account: str, back: str) -> users.User | Response:
     name = " ".join((data.displayName or "").split())
     if not ACCOUNT_NAME.match(account):
         return _page(data.state, data, back=back, status=422, signup_error=(
             "Choose an account name of 3 to 32 letters, digits, '.', '-' or '_', starting with a letter or digit."))
-    if not 2 <= len(name) <= 32 or _CONTROL.search(name):
+    if not 2 <= len(name) <= 32 or _CONTROL.search(name) or _shown(name) < 2:
         return _page(data.state, data, back=back, status=422, signup_error="Choose a display name of 2 to 32 characters.")
     if not passwords.MIN_LEN <= len(data.password) <= passwords.MAX_LEN:
         return _page(data.state, data, back=back, status=422, signup_error=(
