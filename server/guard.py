@@ -173,7 +173,11 @@ class Guard:
                     return await _send_json(send, 415, error_body(
                         415, f"Content-Encoding '{name}' is not supported: send the request body uncompressed"))
                 media = _media_type(headers)
-                if media not in JSON_TYPES + (FORM_TYPES if path in FORM_PATHS else ()):
+                if path in FORM_PATHS:
+                    if media not in FORM_TYPES:
+                        return await _send_json(send, 415, error_body(
+                            415, "Send the sign-in form as application/x-www-form-urlencoded"))
+                elif media not in JSON_TYPES:
                     return await _send_json(
                         send, 415, error_body(415, "Send the request body as application/json")
                     )

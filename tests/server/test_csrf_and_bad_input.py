@@ -147,3 +147,20 @@ def test_a_compressed_request_body_is_refused_by_name(server, build, encoding):
     headers["Content-Encoding"] = "identity"
     status, data = _raw(server, "POST", f"/api/Build/{build_id}/like", b'{"like": true}', headers)
     assert status == 200, data
+
+
+def test_the_sign_in_form_takes_only_a_form(server):
+    """JSON posted to the local sign-in form was read as an empty form: 400 'This sign-in link has expired'."""
+    with server.client() as c:
+        target = c.post("/api/auth/login", json={"ReturnPath": "/", "InitialRealm": "pc"}).json()["data"]["returnPath"]
+        state = target.split("state=", 1)[1]
+        r = c.post("/api/auth/local", json={"state": state, "mode": "signup", "accountName": "json-poster",
+                                            "displayName": "Json", "password": "long enough secret"})
+        assert r.status_code == 415, r.text
+        assert r.json()["error"] == {"code": "unsupported_media_type",
+                                     "message": "Send the sign-in form as application/x-www-form-urlencoded"}
+        # The same fields as a form still sign up, with the same state.
+        ok = c.post("/api/auth/local", data={"state": state, "mode": "signup", "accountName": "json-poster",
+                                             "displayName": "Json", "password": "long enough secret"},
+                    follow_redirects=False)
+        assert ok.status_code == 303, ok.text
