@@ -27,6 +27,7 @@ from server.store.types import (
     STAT_SORTS,
     BuildConflict,
     BuildGone,
+    CreatorGone,
     LookalikeId,
     NewBuild,
     SearchQuery,
@@ -284,6 +285,10 @@ async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[
         raise ApiError(409, "This buildId is already used by another creator") from exc
     except BuildGone as exc:
         raise ApiError(410, "This buildId belonged to a build its creator deleted; choose another", "gone") from exc
+    except CreatorGone as exc:
+        # The account was deleted while this publish waited for its decode.
+        raise ApiError(401, "Your session has ended or you are not signed in. Please log in again.",
+                       "unauthorized") from exc
     except SlugTaken as exc:
         raise ApiError(422, "buildId must not equal another build's slug, in any case", "invalid_build") from exc
     except LookalikeId as exc:

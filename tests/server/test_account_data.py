@@ -163,3 +163,27 @@ async def test_a_refused_deletion_deletes_nothing(app, client, headers, body, st
     assert (await client.get("/api/auth/me", headers=alice)).status_code == 200
     assert (await client.get(f"/api/Build/{builds[0]['slug']}")).status_code == 200
     assert (await client.post(DELETE, json={"deleteBuilds": True})).status_code == 401  # no session
+
+
+async def test_a_publish_that_lands_after_its_creator_deleted_the_account_stores_nothing(app, client, tmp_path):
+    """A publish decodes before it stores (waiting its turn for the decode child up to 15 s); the
+    player may delete the account meanwhile, in another tab. The insert then named a creator that
+    no longer exists: a foreign-key failure, answered 500. The store now says CreatorGone, which
+    the publish answers as an ended session (401)."""
+    from server.store import make_store
+    from server.store.types import CreatorGone, NewBuild
+    from server.wire import Step
+
+    user = await session_headers(client, "Leaver")
+    uid = await _user_id(app, "Leaver")
+    assert (await client.post(DELETE, json={"deleteBuilds": True}, headers=user)).status_code == 200
+    late = NewBuild(id="late-build-0001", creator_id=uid, creator_name="Leaver", base_class="Templar",
+                    ascendancy="Inquisitor", tree_version="3_28", code="x", skills=["Cleave"],
+                    steps=[Step("Step 1", "1", "1", "1")])
+    store = await make_store(app.state.settings).open()  # this test's own connections, on its own loop
+    try:
+        with pytest.raises(CreatorGone):
+            await store.insert_build(late)
+    finally:
+        await store.close()
+    assert await rows(app, "SELECT COUNT(*) FROM builds") == [(0,)]

@@ -32,6 +32,7 @@ from server.store.types import (
     Attachment,
     BuildConflict,
     BuildGone,
+    CreatorGone,
     LookalikeId,
     NewBuild,
     PendingSignIn,
@@ -166,6 +167,9 @@ class PgStore:
                         raise LookalikeId(build.id)
                     if await conn.fetchval(GONE_SQL, build.id):
                         raise BuildGone(build.id)
+                    # Locked against a deletion until this transaction ends.
+                    if not await conn.fetchval("SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE", build.creator_id):
+                        raise CreatorGone(build.id)
                     while True:
                         slug = new_slug()
                         if not await conn.fetchval(
