@@ -7,7 +7,8 @@ in order: a body-size cap (413); the same-origin check on mutations (403 unless 
 request's Host; or, with no `Origin`, `Sec-Fetch-Site: same-origin`: cookie-carrying calls
 must come from our own pages); JSON only (415 for another body type, or for a compressed
 body; the local sign-in form is the one form post); rate limits per session (`rate_limit_per_minute`)
-and per client IP (five times that, since many people can share one address) (429 with
+and per client IP (five times that, since many people can share one address; an IPv6
+address counts as its /64, server.client_address) (429 with
 Retry-After), counted in the state all workers share; and Idempotency-Key replay: the
 first answer to a (user, key) is stored and replayed for repeats; the same key with a
 different request is a 422. 5xx and 429 answers are not stored, so a retry can still succeed.
@@ -25,6 +26,7 @@ import msgspec
 
 from server.asgi_body import read_body, replay
 from server.auth.session import COOKIE, resolve_session
+from server.client_address import scope_limit_key
 from server.errors import error_body
 from server.store.types import StoredAnswer, hash_token
 from server.text_fields import CONTROL, control_in_json, control_in_pairs, refusal
@@ -202,8 +204,7 @@ class Guard:
         # 5. Rate limits per IP and per session, shared by every worker.
         token = _session_token(headers)
         if settings.rate_limit_per_minute > 0:
-            client = (scope.get("client") or ("unknown", 0))[0]
-            counters = [(f"ip:{client}", IP_FACTOR * settings.rate_limit_per_minute)]
+            counters = [(f"ip:{scope_limit_key(scope)}", IP_FACTOR * settings.rate_limit_per_minute)]
             if token:
                 counters.append((f"s:{hash_token(token)}", settings.rate_limit_per_minute))
             wait = await state.shared.hit(counters)

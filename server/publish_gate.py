@@ -28,6 +28,7 @@ from concurrent.futures.process import BrokenProcessPool
 from litestar import Request
 
 from server.auth.session import current_user
+from server.client_address import request_limit_key
 from server.errors import ApiError
 
 WAIT_S = 15.0
@@ -162,5 +163,5 @@ async def decode_off_loop(request: Request, fn, *args):
     """fn(*args) (a module-level function: it is sent to the child by name) through this
     worker's gate, in the decode child."""
     user = current_user(request)
-    who = f"u:{user.id}" if user else f"ip:{request.client.host if request.client else 'unknown'}"
+    who = f"u:{user.id}" if user else f"ip:{request_limit_key(request)}"
     return await decode_gate(request).run(fn, *args, who=who)

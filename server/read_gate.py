@@ -8,7 +8,7 @@ few at a time keep the CPU as busy; the rest wait here, costing nothing, and a t
 at most that many reads plus whatever else is ready: writes, sign-ins, upstream calls. The
 gate shapes the order of work only; it never refuses a request. 0 turns it off.
 
-One client (by address: a session cookie is the client's to invent) has at most half the
+One client (by address, an IPv6 one by its /64: a session cookie is the client's to invent) has at most half the
 turns; its other reads wait in its own line, so a flood of reads from one client cannot put
 every other client's read behind all of it.
 """
@@ -16,6 +16,8 @@ every other client's read behind all of it.
 from __future__ import annotations
 
 import asyncio
+
+from server.client_address import scope_limit_key
 
 GATED_PREFIX = "/api/Build/"
 
@@ -49,7 +51,7 @@ class ReadGate:
         loop = asyncio.get_running_loop()
         if self._loop is not loop:
             self._slots, self._loop, self._clients = asyncio.Semaphore(self.concurrency), loop, {}
-        key = (scope.get("client") or ("unknown", 0))[0]
+        key = scope_limit_key(scope)
         line = self._clients.get(key)
         if line is None:
             line = self._clients[key] = [asyncio.Semaphore(self.per_client), 0]

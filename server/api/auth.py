@@ -33,6 +33,7 @@ from server.auth.session import (
     session_cookie,
     signin_cookie,
 )
+from server.client_address import request_limit_key
 from server.errors import ApiError
 from server.ggg import pkce
 from server.ggg.client import GggClient, GrantRefused, UpstreamError, UpstreamRateLimited, expires_at
@@ -231,7 +232,7 @@ async def _login_wait(request: Request, account: str, mode: str) -> int:
     if limit <= 0:
         return 0
     shared = request.app.state.shared
-    client = request.client.host if request.client else "unknown"
+    client = request_limit_key(request)
     wait = await shared.hit([(f"login-ip:{client}", 5 * limit)])
     if wait or mode == "signup":
         return wait
@@ -295,8 +296,7 @@ async def local_submit(
         return user
     if data.mode != "signup" and settings.login_attempts_per_minute > 0:
         # Signed in: this pair's failures are forgotten.
-        client = request.client.host if request.client else "unknown"
-        await request.app.state.shared.forgive(_pair(account[:64], client))
+        await request.app.state.shared.forgive(_pair(account[:64], request_limit_key(request)))
     pending = await db.take_pending(data.state)
     if pending is None:
         raise ApiError(400, "This sign-in link has expired; start the login again")
