@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import re
 import ssl
-import zlib
 from dataclasses import dataclass
 
 import certifi
@@ -19,6 +18,7 @@ import httpx
 from server.planner.decode import MAX_CODE_CHARS
 from server.planner.errors import PlannerError
 from server.planner.extract import decode_planner
+from server.upstream_body import ACCEPT_ENCODING, BodyTooLarge, BodyUnusable, read_capped
 
 
 @dataclass(frozen=True)
@@ -111,40 +111,6 @@ def _tls() -> ssl.SSLContext:
     return ssl.create_default_context(cafile=certifi.where())
 
 
-# The answer's Content-Encoding is inflated here, bounded by its output (httpx inflates each chunk
-# whole before a caller sees it: 1.4 KB of brotli was 1 GiB). Brotli is not asked for: its decoder
-# here cannot stop at a size.
-ACCEPT_ENCODING = "gzip, deflate"
-
-
-def _inflater(coding: str):
-    """A zlib decompressor for the answer's Content-Encoding; None for none; ValueError for another."""
-    if coding in ("", "identity"):
-        return None
-    if coding in ("gzip", "x-gzip"):
-        return zlib.decompressobj(16 + zlib.MAX_WBITS)
-    if coding == "deflate":
-        return _Deflate()
-    raise ValueError(coding)
-
-
-class _Deflate:
-    """'deflate' as servers send it: zlib-wrapped, or (some) raw deflate; told apart by the first
-    chunk's zlib header, as browsers do."""
-
-    def __init__(self) -> None:
-        self.inner = None
-        self.unconsumed_tail = b""
-
-    def decompress(self, data: bytes, max_length: int) -> bytes:
-        if self.inner is None:
-            wrapped = len(data) >= 2 and data[0] & 0x0F == 8 and ((data[0] << 8) | data[1]) % 31 == 0
-            self.inner = zlib.decompressobj(zlib.MAX_WBITS if wrapped else -zlib.MAX_WBITS)
-        out = self.inner.decompress(data, max_length)
-        self.unconsumed_tail = self.inner.unconsumed_tail
-        return out
-
-
 def not_a_code(host: PasteHost, paste_id: str, kind: str) -> str:
     return f"{host.label} did not return a planner code for paste {paste_id} ({kind})."
 
@@ -169,28 +135,12 @@ async def fetch_raw_paste(
                     raise PasteNotFound(f"{name} has no paste {paste_id}.")
                 if response.status_code != 200:
                     raise UpstreamFailed(f"{name} answered {response.status_code} for paste {paste_id}.")
-                coding = response.headers.get("content-encoding", "").strip().lower()
                 try:
-                    inflater = _inflater(coding)
-                except ValueError:
-                    raise UpstreamFailed(
-                        f"{name} sent the paste {paste_id} with a Content-Encoding we do not take ({coding[:40]})."
-                    ) from None
-                body = bytearray()
-                # The raw bytes, inflated here at most one byte past the cap.
-                async for chunk in response.aiter_raw():
-                    if inflater is not None:
-                        try:
-                            chunk = inflater.decompress(chunk, MAX_CODE_CHARS - len(body) + 1)
-                        except zlib.error as exc:
-                            raise UpstreamFailed(
-                                f"{name} sent a paste {paste_id} that does not inflate ({coding})."
-                            ) from exc
-                        if inflater.unconsumed_tail:
-                            raise UpstreamFailed(too_big)
-                    body += chunk
-                    if len(body) > MAX_CODE_CHARS:
-                        raise UpstreamFailed(too_big)
+                    body = await read_capped(response, MAX_CODE_CHARS)
+                except BodyTooLarge:
+                    raise UpstreamFailed(too_big) from None
+                except BodyUnusable as exc:
+                    raise UpstreamFailed(f"{name} sent the paste {paste_id} with {exc}.") from None
     except httpx.TimeoutException as exc:
         raise UpstreamFailed(f"{name} did not answer within {timeout_s:g} s.") from exc
     except httpx.HTTPError as exc:

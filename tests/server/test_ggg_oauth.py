@@ -235,3 +235,30 @@ def test_character_detail_is_cached_briefly_per_user(server, fake):
     other = sign_in(server, fake)
     assert other.get(path).status_code == 200
     assert len(fake.api_calls("/character/testcharacter")) == calls + 1
+
+
+@pytest.mark.parametrize("coding", ["br", "gzip"])
+def test_a_compressed_bomb_from_the_official_api_is_a_502_within_bounded_memory(server, fake, coding):
+    """The official API's answers are inflated by us at most to MAX_UPSTREAM_BYTES (httpx inflated a
+    brotli answer whole before its size was looked at: 1.4 KB became 1 GiB in the worker)."""
+    import re
+    import time
+
+    from tests.planner.test_pobb_proxy import _zeros_compressed
+
+    def peak_mb() -> float:
+        status = open(f"/proc/{server.proc.pid}/status").read()
+        return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) / 1024
+
+    client = sign_in(server, fake)
+    fake.encoded_next = (coding, _zeros_compressed(coding, 1024 if coding == "br" else 256))
+    before, started = peak_mb(), time.monotonic()
+    r = client.get("/api/Character/character/sony")
+    assert r.status_code == 502, r.text
+    assert time.monotonic() - started < 2
+    assert peak_mb() - before < 48
+    assert r.json()["error"]["message"] in (
+        "The official site failed: official API sent a Content-Encoding we do not take (br)",
+        "The official site failed: official API answer too large")
+    # What we ask for.
+    assert "br" not in fake.requests[-1][2].get("Accept-Encoding", "")
