@@ -42,6 +42,8 @@ from server.wire import (
 )
 
 MAX_REVISION = 2**31 - 1
+# Revisions one build keeps at most: every one is stored and GET /revisions lists them all.
+MAX_REVISIONS = 1000
 # The publish checks want a client build id; a revision keeps the build's own.
 _CHECK_ID = "revision-of-a-build"
 
@@ -86,6 +88,10 @@ async def publish_revision(request: Request, id_or_slug: IdOrSlug,
     state = await store.follow_state(None, build_id)
     if state is not None and state.revision != data.base_revision:
         raise _stale(data.base_revision, state.revision)  # before any decoding work
+    if state is not None and state.revision >= MAX_REVISIONS:
+        # A stale base is refused before the store writes, so no race passes this number.
+        raise ApiError(422, f"This build has {state.revision} revisions, the most a build keeps:"
+                            " publish the changes as a new build", "invalid_revision")
     check = PublishRequest(
         build_id=_CHECK_ID, pob_cod=data.pob_cod, base_class=data.base_class, ascendancy=data.ascendancy,
         tree_version=data.tree_version, steps=data.steps, skills=data.skills,
