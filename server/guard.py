@@ -29,7 +29,14 @@ from server.auth.session import COOKIE, resolve_session
 from server.client_address import scope_limit_key
 from server.errors import error_body
 from server.store.types import StoredAnswer, hash_token
-from server.text_fields import CONTROL, control_in_json, control_in_pairs, refusal
+from server.text_fields import (
+    CONTROL,
+    MAX_JSON_DEPTH,
+    NestedTooDeeply,
+    control_in_json,
+    control_in_pairs,
+    refusal,
+)
 
 log = logging.getLogger("waypoint")
 
@@ -97,13 +104,14 @@ def _own_origins(state) -> frozenset[str]:
 def _json_problem(body: bytes) -> tuple[str | None, object]:
     """(what is wrong with the JSON, or None; the decoded value)."""
     try:
-        return None, msgspec.json.decode(body)
+        value = msgspec.json.decode(body)
     except RecursionError:
-        return "nested too deeply", None
+        return f"nested deeper than {MAX_JSON_DEPTH} levels", None
     except UnicodeDecodeError:
         return "not UTF-8 text", None
     except (msgspec.DecodeError, ValueError) as exc:
         return str(exc), None
+    return None, value
 
 
 def _query_control(query: bytes) -> tuple[str, str] | None:
@@ -190,9 +198,12 @@ class Guard:
                     return await _send_json(send, 413, error_body(413, f"Request body is larger than {body} bytes"))
                 if media in JSON_TYPES:
                     problem, value = _json_problem(body)
+                    try:
+                        found = None if problem else control_in_json(value)
+                    except NestedTooDeeply:
+                        problem = f"nested deeper than {MAX_JSON_DEPTH} levels"
                     if problem:
                         return await _send_json(send, 400, error_body(400, f"The request body is not valid JSON: {problem}"))
-                    found = control_in_json(value)
                 else:
                     found = control_in_pairs(parse_qsl(body.decode("latin-1"), keep_blank_values=True,
                                                        encoding="utf-8", errors="replace"))

@@ -24,20 +24,35 @@ def _bad(value: str, name: str) -> str | None:
     return found.group() if found else None
 
 
-def control_in_json(value, field: str = "", name: str = "") -> tuple[str, str] | None:
+# Deepest JSON nesting taken (our bodies nest 3 levels). Decoding stops at Python's recursion
+# limit, which depends on how deep the stack already is: a body the guard could decode overflowed
+# when Litestar decoded it again further down the stack (a 500), so nesting is bounded by count,
+# in the same walk that looks for control characters.
+MAX_JSON_DEPTH = 64
+
+
+class NestedTooDeeply(ValueError):
+    pass
+
+
+def control_in_json(value, field: str = "", name: str = "", depth: int = 0) -> tuple[str, str] | None:
     """(field path, the character) of the first string in a decoded JSON value that holds a
-    control character; paths read `steps[0].title`."""
+    control character; paths read `steps[0].title`. NestedTooDeeply past MAX_JSON_DEPTH levels."""
     if isinstance(value, str):
         ch = _bad(value, name)
         return (field or "the body", ch) if ch else None
     if isinstance(value, dict):
+        if depth >= MAX_JSON_DEPTH:
+            raise NestedTooDeeply(field)
         for key, item in value.items():
-            found = control_in_json(item, f"{field}.{key}" if field else str(key), str(key))
+            found = control_in_json(item, f"{field}.{key}" if field else str(key), str(key), depth + 1)
             if found:
                 return found
     elif isinstance(value, list):
+        if depth >= MAX_JSON_DEPTH:
+            raise NestedTooDeeply(field)
         for i, item in enumerate(value):
-            found = control_in_json(item, f"{field}[{i}]", name)
+            found = control_in_json(item, f"{field}[{i}]", name, depth + 1)
             if found:
                 return found
     return None

@@ -164,3 +164,21 @@ def test_the_sign_in_form_takes_only_a_form(server):
                                              "displayName": "Json", "password": "long enough secret"},
                     follow_redirects=False)
         assert ok.status_code == 303, ok.text
+
+
+@pytest.mark.parametrize("depth", [65, 500, 950, 960, 965, 970, 975, 980, 2000])
+def test_json_nested_past_the_limit_is_a_400_at_any_depth(server, build, depth):
+    """The guard decoded a body near the recursion limit with little stack in use, and Litestar
+    decoded it again deeper in the stack: around 970 levels the second decode overflowed (a 500),
+    below that a like with a 950-deep extra field was taken. Nesting past MAX_JSON_DEPTH is refused
+    whatever the stack."""
+    from server.text_fields import MAX_JSON_DEPTH
+
+    build_id, cookie = build
+    body = b'{"like": true, "x": ' + b"[" * (depth - 1) + b"1" + b"]" * (depth - 1) + b"}"
+    status, data = _raw(server, "POST", f"/api/Build/{build_id}/like", body,
+                        {"Content-Type": "application/json", "Cookie": f"waypoint_session={cookie}"})
+    assert status == 400, (depth, data[:200])
+    assert httpx.Response(400, content=data).json()["error"] == {
+        "code": "bad_request", "message": f"The request body is not valid JSON: nested deeper than {MAX_JSON_DEPTH} levels"}
+    assert "unhandled error" not in server.log.read_text()
