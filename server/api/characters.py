@@ -121,6 +121,8 @@ async def _official(request: Request, user: User, path: str, gate_key: str) -> d
         raise ApiError(404, "The official site has no such character") from exc
     except (UpstreamError, msgspec.DecodeError) as exc:
         raise ApiError(502, f"The official site failed: {exc}") from exc
+    except RecursionError as exc:  # msgspec stops at Python's recursion limit
+        raise ApiError(502, "The official site failed: its answer is nested too deeply") from exc
 
 
 def _path(realm: str, name: str | None = None) -> str:

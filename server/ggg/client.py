@@ -100,7 +100,7 @@ class GggClient:
             raise UpstreamError(f"token endpoint answered {status}")
         try:
             return msgspec.json.decode(content, type=TokenAnswer)
-        except msgspec.DecodeError as exc:
+        except (msgspec.DecodeError, RecursionError) as exc:
             raise UpstreamError("token endpoint sent an unusable answer") from exc
 
     async def _send(self, method: str, url: str, cap: int, **kw) -> tuple[int, bytes]:
@@ -151,7 +151,7 @@ class GggClient:
         raw = await self.get_json("/profile", token, "profile")
         try:
             return msgspec.json.decode(raw, type=Profile)
-        except msgspec.DecodeError as exc:
+        except (msgspec.DecodeError, RecursionError) as exc:
             raise UpstreamError("profile answer is unusable") from exc
 
 

@@ -262,3 +262,12 @@ def test_a_compressed_bomb_from_the_official_api_is_a_502_within_bounded_memory(
         "The official site failed: official API answer too large")
     # What we ask for.
     assert "br" not in fake.requests[-1][2].get("Accept-Encoding", "")
+
+
+def test_an_official_answer_nested_past_the_recursion_limit_is_a_502(server, fake):
+    """msgspec stops at Python's recursion limit with a RecursionError, which nothing caught: a 500."""
+    client = sign_in(server, fake)
+    fake.encoded_next = ("identity", b'{"characters": ' + b"[" * 5000 + b"]" * 5000 + b"}")
+    r = client.get("/api/Character/character/sony")
+    assert r.status_code == 502, r.text
+    assert r.json()["error"]["message"].startswith("The official site failed")
