@@ -38,7 +38,7 @@ MAX_WAITING = 8
 NICENESS = 19
 RETRY_AFTER_S = 5
 # Decodes one player may have waiting or at work in one worker (the PWA's outbox sends one at a time).
-PER_CLIENT = 2
+PER_CLIENT = 4
 # The share of time a worker's decode slot may be at work.
 DUTY = 0.5
 
