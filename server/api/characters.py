@@ -33,7 +33,7 @@ from server.ggg.client import (
 )
 from server.ggg.mapping import Character, CharacterSummary, map_character, map_summary
 from server.store import types as users
-from server.store.types import Attachment, User
+from server.store.types import Attachment, MissingReference, User
 
 REALMS = ("pc", "xbox", "sony")
 CACHE_S = 30.0
@@ -241,7 +241,12 @@ async def post_attached(request: Request, char_id: CharId, data: JSONBody[Attach
             "class_mismatch",
         )
     # Kept under the character's id however the path named it: one attachment per character.
-    await db.attach(user.id, char.id, build.build_id)
+    try:
+        await db.attach(user.id, char.id, build.build_id)
+    except MissingReference as exc:
+        from server.api.builds import missing_reference
+
+        raise await missing_reference(request, build.build_id) from exc
     return _attached(request, Attachment(build.build_id, build.slug))
 
 

@@ -20,12 +20,13 @@ from litestar import Request, Response, Router, get, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody, Parameter
 
-from server.api.builds import _SEARCH_DEPS, IdOrSlug, SearchParams, _missing, _search
+from server.api.builds import _SEARCH_DEPS, IdOrSlug, SearchParams, _missing, _search, missing_reference
 from server.auth.session import current_user, require_user
 from server.errors import ApiError, strict_body
 from server.publish import PublishRejected, decode_and_validate
 from server.publish_gate import decode_off_loop
 from server.store.revisions import MAX_NOTE, NewRevision, NotCreator, NotFollowing, StaleRevision
+from server.store.types import MissingReference
 from server.wire import (
     BuildPageAnswer,
     BuildUpdates,
@@ -119,6 +120,8 @@ async def publish_revision(request: Request, id_or_slug: IdOrSlug,
         raise _stale(data.base_revision, exc.newest) from exc
     except NotCreator as exc:
         raise ApiError(403, "Only the build's creator can publish a revision of it", "forbidden") from exc
+    except MissingReference as exc:
+        raise await missing_reference(request, id_or_slug) from exc
     if done is None:
         raise await _missing(store, id_or_slug)
     slug, n = done
@@ -160,7 +163,10 @@ async def follow(request: Request, id_or_slug: IdOrSlug, data: JSONBody[FollowRe
     user = require_user(request)
     data = await strict_body(request, FollowRequest)  # {"follow": 1} is not a boolean
     store = request.app.state.store
-    found = await store.set_follow(user.id, await _build_id(request, id_or_slug), data.follow)
+    try:
+        found = await store.set_follow(user.id, await _build_id(request, id_or_slug), data.follow)
+    except MissingReference as exc:
+        raise await missing_reference(request, id_or_slug) from exc
     if found is None:
         raise await _missing(store, id_or_slug)
     return FollowStateAnswer(found)
@@ -177,6 +183,8 @@ async def mark_seen(request: Request, id_or_slug: IdOrSlug, data: JSONBody[SeenR
         found = await store.mark_seen(user.id, await _build_id(request, id_or_slug), data.revision)
     except NotFollowing as exc:
         raise ApiError(409, "You do not follow this build", "not_following") from exc
+    except MissingReference as exc:
+        raise await missing_reference(request, id_or_slug) from exc
     if found is None:
         raise await _missing(store, id_or_slug)
     return FollowStateAnswer(found)

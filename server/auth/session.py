@@ -62,10 +62,14 @@ def current_user(request: Request) -> User | None:
     return s.user if s else None
 
 
+def session_ended() -> ApiError:
+    return ApiError(401, "Your session has ended or you are not signed in. Please log in again.", "unauthorized")
+
+
 def require_user(request: Request) -> User:
     user = current_user(request)
     if user is None:
-        raise ApiError(401, "Your session has ended or you are not signed in. Please log in again.", "unauthorized")
+        raise session_ended()
     return user
 
 

@@ -5,6 +5,8 @@ session's CSRF rules; on both engines."""
 from __future__ import annotations
 
 import json
+import sqlite3
+import time
 
 import pytest
 
@@ -187,3 +189,51 @@ async def test_a_publish_that_lands_after_its_creator_deleted_the_account_stores
     finally:
         await store.close()
     assert await rows(app, "SELECT COUNT(*) FROM builds") == [(0,)]
+
+
+def test_changes_racing_the_account_deletion_end_the_session_and_never_500(tmp_path):
+    """Likes and follows already past the guard when their player's account is deleted in another
+    tab named a user row that was gone: a foreign-key failure, answered 500 (14 times in 15 tries).
+    Such a change now answers as an ended session (401), and nothing of it is stored."""
+    import threading
+
+    from e2e.harness import ServerProcess
+
+    env = {"WAYPOINT_RATE_LIMIT_PER_MINUTE": "0", "WAYPOINT_SEED_DEMO": "false"}
+    with ServerProcess(env=env, db_path=tmp_path / "race.sqlite3") as server:
+        owner = server.signed_up("Race Owner")
+        p = publish_payload()
+        assert owner.post("/api/Build", json=p).status_code == 201
+        statuses: list[int] = []
+        for round_ in range(8):
+            player = server.signed_up(f"Race Leaver {round_}")
+            started = threading.Barrier(5)
+            counts = [0] * 4
+
+            def hammer(n: int, path: str, field: str, player=player, started=started, counts=counts) -> None:
+                with server.client(cookies=player.cookies) as c:
+                    started.wait()
+                    while True:
+                        r = c.post(f"/api/Build/{p['buildId']}/{path}", json={field: counts[n] % 2 == 0})
+                        statuses.append(r.status_code)
+                        counts[n] += 1
+                        if r.status_code != 200:
+                            return
+
+            threads = [threading.Thread(target=hammer, args=(n, *kind))
+                       for n, kind in enumerate([("like", "like"), ("follow", "follow")] * 2)]
+            for t in threads:
+                t.start()
+            started.wait()
+            while min(counts) < 3:  # every hammer is at work
+                time.sleep(0.001)
+            assert player.post(DELETE, json={"deleteBuilds": False}).status_code == 200
+            for t in threads:
+                t.join(60)
+        assert 500 not in statuses, statuses.count(500)
+        assert set(statuses) == {200, 401}, set(statuses)
+        log = server.log.read_text()
+        assert "IntegrityError" not in log and "Traceback" not in log, log[-2000:]
+    with sqlite3.connect(tmp_path / "race.sqlite3") as conn:
+        assert conn.execute("SELECT COUNT(*) FROM likes").fetchone() == (0,)
+        assert conn.execute("SELECT COUNT(*) FROM follows").fetchone() == (0,)

@@ -34,6 +34,7 @@ from server.store.types import (
     BuildGone,
     CreatorGone,
     LookalikeId,
+    MissingReference,
     NewBuild,
     PendingSignIn,
     SearchQuery,
@@ -111,6 +112,19 @@ BUILD_COLUMNS = (
     " b.skills, b.steps, b.likes, EXISTS(SELECT 1 FROM likes l WHERE l.user_id = $1 AND l.build_id = b.id),"
     " b.created_at, b.updated_at, b.stats, b.revision, b.followers"
 )
+
+
+def _references(method):
+    """A foreign-key failure of `method` is a MissingReference (a row it names was deleted meanwhile)."""
+
+    async def run(self, *args, **kw):
+        try:
+            return await method(self, *args, **kw)
+        except asyncpg.ForeignKeyViolationError as exc:
+            raise MissingReference(str(exc)) from exc
+
+    run.__name__, run.__doc__ = method.__name__, method.__doc__
+    return run
 
 
 class PgStore:
@@ -223,6 +237,7 @@ class PgStore:
     async def data_version(self) -> int:
         return await self.pool.fetchval("SELECT last_value FROM data_version_seq")
 
+    @_references
     async def set_like(self, user_id: int, build_id: str, like: bool) -> LikeResult | None:
         async with self.pool.acquire() as conn, conn.transaction():
             if not await conn.fetchval("SELECT 1 FROM builds WHERE id = $1", build_id):
@@ -266,6 +281,7 @@ class PgStore:
         )
         return (User(id=row[0], provider="local", display_name=row[1]), row[2]) if row else None
 
+    @_references
     async def create_session(self, user_id: int, ttl_s: int) -> tuple[str, float]:
         token = secrets.token_urlsafe(32)
         now = time.time()
@@ -323,6 +339,7 @@ class PgStore:
         )
         return PendingSignIn(*row) if row else None
 
+    @_references
     async def save_tokens(self, user_id: int, tokens: Tokens) -> None:
         await self.pool.execute(
             "INSERT INTO ggg_tokens(user_id, access_token, refresh_token, scope, expires_at) VALUES ($1, $2, $3, $4, $5)"
@@ -346,6 +363,7 @@ class PgStore:
         )
         return Attachment(*row) if row else None
 
+    @_references
     async def attach(self, user_id: int, character_id: str, build_id: str) -> None:
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute(
@@ -459,6 +477,7 @@ class PgStore:
         )
 
     # Revisions and follows (issue 36; server.store.pg.revisions).
+    @_references
     async def revise(self, rev: NewRevision) -> tuple[str, int] | None:
         return await revisions.revise(self.pool, rev)
 
@@ -471,9 +490,11 @@ class PgStore:
     async def follow_state(self, user_id: int | None, build_id: str) -> FollowState | None:
         return await revisions.follow_state(self.pool, user_id, build_id)
 
+    @_references
     async def set_follow(self, user_id: int, build_id: str, follow: bool) -> FollowState | None:
         return await revisions.set_follow(self.pool, user_id, build_id, follow)
 
+    @_references
     async def mark_seen(self, user_id: int, build_id: str, revision: int) -> FollowState | None:
         return await revisions.mark_seen(self.pool, user_id, build_id, revision)
 
