@@ -39,7 +39,7 @@ def create_app(settings: Settings | None = None) -> Litestar:
     async def lifespan(app: Litestar):
         await store.open()
         app.state.shared = shared_state_for(settings, store)
-        app.state.ggg = GggClient(settings)
+        app.state.ggg = GggClient(settings, app.state.shared)
         try:
             for hook in app.state.startup_hooks:
                 await hook(app)

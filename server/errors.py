@@ -39,6 +39,14 @@ def error_body(status: int, message: str, code: str | None = None) -> dict:
     return {"error": {"code": code or _CODES.get(status, "error"), "message": message}}
 
 
+MISSING_BODY = "The request body is missing: send a JSON object"
+
+
+def _body_missing(entry: object) -> bool:
+    return isinstance(entry, dict) and entry.get("source") == "body" and entry.get("key") == "data" \
+        and entry.get("message") == "'data'"
+
+
 def http_exception_handler(_: Request, exc: HTTPException) -> Response:
     status = exc.status_code
     code = getattr(exc, "code", None)
@@ -46,6 +54,9 @@ def http_exception_handler(_: Request, exc: HTTPException) -> Response:
     if isinstance(exc, ValidationException):
         code = code or "validation_error"
         extra = exc.extra if isinstance(exc.extra, list) else []
+        if any(_body_missing(e) for e in extra):
+            # Litestar reports an absent body as the KeyError of its "data" argument: "data: 'data'".
+            return Response(error_body(status, MISSING_BODY, code), status_code=status, headers=exc.headers)
         details = "; ".join(
             f"{e.get('key') or e.get('source') or 'body'}: {e.get('message')}" for e in extra if isinstance(e, dict)
         )

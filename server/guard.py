@@ -5,9 +5,10 @@ server.security_headers, around the whole app). Mutations and the proxy then get
 in order: a body-size cap (413); the same-origin check on mutations (403 unless the
 `Origin` is one of the configured origins, Settings.own_origins, never one derived from the
 request's Host; or, with no `Origin`, `Sec-Fetch-Site: same-origin`: cookie-carrying calls
-must come from our own pages); JSON only (415 for another body type; the local
-sign-in form is the one form post); rate limits per session (`rate_limit_per_minute`)
-and per client IP (five times that, since many people can share one address) (429 with
+must come from our own pages); JSON only (415 for another body type, or for a compressed
+body; the local sign-in form is the one form post); rate limits per session (`rate_limit_per_minute`)
+and per client IP (five times that, since many people can share one address; an IPv6
+address counts as its /64, server.client_address) (429 with
 Retry-After), counted in the state all workers share; and Idempotency-Key replay: the
 first answer to a (user, key) is stored and replayed for repeats; the same key with a
 different request is a 422. 5xx and 429 answers are not stored, so a retry can still succeed.
@@ -25,9 +26,17 @@ import msgspec
 
 from server.asgi_body import read_body, replay
 from server.auth.session import COOKIE, resolve_session
+from server.client_address import scope_limit_key
 from server.errors import error_body
 from server.store.types import StoredAnswer, hash_token
-from server.text_fields import CONTROL, control_in_json, control_in_pairs, refusal
+from server.text_fields import (
+    CONTROL,
+    MAX_JSON_DEPTH,
+    NestedTooDeeply,
+    control_in_json,
+    control_in_pairs,
+    refusal,
+)
 
 log = logging.getLogger("waypoint")
 
@@ -95,13 +104,14 @@ def _own_origins(state) -> frozenset[str]:
 def _json_problem(body: bytes) -> tuple[str | None, object]:
     """(what is wrong with the JSON, or None; the decoded value)."""
     try:
-        return None, msgspec.json.decode(body)
+        value = msgspec.json.decode(body)
     except RecursionError:
-        return "nested too deeply", None
+        return f"nested deeper than {MAX_JSON_DEPTH} levels", None
     except UnicodeDecodeError:
         return "not UTF-8 text", None
     except (msgspec.DecodeError, ValueError) as exc:
         return str(exc), None
+    return None, value
 
 
 def _query_control(query: bytes) -> tuple[str, str] | None:
@@ -166,8 +176,18 @@ class Guard:
             # 3. JSON bodies only (the local sign-in page posts its form), and well-formed JSON:
             # not UTF-8, or nested past the decoder's limit, is a 400 here rather than a 500 later.
             if _has_body(headers) and method not in SAFE:
+                coding = headers.get(b"content-encoding", b"").strip().lower()
+                if coding not in (b"", b"identity"):
+                    # Bodies are read as sent; a compressed one would be refused as malformed JSON.
+                    name = headers[b"content-encoding"].decode("latin-1").strip()[:40]
+                    return await _send_json(send, 415, error_body(
+                        415, f"Content-Encoding '{name}' is not supported: send the request body uncompressed"))
                 media = _media_type(headers)
-                if media not in JSON_TYPES + (FORM_TYPES if path in FORM_PATHS else ()):
+                if path in FORM_PATHS:
+                    if media not in FORM_TYPES:
+                        return await _send_json(send, 415, error_body(
+                            415, "Send the sign-in form as application/x-www-form-urlencoded"))
+                elif media not in JSON_TYPES:
                     return await _send_json(
                         send, 415, error_body(415, "Send the request body as application/json")
                     )
@@ -178,9 +198,12 @@ class Guard:
                     return await _send_json(send, 413, error_body(413, f"Request body is larger than {body} bytes"))
                 if media in JSON_TYPES:
                     problem, value = _json_problem(body)
+                    try:
+                        found = None if problem else control_in_json(value)
+                    except NestedTooDeeply:
+                        problem = f"nested deeper than {MAX_JSON_DEPTH} levels"
                     if problem:
                         return await _send_json(send, 400, error_body(400, f"The request body is not valid JSON: {problem}"))
-                    found = control_in_json(value)
                 else:
                     found = control_in_pairs(parse_qsl(body.decode("latin-1"), keep_blank_values=True,
                                                        encoding="utf-8", errors="replace"))
@@ -192,8 +215,7 @@ class Guard:
         # 5. Rate limits per IP and per session, shared by every worker.
         token = _session_token(headers)
         if settings.rate_limit_per_minute > 0:
-            client = (scope.get("client") or ("unknown", 0))[0]
-            counters = [(f"ip:{client}", IP_FACTOR * settings.rate_limit_per_minute)]
+            counters = [(f"ip:{scope_limit_key(scope)}", IP_FACTOR * settings.rate_limit_per_minute)]
             if token:
                 counters.append((f"s:{hash_token(token)}", settings.rate_limit_per_minute))
             wait = await state.shared.hit(counters)

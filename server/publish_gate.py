@@ -10,7 +10,10 @@ processes the CPU first, and the loop only awaits a future. At most one decode r
 worker, and its slot then rests as long as the decode took, so a worker's decodes use at
 most half a core however many arrive (cores share caches and memory with the searches they
 would slow); a few more decodes may wait their turn (WAIT_S at most); past MAX_WAITING, or
-after that wait, the caller gets a 503 with Retry-After at once instead of piling up.
+after that wait, the caller gets a 503 with Retry-After at once instead of piling up. One
+player (a session, or an address when signed out) has at most PER_CLIENT decodes waiting or at
+work in a worker; more of theirs get a 429, so one player's flood cannot fill the line that
+every other player's publish waits in.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from concurrent.futures.process import BrokenProcessPool
 
 from litestar import Request
 
+from server.auth.session import current_user
+from server.client_address import request_limit_key
 from server.errors import ApiError
 
 WAIT_S = 15.0
@@ -32,6 +37,8 @@ MAX_WAITING = 8
 # The child's niceness: under a flood of decodes the serving processes keep the CPU.
 NICENESS = 19
 RETRY_AFTER_S = 5
+# Decodes one player may have waiting or at work in one worker (the PWA's outbox sends one at a time).
+PER_CLIENT = 4
 # The share of time a worker's decode slot may be at work.
 DUTY = 0.5
 
@@ -89,18 +96,37 @@ def busy() -> ApiError:
                     headers={"Retry-After": str(RETRY_AFTER_S)})
 
 
+def yours_busy() -> ApiError:
+    return ApiError(429, f"You have {PER_CLIENT} builds being checked already; retry in {RETRY_AFTER_S} seconds",
+                    headers={"Retry-After": str(RETRY_AFTER_S)})
+
+
 class DecodeGate:
     """One decode at a time for one event loop (a worker's app)."""
 
     def __init__(self) -> None:
         self.slot = asyncio.Semaphore(1)
         self.waiting = 0
+        # Decodes waiting or at work, per player.
+        self.held: dict[str, int] = {}
 
-    async def run(self, fn, *args):
-        """fn(*args) in the decode child, under the slot; ApiError 503 when saturated."""
-        global _pool
+    async def run(self, fn, *args, who: str = ""):
+        """fn(*args) in the decode child, under the slot; ApiError 429 when `who` has PER_CLIENT
+        decodes in already, 503 when the line is full."""
+        if self.held.get(who, 0) >= PER_CLIENT:
+            raise yours_busy()
         if self.waiting >= MAX_WAITING:
             raise busy()
+        self.held[who] = self.held.get(who, 0) + 1
+        try:
+            return await self._run(fn, *args)
+        finally:
+            self.held[who] -= 1
+            if not self.held[who]:
+                del self.held[who]
+
+    async def _run(self, fn, *args):
+        global _pool
         self.waiting += 1
         try:
             await asyncio.wait_for(self.slot.acquire(), WAIT_S)
@@ -136,4 +162,6 @@ def decode_gate(request: Request) -> DecodeGate:
 async def decode_off_loop(request: Request, fn, *args):
     """fn(*args) (a module-level function: it is sent to the child by name) through this
     worker's gate, in the decode child."""
-    return await decode_gate(request).run(fn, *args)
+    user = current_user(request)
+    who = f"u:{user.id}" if user else f"ip:{request_limit_key(request)}"
+    return await decode_gate(request).run(fn, *args, who=who)

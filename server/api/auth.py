@@ -9,8 +9,10 @@ and set the HttpOnly session cookie.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import html
 import re
+import unicodedata
 from typing import Annotated
 from urllib.parse import urlencode
 
@@ -21,7 +23,17 @@ from litestar.params import Body, JSONBody, QueryParameter
 from litestar.response import Redirect
 
 from server.auth import passwords
-from server.auth.session import cleared_cookie, current_session, iso, require_user, session_cookie
+from server.auth.session import (
+    SIGNIN_COOKIE,
+    cleared_cookie,
+    cleared_signin_cookie,
+    current_session,
+    iso,
+    require_user,
+    session_cookie,
+    signin_cookie,
+)
+from server.client_address import request_limit_key
 from server.errors import ApiError
 from server.ggg import pkce
 from server.ggg.client import GggClient, GrantRefused, UpstreamError, UpstreamRateLimited, expires_at
@@ -99,11 +111,12 @@ def _complete(request: Request, pending: users.PendingSignIn, user: users.User, 
     settings = request.app.state.settings
     response = Redirect(f"/auth-complete?{query}", status_code=303)
     response.cookies.append(session_cookie(request, token, settings.session_ttl_s))
+    response.cookies.append(cleared_signin_cookie(request))
     return response
 
 
 @post("/login", status_code=200, summary="Start a sign-in; answers where the browser goes next")
-async def login(request: Request, data: JSONBody[LoginRequest]) -> LoginAnswer:
+async def login(request: Request, data: JSONBody[LoginRequest]) -> Response[LoginAnswer]:
     settings = request.app.state.settings
     return_path = safe_return_path(data.return_path)
     realm = _realm(data.initial_realm)
@@ -114,7 +127,9 @@ async def login(request: Request, data: JSONBody[LoginRequest]) -> LoginAnswer:
     else:
         client: GggClient = request.app.state.ggg
         target = pkce.authorize_url(settings.ggg_authorize_url, settings.ggg_client_id, client.redirect_uri, state, verifier)
-    return LoginAnswer(LoginData(return_path=target))
+    # The state is bound to this browser: the official site's callback must come back to it.
+    return Response(LoginAnswer(LoginData(return_path=target)),
+                    cookies=[signin_cookie(request, state, users.STATE_TTL_S)])
 
 
 _PAGE = """<!doctype html>
@@ -166,6 +181,7 @@ button{{font:inherit;font-size:.875rem;font-weight:600;padding:.5rem 1rem;width:
 </main></body></html>"""
 
 SIGN_IN_FAILED = "Account name or password is incorrect."
+BOUND_STATE = "This sign-in was started in another browser or has expired; start the login again"
 ACCOUNT_NAME = re.compile(r"^[a-z0-9][a-z0-9._-]{2,31}$")
 
 
@@ -216,11 +232,17 @@ async def _login_wait(request: Request, account: str, mode: str) -> int:
     if limit <= 0:
         return 0
     shared = request.app.state.shared
-    client = request.client.host if request.client else "unknown"
+    client = request_limit_key(request)
     wait = await shared.hit([(f"login-ip:{client}", 5 * limit)])
     if wait or mode == "signup":
         return wait
     return await shared.attempt(_pair(account[:64], client), login_backoff(limit))
+
+
+def _shown(text: str) -> int:
+    """Characters that show: not format characters (zero-width spaces and joiners, the BOM), not
+    combining marks alone, not separators."""
+    return sum(1 for ch in text if unicodedata.category(ch)[0] not in "CMZ")
 
 
 async def _sign_up(db, data: LocalForm, account: str, back: str) -> users.User | Response:
@@ -228,7 +250,7 @@ async def _sign_up(db, data: LocalForm, account: str, back: str) -> users.User |
     if not ACCOUNT_NAME.match(account):
         return _page(data.state, data, back=back, status=422, signup_error=(
             "Choose an account name of 3 to 32 letters, digits, '.', '-' or '_', starting with a letter or digit."))
-    if not 2 <= len(name) <= 32 or _CONTROL.search(name):
+    if not 2 <= len(name) <= 32 or _CONTROL.search(name) or _shown(name) < 2:
         return _page(data.state, data, back=back, status=422, signup_error="Choose a display name of 2 to 32 characters.")
     if not passwords.MIN_LEN <= len(data.password) <= passwords.MAX_LEN:
         return _page(data.state, data, back=back, status=422, signup_error=(
@@ -274,8 +296,7 @@ async def local_submit(
         return user
     if data.mode != "signup" and settings.login_attempts_per_minute > 0:
         # Signed in: this pair's failures are forgotten.
-        client = request.client.host if request.client else "unknown"
-        await request.app.state.shared.forgive(_pair(account[:64], client))
+        await request.app.state.shared.forgive(_pair(account[:64], request_limit_key(request)))
     pending = await db.take_pending(data.state)
     if pending is None:
         raise ApiError(400, "This sign-in link has expired; start the login again")
@@ -294,7 +315,12 @@ async def callback(
     if settings.auth_provider != "ggg":
         raise ApiError(404, "Official sign-in is not enabled on this server")
     db = request.app.state.store
-    pending = await db.take_pending(state_) if state_ else None
+    started_here = request.cookies.get(SIGNIN_COOKIE, "")
+    if not state_ or not hmac.compare_digest(started_here.encode(), state_.encode()):
+        # Login CSRF: a callback link made by someone else (their state and code) would sign
+        # this browser into their account.
+        raise ApiError(400, BOUND_STATE, "invalid_state")
+    pending = await db.take_pending(state_)
     if pending is None:
         raise ApiError(400, "Unknown or expired sign-in state; start the login again", "invalid_state")
     if error or not code:

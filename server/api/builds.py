@@ -15,7 +15,7 @@ from litestar import Request, Response, Router, get, post
 from litestar.di import NamedDependency, Provide
 from litestar.params import JSONBody, Parameter, QueryParameter
 
-from server.auth.session import current_user, require_user
+from server.auth.session import COOKIE, current_user, require_user, session_ended
 from server.classes import canonical_class
 from server.cursors import remember_snapshot, remembered_snapshot
 from server.errors import ApiError, strict_body
@@ -27,7 +27,9 @@ from server.store.types import (
     STAT_SORTS,
     BuildConflict,
     BuildGone,
+    CreatorGone,
     LookalikeId,
+    MissingReference,
     NewBuild,
     SearchQuery,
     SlugTaken,
@@ -247,6 +249,15 @@ async def _missing(store, id_or_slug: str) -> ApiError:
     return ApiError(404, f"No build '{id_or_slug}'")
 
 
+async def missing_reference(request: Request, id_or_slug: str) -> ApiError:
+    """A write named a row deleted meanwhile by another request: the player's account (their
+    session has ended: 401) or the build (404, or 410 when deleted with its creator's account)."""
+    store = request.app.state.store
+    if await store.session_user(request.cookies.get(COOKIE)) is None:
+        return session_ended()
+    return await _missing(store, id_or_slug)
+
+
 @get("/{id_or_slug:str}", summary="One build by id or slug")
 async def read_build(request: Request, id_or_slug: IdOrSlug) -> BuildInfoAnswer:
     user = current_user(request)
@@ -284,6 +295,11 @@ async def publish(request: Request, data: JSONBody[PublishRequest]) -> Response[
         raise ApiError(409, "This buildId is already used by another creator") from exc
     except BuildGone as exc:
         raise ApiError(410, "This buildId belonged to a build its creator deleted; choose another", "gone") from exc
+    except CreatorGone as exc:
+        # The account was deleted while this publish waited for its decode.
+        raise session_ended() from exc
+    except MissingReference as exc:
+        raise await missing_reference(request, data.build_id) from exc
     except SlugTaken as exc:
         raise ApiError(422, "buildId must not equal another build's slug, in any case", "invalid_build") from exc
     except LookalikeId as exc:
@@ -298,7 +314,10 @@ async def like(request: Request, id_or_slug: IdOrSlug, data: JSONBody[LikeReques
     data = await strict_body(request, LikeRequest)  # {"like": 1} is not a boolean
     store = request.app.state.store
     build_id = await store.resolve_build_id(id_or_slug)
-    result = await store.set_like(user.id, build_id, data.like) if build_id else None
+    try:
+        result = await store.set_like(user.id, build_id, data.like) if build_id else None
+    except MissingReference as exc:
+        raise await missing_reference(request, id_or_slug) from exc
     if result is None:
         raise await _missing(store, id_or_slug)
     return LikeAnswer(result)

@@ -33,7 +33,7 @@ from server.ggg.client import (
 )
 from server.ggg.mapping import Character, CharacterSummary, map_character, map_summary
 from server.store import types as users
-from server.store.types import Attachment, User
+from server.store.types import Attachment, MissingReference, User
 
 REALMS = ("pc", "xbox", "sony")
 CACHE_S = 30.0
@@ -121,6 +121,8 @@ async def _official(request: Request, user: User, path: str, gate_key: str) -> d
         raise ApiError(404, "The official site has no such character") from exc
     except (UpstreamError, msgspec.DecodeError) as exc:
         raise ApiError(502, f"The official site failed: {exc}") from exc
+    except RecursionError as exc:  # msgspec stops at Python's recursion limit
+        raise ApiError(502, "The official site failed: its answer is nested too deeply") from exc
 
 
 def _path(realm: str, name: str | None = None) -> str:
@@ -181,14 +183,39 @@ def _attached(request: Request, att: Attachment) -> AttachedBuildAnswer:
     return AttachedBuildAnswer(AttachedBuild(att.build_id, att.slug, f"/api/Build/{att.slug}"))
 
 
-CharId = Annotated[str, Parameter(max_length=100, description="The character's id (or name)")]
+CharId = Annotated[str, Parameter(max_length=100, description="The character's id (or its name, in any case)")]
 RealmQuery = Annotated[str, QueryParameter(name="realm", max_length=10, description="Realm of the character (default pc)")]
+
+
+def _named(chars: list[CharacterSummary], char_id: str) -> CharacterSummary | None:
+    """The character a path names: by its id, else by its name in any case."""
+    return next((c for c in chars if c.id == char_id), None) or next(
+        (c for c in chars if c.name.lower() == char_id.lower()), None
+    )
+
+
+async def _known_id(request: Request, user: User, char_id: str) -> str | None:
+    """The id of the character `char_id` names, from the character lists at hand: a local user's
+    demo list, an official user's lists while cached (never an upstream call for a read)."""
+    if user.provider == "local":
+        lists = [await list_characters(request, user, "pc")]
+    else:
+        lists = [found for realm in REALMS
+                 if (found := await _cached(request, f"list:{user.id}:{realm}", list[CharacterSummary])) is not None]
+    for chars in lists:
+        if (char := _named(chars, char_id)) is not None:
+            return char.id
+    return None
 
 
 @get("/{char_id:str}/attached-build", summary="The build attached to a character (204 when none)")
 async def get_attached(request: Request, char_id: CharId) -> Response[AttachedBuildAnswer | None]:
     user = require_user(request)
-    att = await request.app.state.store.attached_build(user.id, char_id)
+    store = request.app.state.store
+    att = await store.attached_build(user.id, char_id)
+    if att is None and (known := await _known_id(request, user, char_id)) not in (None, char_id):
+        # Named by its name: attachments are kept under the character's id.
+        att = await store.attached_build(user.id, known)
     if att is None:
         return Response(None, status_code=204)
     return Response(_attached(request, att), status_code=200)
@@ -202,9 +229,7 @@ async def post_attached(request: Request, char_id: CharId, data: JSONBody[Attach
     if build is None:
         raise ApiError(404, f"No build '{data.build_id}'")
     chars = await list_characters(request, user, _realm(realm))
-    char = next((c for c in chars if c.id == char_id), None) or next(
-        (c for c in chars if c.name.lower() == char_id.lower()), None
-    )
+    char = _named(chars, char_id)
     if char is None:
         raise ApiError(404, f"No character '{char_id}' in realm {realm}")
     char_base = base_class(request.app.state.settings.game_data_dist, char.class_)
@@ -215,7 +240,13 @@ async def post_attached(request: Request, char_id: CharId, data: JSONBody[Attach
             "Please select a different build",
             "class_mismatch",
         )
-    await db.attach(user.id, char_id, build.build_id)
+    # Kept under the character's id however the path named it: one attachment per character.
+    try:
+        await db.attach(user.id, char.id, build.build_id)
+    except MissingReference as exc:
+        from server.api.builds import missing_reference
+
+        raise await missing_reference(request, build.build_id) from exc
     return _attached(request, Attachment(build.build_id, build.slug))
 
 

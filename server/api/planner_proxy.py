@@ -19,6 +19,7 @@ import msgspec
 from litestar import Request, get
 from litestar.params import FromPath
 
+from server.client_address import request_limit_key
 from server.errors import ApiError
 from server.paste_check import check_paste
 from server.planner.pobb import HOSTS, PasteHost, PasteNotFound, UpstreamFailed, fetch_raw_paste, not_a_code
@@ -34,8 +35,7 @@ async def _decode_budget(request: Request) -> None:
     limit = request.app.state.settings.proxy_decodes_per_minute
     if limit <= 0:
         return
-    client = request.client.host if request.client else "unknown"
-    wait = await request.app.state.shared.hit([(f"decode-ip:{client}", limit)])
+    wait = await request.app.state.shared.hit([(f"decode-ip:{request_limit_key(request)}", limit)])
     if wait:
         raise ApiError(429, f"Too many new pastes from this address; retry in {wait} seconds",
                        headers={"Retry-After": str(wait)})

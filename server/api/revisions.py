@@ -20,12 +20,13 @@ from litestar import Request, Response, Router, get, post
 from litestar.di import NamedDependency
 from litestar.params import JSONBody, Parameter
 
-from server.api.builds import _SEARCH_DEPS, IdOrSlug, SearchParams, _missing, _search
+from server.api.builds import _SEARCH_DEPS, IdOrSlug, SearchParams, _missing, _search, missing_reference
 from server.auth.session import current_user, require_user
 from server.errors import ApiError, strict_body
 from server.publish import PublishRejected, decode_and_validate
 from server.publish_gate import decode_off_loop
 from server.store.revisions import MAX_NOTE, NewRevision, NotCreator, NotFollowing, StaleRevision
+from server.store.types import MissingReference
 from server.wire import (
     BuildPageAnswer,
     BuildUpdates,
@@ -42,6 +43,8 @@ from server.wire import (
 )
 
 MAX_REVISION = 2**31 - 1
+# Revisions one build keeps at most: every one is stored and GET /revisions lists them all.
+MAX_REVISIONS = 1000
 # The publish checks want a client build id; a revision keeps the build's own.
 _CHECK_ID = "revision-of-a-build"
 
@@ -86,6 +89,10 @@ async def publish_revision(request: Request, id_or_slug: IdOrSlug,
     state = await store.follow_state(None, build_id)
     if state is not None and state.revision != data.base_revision:
         raise _stale(data.base_revision, state.revision)  # before any decoding work
+    if state is not None and state.revision >= MAX_REVISIONS:
+        # A stale base is refused before the store writes, so no race passes this number.
+        raise ApiError(422, f"This build has {state.revision} revisions, the most a build keeps:"
+                            " publish the changes as a new build", "invalid_revision")
     check = PublishRequest(
         build_id=_CHECK_ID, pob_cod=data.pob_cod, base_class=data.base_class, ascendancy=data.ascendancy,
         tree_version=data.tree_version, steps=data.steps, skills=data.skills,
@@ -113,6 +120,8 @@ async def publish_revision(request: Request, id_or_slug: IdOrSlug,
         raise _stale(data.base_revision, exc.newest) from exc
     except NotCreator as exc:
         raise ApiError(403, "Only the build's creator can publish a revision of it", "forbidden") from exc
+    except MissingReference as exc:
+        raise await missing_reference(request, id_or_slug) from exc
     if done is None:
         raise await _missing(store, id_or_slug)
     slug, n = done
@@ -154,7 +163,10 @@ async def follow(request: Request, id_or_slug: IdOrSlug, data: JSONBody[FollowRe
     user = require_user(request)
     data = await strict_body(request, FollowRequest)  # {"follow": 1} is not a boolean
     store = request.app.state.store
-    found = await store.set_follow(user.id, await _build_id(request, id_or_slug), data.follow)
+    try:
+        found = await store.set_follow(user.id, await _build_id(request, id_or_slug), data.follow)
+    except MissingReference as exc:
+        raise await missing_reference(request, id_or_slug) from exc
     if found is None:
         raise await _missing(store, id_or_slug)
     return FollowStateAnswer(found)
@@ -171,6 +183,8 @@ async def mark_seen(request: Request, id_or_slug: IdOrSlug, data: JSONBody[SeenR
         found = await store.mark_seen(user.id, await _build_id(request, id_or_slug), data.revision)
     except NotFollowing as exc:
         raise ApiError(409, "You do not follow this build", "not_following") from exc
+    except MissingReference as exc:
+        raise await missing_reference(request, id_or_slug) from exc
     if found is None:
         raise await _missing(store, id_or_slug)
     return FollowStateAnswer(found)

@@ -11,6 +11,10 @@ from server.errors import ApiError
 from server.store.types import SessionUser, User
 
 COOKIE = "waypoint_session"
+# The sign-in under way in this browser (its OAuth state): the callback finishes only the sign-in
+# this browser started, so a callback link (state and code) sent by someone else signs nobody in.
+SIGNIN_COOKIE = "waypoint_signin"
+SIGNIN_PATH = "/api/auth"
 SESSION_KEY = "waypoint_session_user"
 
 
@@ -27,6 +31,16 @@ def session_cookie(request: Request, token: str, max_age: int) -> Cookie:
 
 def cleared_cookie(request: Request) -> Cookie:
     return Cookie(key=COOKIE, value="", max_age=0, path="/", httponly=True, samesite="lax", secure=_secure(request))
+
+
+def signin_cookie(request: Request, state: str, max_age: int) -> Cookie:
+    return Cookie(key=SIGNIN_COOKIE, value=state, max_age=max_age, path=SIGNIN_PATH, httponly=True, samesite="lax",
+                  secure=_secure(request))
+
+
+def cleared_signin_cookie(request: Request) -> Cookie:
+    return Cookie(key=SIGNIN_COOKIE, value="", max_age=0, path=SIGNIN_PATH, httponly=True, samesite="lax",
+                  secure=_secure(request))
 
 
 def current_session(request: Request) -> SessionUser | None:
@@ -48,10 +62,14 @@ def current_user(request: Request) -> User | None:
     return s.user if s else None
 
 
+def session_ended() -> ApiError:
+    return ApiError(401, "Your session has ended or you are not signed in. Please log in again.", "unauthorized")
+
+
 def require_user(request: Request) -> User:
     user = current_user(request)
     if user is None:
-        raise ApiError(401, "Your session has ended or you are not signed in. Please log in again.", "unauthorized")
+        raise session_ended()
     return user
 
 

@@ -15,8 +15,11 @@ from server import __version__
 from server.ggg.pkce import SCOPES
 from server.ggg.ratelimit import RateGate
 from server.settings import Settings
+from server.upstream_body import ACCEPT_ENCODING, BodyTooLarge, BodyUnusable, read_capped
 
 MAX_UPSTREAM_BYTES = 8 * 1024 * 1024
+# A token answer is a few hundred bytes.
+MAX_TOKEN_BYTES = 64 * 1024
 
 
 class UpstreamError(Exception):
@@ -59,12 +62,14 @@ def user_agent(settings: Settings) -> str:
 
 
 class GggClient:
-    def __init__(self, settings: Settings):
+    def __init__(self, settings: Settings, shared):
         self.settings = settings
-        self.gate = RateGate()
+        # The official API's restrictions, seen by every worker (server.sharedstate).
+        self.gate = RateGate(shared)
         self.http = httpx.AsyncClient(
             timeout=settings.upstream_timeout_s,
-            headers={"User-Agent": user_agent(settings), "Accept": "application/json"},
+            headers={"User-Agent": user_agent(settings), "Accept": "application/json",
+                     "Accept-Encoding": ACCEPT_ENCODING},
             follow_redirects=False,
         )
 
@@ -80,21 +85,29 @@ class GggClient:
         if self.settings.ggg_client_secret:
             form["client_secret"] = self.settings.ggg_client_secret
         try:
-            r = await self.http.post(self.settings.ggg_token_url, data=form)
+            status, content = await self._send("POST", self.settings.ggg_token_url, MAX_TOKEN_BYTES, data=form)
         except httpx.HTTPError as exc:
             raise UpstreamError(f"token endpoint unreachable: {type(exc).__name__}") from exc
-        if r.status_code in (400, 401):
+        except (BodyTooLarge, BodyUnusable) as exc:
+            raise UpstreamError("token endpoint sent an unusable answer") from exc
+        if status in (400, 401):
             try:
-                err = r.json().get("error", "invalid_grant")
+                err = msgspec.json.decode(content).get("error", "invalid_grant")
             except Exception:
                 err = "invalid_grant"
-            raise GrantRefused(str(err))
-        if r.status_code != 200:
-            raise UpstreamError(f"token endpoint answered {r.status_code}")
+            raise GrantRefused(str(err)[:200])
+        if status != 200:
+            raise UpstreamError(f"token endpoint answered {status}")
         try:
-            return msgspec.json.decode(r.content, type=TokenAnswer)
-        except msgspec.DecodeError as exc:
+            return msgspec.json.decode(content, type=TokenAnswer)
+        except (msgspec.DecodeError, RecursionError) as exc:
             raise UpstreamError("token endpoint sent an unusable answer") from exc
+
+    async def _send(self, method: str, url: str, cap: int, **kw) -> tuple[int, bytes]:
+        """(status, body) with the body read bounded (server.upstream_body): a compressed answer
+        is inflated at most to `cap`."""
+        async with self.http.stream(method, url, **kw) as r:
+            return r.status_code, await read_capped(r, cap)
 
     async def exchange_code(self, code: str, verifier: str) -> TokenAnswer:
         return await self._token(
@@ -111,32 +124,34 @@ class GggClient:
         return await self._token({"grant_type": "refresh_token", "refresh_token": refresh_token})
 
     async def get_json(self, path: str, token: str, gate_key: str) -> bytes:
-        wait = self.gate.remaining(gate_key, "ip")
+        wait = await self.gate.remaining(gate_key, "ip")
         if wait:
             raise UpstreamRateLimited(wait)
         url = f"{self.settings.ggg_api_base.rstrip('/')}{path}"
         try:
-            r = await self.http.get(url, headers={"Authorization": f"Bearer {token}"})
+            async with self.http.stream("GET", url, headers={"Authorization": f"Bearer {token}"}) as r:
+                waited = await self.gate.observe(gate_key, r.headers, r.status_code)
+                if r.status_code == 429:
+                    raise UpstreamRateLimited(waited or 5)
+                if r.status_code == 401:
+                    raise UpstreamUnauthorized()
+                if r.status_code == 404:
+                    raise UpstreamNotFound()
+                if r.status_code != 200:
+                    raise UpstreamError(f"official API answered {r.status_code}")
+                return await read_capped(r, MAX_UPSTREAM_BYTES)
         except httpx.HTTPError as exc:
             raise UpstreamError(f"official API unreachable: {type(exc).__name__}") from exc
-        waited = self.gate.observe(gate_key, r.headers, r.status_code)
-        if r.status_code == 429:
-            raise UpstreamRateLimited(waited or 5)
-        if r.status_code == 401:
-            raise UpstreamUnauthorized()
-        if r.status_code == 404:
-            raise UpstreamNotFound()
-        if r.status_code != 200:
-            raise UpstreamError(f"official API answered {r.status_code}")
-        if len(r.content) > MAX_UPSTREAM_BYTES:
-            raise UpstreamError("official API answer too large")
-        return r.content
+        except BodyTooLarge as exc:
+            raise UpstreamError("official API answer too large") from exc
+        except BodyUnusable as exc:
+            raise UpstreamError(f"official API sent {exc}") from exc
 
     async def profile(self, token: str) -> Profile:
         raw = await self.get_json("/profile", token, "profile")
         try:
             return msgspec.json.decode(raw, type=Profile)
-        except msgspec.DecodeError as exc:
+        except (msgspec.DecodeError, RecursionError) as exc:
             raise UpstreamError("profile answer is unusable") from exc
 
 

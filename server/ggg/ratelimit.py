@@ -5,6 +5,9 @@ X-Rate-Limit-<Rule> ("hits:period:restrict,...") and X-Rate-Limit-<Rule>-State
 ("hits:period:active_restriction,..."). A 429 carries Retry-After in seconds.
 We never call upstream while a restriction is active; the caller answers 429
 with the remaining seconds instead. Limits are read from headers, never fixed.
+Restrictions are kept in the state every worker shares (server.sharedstate), so a
+restriction one worker met holds every worker's calls. The headers are input like any
+other: every figure read from them is bounded (MAX_WAIT_S).
 """
 
 from __future__ import annotations
@@ -12,6 +15,11 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping
+
+# The longest wait any answer's headers can impose, seconds (the official restrictions seen are
+# minutes to an hour); 'inf' or a 4,000-digit figure is read as this.
+MAX_WAIT_S = 24 * 3600
+PREFIX = "ggg-until:"
 
 
 def parse_triples(value: str) -> list[tuple[int, int, int]]:
@@ -21,8 +29,8 @@ def parse_triples(value: str) -> list[tuple[int, int, int]]:
         if len(bits) != 3:
             continue
         try:
-            out.append((int(bits[0]), int(bits[1]), int(bits[2])))
-        except ValueError:
+            out.append(tuple(min(max(int(b), 0), MAX_WAIT_S) for b in bits))
+        except ValueError:  # not a number, or past int()'s 4,300 digits
             continue
     return out
 
@@ -46,39 +54,49 @@ def restriction_seconds(headers: Mapping[str, str], status: int) -> tuple[float,
             retry = 5.0  # spec: default 5 s when the header is missing
         if retry is not None and retry > wait:
             wait = retry
-    return wait, ip_bound
+    return min(wait, float(MAX_WAIT_S)), ip_bound
 
 
 def parse_retry_after(value: str | None) -> float | None:
     if not value:
         return None
     try:
-        return max(0.0, float(value))
+        seconds = float(value)
     except ValueError:
         pass
+    else:
+        return None if seconds != seconds else min(max(0.0, seconds), float(MAX_WAIT_S))  # NaN: no figure
     from email.utils import parsedate_to_datetime
 
     try:
-        return max(0.0, parsedate_to_datetime(value).timestamp() - time.time())
+        return min(max(0.0, parsedate_to_datetime(value).timestamp() - time.time()), float(MAX_WAIT_S))
     except (TypeError, ValueError):
         return None
 
 
 class RateGate:
-    """Restrictions per key (a user, or "ip" for the whole server) until a monotonic deadline."""
+    """Restrictions per key (a user, or "ip" for the whole server) until a deadline, kept as
+    entries of the shared state (`get`, `put` with a lifetime, and its `clock`)."""
 
-    def __init__(self, clock=time.monotonic):
-        self.clock = clock
-        self.until: dict[str, float] = {}
+    def __init__(self, entries):
+        self.entries = entries
 
-    def remaining(self, *keys: str) -> int:
-        now = self.clock()
-        left = max((self.until.get(k, 0.0) - now for k in keys), default=0.0)
+    async def _until(self, key: str) -> float:
+        raw = await self.entries.get(PREFIX + key)
+        try:
+            return float(raw) if raw else 0.0
+        except ValueError:
+            return 0.0
+
+    async def remaining(self, *keys: str) -> int:
+        now = self.entries.clock()
+        left = max([await self._until(k) - now for k in keys], default=0.0)
         return math.ceil(left) if left > 0 else 0
 
-    def observe(self, key: str, headers: Mapping[str, str], status: int) -> int:
+    async def observe(self, key: str, headers: Mapping[str, str], status: int) -> int:
         wait, ip_bound = restriction_seconds(headers, status)
         if wait > 0:
             k = "ip" if ip_bound else key
-            self.until[k] = max(self.until.get(k, 0.0), self.clock() + wait)
+            until = max(await self._until(k), self.entries.clock() + wait)
+            await self.entries.put(PREFIX + k, repr(until).encode(), until - self.entries.clock())
         return math.ceil(wait)

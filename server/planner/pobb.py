@@ -18,6 +18,7 @@ import httpx
 from server.planner.decode import MAX_CODE_CHARS
 from server.planner.errors import PlannerError
 from server.planner.extract import decode_planner
+from server.upstream_body import ACCEPT_ENCODING, BodyTooLarge, BodyUnusable, read_capped
 
 
 @dataclass(frozen=True)
@@ -120,26 +121,26 @@ async def fetch_raw_paste(
     """The paste's text, stripped and not yet decoded (the API decodes it off the event loop)."""
     url = base_url.rstrip("/") + host.raw_path.format(id=paste_id)
     name = host.label
+    too_big = f"{name} sent more than {MAX_CODE_CHARS} bytes for paste {paste_id}."
     try:
         async with httpx.AsyncClient(
             verify=_tls(),
             timeout=httpx.Timeout(timeout_s),
             follow_redirects=True,
             max_redirects=3,
-            headers={"User-Agent": user_agent, "Accept": "text/plain"},
+            headers={"User-Agent": user_agent, "Accept": "text/plain", "Accept-Encoding": ACCEPT_ENCODING},
         ) as client:
             async with client.stream("GET", url) as response:
                 if response.status_code == 404:
                     raise PasteNotFound(f"{name} has no paste {paste_id}.")
                 if response.status_code != 200:
                     raise UpstreamFailed(f"{name} answered {response.status_code} for paste {paste_id}.")
-                body = bytearray()
-                async for chunk in response.aiter_bytes():
-                    body += chunk
-                    if len(body) > MAX_CODE_CHARS:
-                        raise UpstreamFailed(
-                            f"{name} sent more than {MAX_CODE_CHARS} bytes for paste {paste_id}."
-                        )
+                try:
+                    body = await read_capped(response, MAX_CODE_CHARS)
+                except BodyTooLarge:
+                    raise UpstreamFailed(too_big) from None
+                except BodyUnusable as exc:
+                    raise UpstreamFailed(f"{name} sent the paste {paste_id} with {exc}.") from None
     except httpx.TimeoutException as exc:
         raise UpstreamFailed(f"{name} did not answer within {timeout_s:g} s.") from exc
     except httpx.HTTPError as exc:

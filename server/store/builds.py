@@ -14,6 +14,7 @@ from server.store.types import (  # noqa: F401 (re-exported)
     SLUG_FORM,
     BuildConflict,
     BuildGone,
+    CreatorGone,
     LookalikeId,
     NewBuild,
     SearchQuery,
@@ -45,6 +46,8 @@ async def insert_build(db: Database, build: NewBuild) -> tuple[str, bool]:
             raise LookalikeId(build.id)
         if conn.execute(GONE_SQL, (build.id, build.id)).fetchone() is not None:
             raise BuildGone(build.id)
+        if conn.execute("SELECT 1 FROM users WHERE id = ?", (build.creator_id,)).fetchone() is None:
+            raise CreatorGone(build.id)
         # A slug is never equal to any build id or slug in any case (slugs are lower-case), nor to a
         # deleted build's, whose link keeps answering 410.
         while True:

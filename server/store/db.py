@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from server.store import nocase_renames
 from server.store.stats_backfill import resume_backfill_sqlite
+from server.store.types import MissingReference
 
 log = logging.getLogger("waypoint")
 
@@ -150,9 +151,15 @@ def _begin(conn: sqlite3.Connection) -> None:
 
 
 def _finish(conn: sqlite3.Connection, fn: Callable[[sqlite3.Connection], T]) -> T:
-    """fn(conn) inside the transaction already begun: COMMIT on success, ROLLBACK on error."""
+    """fn(conn) inside the transaction already begun: COMMIT on success, ROLLBACK on error. A
+    foreign-key failure is a MissingReference: a row it names was deleted meanwhile."""
     try:
         result = fn(conn)
+    except sqlite3.IntegrityError as exc:
+        conn.execute("ROLLBACK")
+        if "FOREIGN KEY" in str(exc):
+            raise MissingReference(str(exc)) from exc
+        raise
     except BaseException:
         conn.execute("ROLLBACK")
         raise

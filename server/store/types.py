@@ -117,6 +117,16 @@ class BuildGone(Exception):
     """The client build id (or a slug) belonged to a build deleted with its creator's account."""
 
 
+class MissingReference(Exception):
+    """A write named a row (a user, a build) that another request deleted meanwhile (a foreign-key
+    failure): the player's account was deleted, or the build with its creator's."""
+
+
+class CreatorGone(Exception):
+    """The publishing player's account was deleted while the publish was on its way (its decode
+    waits its turn): there is nobody to store the build under."""
+
+
 # The creator kept builds of a deleted account move to (they keep their creator name).
 FORMER_PROVIDER = "deleted"
 FORMER_SUBJECT = "former-players"

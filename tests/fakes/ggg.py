@@ -43,6 +43,8 @@ class FakeGgg:
         self.requests: list[tuple[str, str, dict]] = []  # (method, path, headers)
         self.grants: list[str] = []
         self.limited_for = 0
+        # The next character answer's (Content-Encoding, raw bytes), sent as they are.
+        self.encoded_next: tuple[str, bytes] | None = None
         self.lock = threading.Lock()
         detail = json.loads(SAMPLE.read_text())["character"]
         second = copy.deepcopy(detail)
@@ -157,6 +159,15 @@ class FakeGgg:
                 parts = [unquote(p) for p in url.path.strip("/").split("/")]
                 if parts[0] != "character":
                     return self._send(404, {"error": {"code": 1, "message": "Resource not found"}})
+                if fake.encoded_next:
+                    (coding, raw), fake.encoded_next = fake.encoded_next, None
+                    self.send_response(200)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Encoding", coding)
+                    self.send_header("Content-Length", str(len(raw)))
+                    self.end_headers()
+                    self.wfile.write(raw)
+                    return
                 if fake.limited_for:
                     ra, fake.limited_for = fake.limited_for, 0
                     return self._send(

@@ -3,7 +3,8 @@ pobb.in `GET /<id>/raw`, pastebin `GET /raw/<id>`, poe.ninja
 `GET /poe1/pob/raw/<id>`, maxroll `GET /poe/api/pob/<id>` (the raw_path given).
 
 Pastes are registered per test; ids listed in `slow` sleep past the client's
-timeout; ids in `broken` answer 500. Every request path is recorded so tests
+timeout; ids in `broken` answer 500; ids in `encoded` answer their bytes as sent, under the
+Content-Encoding given (compression bombs). Every request path is recorded so tests
 can prove that an invalid id caused no fetch.
 """
 
@@ -22,26 +23,35 @@ class FakePasteHost:
         self.pastes: dict[str, str] = {}
         self.slow: dict[str, float] = {}
         self.broken: set[str] = set()
+        self.encoded: dict[str, tuple[str, bytes]] = {}
         self.requests: list[str] = []
+        # The Accept-Encoding of each request, in order.
+        self.accept_encodings: list[str] = []
         fake = self
 
         class Handler(BaseHTTPRequestHandler):
             def do_GET(self) -> None:  # noqa: N802 (http.server API)
                 fake.requests.append(self.path)
+                fake.accept_encodings.append(self.headers.get("Accept-Encoding", ""))
                 match = route.match(self.path)
                 paste_id = match.group(1) if match else None
                 if paste_id in fake.slow:
                     time.sleep(fake.slow[paste_id])
                 if paste_id in fake.broken:
                     return self._answer(500, b"internal error")
+                if paste_id in fake.encoded:
+                    coding, body = fake.encoded[paste_id]
+                    return self._answer(200, body, coding)
                 if paste_id is None or paste_id not in fake.pastes:
                     return self._answer(404, b"not found")
                 return self._answer(200, fake.pastes[paste_id].encode())
 
-            def _answer(self, status: int, body: bytes) -> None:
+            def _answer(self, status: int, body: bytes, coding: str = "") -> None:
                 try:
                     self.send_response(status)
                     self.send_header("Content-Type", "text/plain; charset=utf-8")
+                    if coding:
+                        self.send_header("Content-Encoding", coding)
                     self.send_header("Content-Length", str(len(body)))
                     self.end_headers()
                     self.wfile.write(body)

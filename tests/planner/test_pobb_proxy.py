@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import base64
+import gzip
+import re
 import sqlite3
 import time
 import zlib
@@ -11,6 +13,7 @@ import httpx
 import pytest
 
 from e2e.harness import ServerProcess
+from server.planner.decode import MAX_CODE_CHARS
 from tests.planner.corpus import corpus_file
 from tests.planner.fake_pobb import FakePobb
 
@@ -142,3 +145,59 @@ def test_a_path_of_exile_2_paste_is_422_with_the_decoders_message_and_not_cached
         assert conn.execute(
             "SELECT count(*) FROM planner_cache WHERE paste_id = 'poe2Paste123'"
         ).fetchone() == (0,)
+
+
+def _peak_rss_mb(server: ServerProcess) -> float:
+    status = open(f"/proc/{server.proc.pid}/status").read()
+    return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) / 1024
+
+
+def _zeros_compressed(coding: str, megabytes: int) -> bytes:
+    """`megabytes` MiB of zero bytes, compressed as the Content-Encoding `coding` (streamed, so the
+    test itself never holds them)."""
+    import brotli
+
+    chunk = b"\0" * (1 << 20)
+    if coding == "br":
+        c = brotli.Compressor(quality=5)
+        return b"".join(c.process(chunk) for _ in range(megabytes)) + c.finish()
+    c = zlib.compressobj(9, zlib.DEFLATED, 16 + zlib.MAX_WBITS if coding == "gzip" else zlib.MAX_WBITS)
+    return b"".join(c.compress(chunk) for _ in range(megabytes)) + c.flush()
+
+
+@pytest.mark.parametrize(("coding", "megabytes", "message"), [
+    ("br", 1024, "pobb.in sent the paste {id} with a Content-Encoding we do not take (br)."),
+    ("gzip", 256, "pobb.in sent more than {cap} bytes for paste {id}."),
+    ("deflate", 256, "pobb.in sent more than {cap} bytes for paste {id}."),
+])
+def test_a_compression_bomb_from_the_paste_host_is_502_within_bounded_memory(server, pobb, coding, megabytes, message):
+    """The paste host's answer is input too. httpx inflated a Content-Encoding whole, chunk by chunk,
+    before the size cap saw it: 1.4 KB of brotli became 1 GiB in the worker."""
+    paste = f"{coding}Bomb12345678"[:12]
+    pobb.encoded[paste] = (coding, _zeros_compressed(coding, megabytes))
+    before = _peak_rss_mb(server)
+    started = time.monotonic()
+    answer = get(server, paste)
+    assert answer.status_code == 502, answer.text
+    assert time.monotonic() - started < 2
+    assert _peak_rss_mb(server) - before < 48
+    assert answer.json()["error"]["message"] == message.format(id=paste, cap=MAX_CODE_CHARS)
+    with sqlite3.connect(server.db_path) as conn:
+        assert conn.execute("SELECT count(*) FROM planner_cache WHERE paste_id = ?", (paste,)).fetchone() == (0,)
+
+
+@pytest.mark.parametrize("coding", ["gzip", "deflate", "raw deflate", "identity"])
+def test_a_compressed_paste_within_the_cap_is_served(server, pobb, coding):
+    paste = f"{coding.replace(' ', '')}Fine12345678"[:12]
+    raw = (CODE + "\n").encode()
+    if coding == "raw deflate":
+        c = zlib.compressobj(6, zlib.DEFLATED, -zlib.MAX_WBITS)
+        coding, body = "deflate", c.compress(raw) + c.flush()
+    else:
+        body = raw if coding == "identity" else (zlib.compress(raw) if coding == "deflate" else gzip.compress(raw))
+    pobb.encoded[paste] = (coding, body)
+    answer = get(server, paste)
+    assert answer.status_code == 200, answer.text
+    assert answer.json() == {"data": CODE}
+    # What we ask for: no brotli (its decoder cannot be bounded by output here).
+    assert "br" not in pobb.accept_encodings[-1]

@@ -5,6 +5,8 @@ session's CSRF rules; on both engines."""
 from __future__ import annotations
 
 import json
+import sqlite3
+import time
 
 import pytest
 
@@ -163,3 +165,75 @@ async def test_a_refused_deletion_deletes_nothing(app, client, headers, body, st
     assert (await client.get("/api/auth/me", headers=alice)).status_code == 200
     assert (await client.get(f"/api/Build/{builds[0]['slug']}")).status_code == 200
     assert (await client.post(DELETE, json={"deleteBuilds": True})).status_code == 401  # no session
+
+
+async def test_a_publish_that_lands_after_its_creator_deleted_the_account_stores_nothing(app, client, tmp_path):
+    """A publish decodes before it stores (waiting its turn for the decode child up to 15 s); the
+    player may delete the account meanwhile, in another tab. The insert then named a creator that
+    no longer exists: a foreign-key failure, answered 500. The store now says CreatorGone, which
+    the publish answers as an ended session (401)."""
+    from server.store import make_store
+    from server.store.types import CreatorGone, NewBuild
+    from server.wire import Step
+
+    user = await session_headers(client, "Leaver")
+    uid = await _user_id(app, "Leaver")
+    assert (await client.post(DELETE, json={"deleteBuilds": True}, headers=user)).status_code == 200
+    late = NewBuild(id="late-build-0001", creator_id=uid, creator_name="Leaver", base_class="Templar",
+                    ascendancy="Inquisitor", tree_version="3_28", code="x", skills=["Cleave"],
+                    steps=[Step("Step 1", "1", "1", "1")])
+    store = await make_store(app.state.settings).open()  # this test's own connections, on its own loop
+    try:
+        with pytest.raises(CreatorGone):
+            await store.insert_build(late)
+    finally:
+        await store.close()
+    assert await rows(app, "SELECT COUNT(*) FROM builds") == [(0,)]
+
+
+def test_changes_racing_the_account_deletion_end_the_session_and_never_500(tmp_path):
+    """Likes and follows already past the guard when their player's account is deleted in another
+    tab named a user row that was gone: a foreign-key failure, answered 500 (14 times in 15 tries).
+    Such a change now answers as an ended session (401), and nothing of it is stored."""
+    import threading
+
+    from e2e.harness import ServerProcess
+
+    env = {"WAYPOINT_RATE_LIMIT_PER_MINUTE": "0", "WAYPOINT_SEED_DEMO": "false"}
+    with ServerProcess(env=env, db_path=tmp_path / "race.sqlite3") as server:
+        owner = server.signed_up("Race Owner")
+        p = publish_payload()
+        assert owner.post("/api/Build", json=p).status_code == 201
+        statuses: list[int] = []
+        for round_ in range(8):
+            player = server.signed_up(f"Race Leaver {round_}")
+            started = threading.Barrier(5)
+            counts = [0] * 4
+
+            def hammer(n: int, path: str, field: str, player=player, started=started, counts=counts) -> None:
+                with server.client(cookies=player.cookies) as c:
+                    started.wait()
+                    while True:
+                        r = c.post(f"/api/Build/{p['buildId']}/{path}", json={field: counts[n] % 2 == 0})
+                        statuses.append(r.status_code)
+                        counts[n] += 1
+                        if r.status_code != 200:
+                            return
+
+            threads = [threading.Thread(target=hammer, args=(n, *kind))
+                       for n, kind in enumerate([("like", "like"), ("follow", "follow")] * 2)]
+            for t in threads:
+                t.start()
+            started.wait()
+            while min(counts) < 3:  # every hammer is at work
+                time.sleep(0.001)
+            assert player.post(DELETE, json={"deleteBuilds": False}).status_code == 200
+            for t in threads:
+                t.join(60)
+        assert 500 not in statuses, statuses.count(500)
+        assert set(statuses) == {200, 401}, set(statuses)
+        log = server.log.read_text()
+        assert "IntegrityError" not in log and "Traceback" not in log, log[-2000:]
+    with sqlite3.connect(tmp_path / "race.sqlite3") as conn:
+        assert conn.execute("SELECT COUNT(*) FROM likes").fetchone() == (0,)
+        assert conn.execute("SELECT COUNT(*) FROM follows").fetchone() == (0,)

@@ -135,3 +135,34 @@ def test_a_build_id_equal_to_a_slug_is_refused_and_the_link_keeps_its_build(tmp_
         # The build id still works too, and ids that are not of slug form are looked up as ids only.
         assert server.client().get(f"/api/Build/{original['buildId']}").json()["data"]["buildInfo"]["slug"] == slug
         assert decode_planner(info["pobCode"]).class_name == "Templar"
+
+
+def test_one_players_flood_of_publishes_does_not_turn_another_players_away(tmp_path):
+    """The decode child checks one build at a time per worker, and at most MAX_WAITING wait their
+    turn. One player sending many publishes at once filled that line alone: every other player's
+    publish was a 503 until it drained. Each player (session, or address when signed out) now has
+    at most PER_CLIENT decodes waiting or at work; past that their own publish is a 429."""
+    env = {"WAYPOINT_RATE_LIMIT_PER_MINUTE": "0", "WAYPOINT_SEED_DEMO": "false"}
+    with ServerProcess(env=env, db_path=tmp_path / "flood.sqlite3") as server:
+        flooder, other = server.signed_up("Flooder", timeout=60), server.signed_up("Patient", timeout=60)
+        bombs = [p for _ in range(6) for _, p, _ in hostile_payloads()][:40]
+        refused = threading.Event()
+        statuses: list[int] = []
+
+        def flood(payload: dict) -> None:
+            with server.client(timeout=60, cookies=flooder.cookies) as c:
+                r = c.post("/api/Build", json=payload)
+            statuses.append(r.status_code)
+            if r.status_code in (429, 503):
+                refused.set()
+
+        threads = [threading.Thread(target=flood, args=(p,)) for p in bombs]
+        for t in threads:
+            t.start()
+        assert refused.wait(60), statuses  # the flooder's line is full
+        r = other.post("/api/Build", json=publish_payload())
+        for t in threads:
+            t.join()
+        assert r.status_code == 201, r.text
+        turned_away = [s for s in statuses if s not in (422,)]
+        assert turned_away and set(turned_away) == {429}, statuses

@@ -115,3 +115,70 @@ def test_former_500s_are_400s_with_the_usual_body(server, build, what, method, p
     error = httpx.Response(400, content=data).json()["error"]
     assert set(error) == {"code", "message"} and error["message"]
     assert "unhandled error" not in server.log.read_text()
+
+
+@pytest.mark.parametrize("path", ["/api/auth/login", "/api/Build", "/api/Build/{id}/like", "/api/Build/{id}/follow",
+                                  "/api/Build/{id}/revisions", "/api/Character/demo-hierophant/attached-build",
+                                  "/api/account/delete"])
+@pytest.mark.parametrize("content_type", [None, "application/json"])
+def test_a_mutation_without_its_body_says_so(server, build, path, content_type):
+    """Before: 400 'Validation failed for POST ...: data: 'data'' (Litestar's KeyError, read as text)."""
+    build_id, cookie = build
+    headers = {"Cookie": f"waypoint_session={cookie}", **({"Content-Type": content_type} if content_type else {})}
+    status, data = _raw(server, "POST", path.replace("{id}", build_id), b"", headers)
+    assert status == 400, data
+    assert httpx.Response(400, content=data).json()["error"] == {
+        "code": "validation_error", "message": "The request body is missing: send a JSON object"}
+
+
+@pytest.mark.parametrize("encoding", ["gzip", "deflate", "br", "GZIP, identity"])
+def test_a_compressed_request_body_is_refused_by_name(server, build, encoding):
+    """Bodies are taken as sent: a gzip body was read as JSON and refused as 'invalid character (byte 0)'."""
+    import gzip
+
+    build_id, cookie = build
+    headers = {"Cookie": f"waypoint_session={cookie}", "Content-Type": "application/json", "Content-Encoding": encoding}
+    status, data = _raw(server, "POST", f"/api/Build/{build_id}/like", gzip.compress(b'{"like": true}'), headers)
+    assert status == 415, data
+    assert httpx.Response(415, content=data).json()["error"] == {
+        "code": "unsupported_media_type",
+        "message": f"Content-Encoding '{encoding}' is not supported: send the request body uncompressed"}
+    # identity is no encoding at all
+    headers["Content-Encoding"] = "identity"
+    status, data = _raw(server, "POST", f"/api/Build/{build_id}/like", b'{"like": true}', headers)
+    assert status == 200, data
+
+
+def test_the_sign_in_form_takes_only_a_form(server):
+    """JSON posted to the local sign-in form was read as an empty form: 400 'This sign-in link has expired'."""
+    with server.client() as c:
+        target = c.post("/api/auth/login", json={"ReturnPath": "/", "InitialRealm": "pc"}).json()["data"]["returnPath"]
+        state = target.split("state=", 1)[1]
+        r = c.post("/api/auth/local", json={"state": state, "mode": "signup", "accountName": "json-poster",
+                                            "displayName": "Json", "password": "long enough secret"})
+        assert r.status_code == 415, r.text
+        assert r.json()["error"] == {"code": "unsupported_media_type",
+                                     "message": "Send the sign-in form as application/x-www-form-urlencoded"}
+        # The same fields as a form still sign up, with the same state.
+        ok = c.post("/api/auth/local", data={"state": state, "mode": "signup", "accountName": "json-poster",
+                                             "displayName": "Json", "password": "long enough secret"},
+                    follow_redirects=False)
+        assert ok.status_code == 303, ok.text
+
+
+@pytest.mark.parametrize("depth", [65, 500, 950, 960, 965, 970, 975, 980, 2000])
+def test_json_nested_past_the_limit_is_a_400_at_any_depth(server, build, depth):
+    """The guard decoded a body near the recursion limit with little stack in use, and Litestar
+    decoded it again deeper in the stack: around 970 levels the second decode overflowed (a 500),
+    below that a like with a 950-deep extra field was taken. Nesting past MAX_JSON_DEPTH is refused
+    whatever the stack."""
+    from server.text_fields import MAX_JSON_DEPTH
+
+    build_id, cookie = build
+    body = b'{"like": true, "x": ' + b"[" * (depth - 1) + b"1" + b"]" * (depth - 1) + b"}"
+    status, data = _raw(server, "POST", f"/api/Build/{build_id}/like", body,
+                        {"Content-Type": "application/json", "Cookie": f"waypoint_session={cookie}"})
+    assert status == 400, (depth, data[:200])
+    assert httpx.Response(400, content=data).json()["error"] == {
+        "code": "bad_request", "message": f"The request body is not valid JSON: nested deeper than {MAX_JSON_DEPTH} levels"}
+    assert "unhandled error" not in server.log.read_text()

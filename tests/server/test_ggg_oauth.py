@@ -97,6 +97,37 @@ def test_wrong_state_is_refused(server, fake):
     assert client.get("/api/auth/me").status_code == 401
 
 
+def test_a_callback_started_in_another_browser_does_not_sign_in(server, fake):
+    """Login CSRF: an attacker starts a sign-in with their own official account, consents, and sends
+    the callback link (their state and code) to a victim. Opening it must not sign the victim's
+    browser into the attacker's account (nor replace the victim's session): the state is bound
+    to the browser that started the sign-in."""
+    fake.account = {"uuid": "acc-attacker", "name": "Attacker#1"}
+    attacker = server.client(follow_redirects=False)
+    callback = consent(begin(attacker))
+    victim = sign_in(server, fake)
+    victim_name = victim.get("/api/auth/me").json()["data"]["displayName"]
+    r = victim.get(callback)
+    assert r.status_code == 400, r.text
+    assert r.json()["error"] == {
+        "code": "invalid_state",
+        "message": "This sign-in was started in another browser or has expired; start the login again",
+    }
+    assert "waypoint_session" not in r.headers.get("set-cookie", "")
+    assert victim.get("/api/auth/me").json()["data"]["displayName"] == victim_name != "Attacker#1"
+    # A browser with no sign-in under way at all is refused the same way.
+    fresh = server.client(follow_redirects=False)
+    assert fresh.get(callback).status_code == 400
+    assert fresh.get("/api/auth/me").status_code == 401
+    # The browser that started it still finishes it, once; its sign-in cookie is then cleared.
+    fake.account = {"uuid": "acc-attacker", "name": "Attacker#1"}
+    done = attacker.get(callback)
+    assert done.status_code == 303, done.text
+    assert attacker.get("/api/auth/me").json()["data"]["displayName"] == "Attacker#1"
+    assert "waypoint_signin=" in done.headers.get("set-cookie", "")
+    assert not attacker.cookies.get("waypoint_signin")
+
+
 def test_wrong_verifier_is_refused_by_the_token_endpoint(server, fake):
     """A code issued for one sign-in's challenge, finished with another sign-in's state (and verifier)."""
     client = server.client(follow_redirects=False)
@@ -165,6 +196,26 @@ def test_upstream_429_becomes_our_429_and_is_honoured(server, fake):
     assert len(fake.api_calls()) == calls
 
 
+def test_an_upstream_restriction_met_by_one_process_holds_the_others(fake, tmp_path):
+    """The official API's restrictions are state that limits abuse: every worker (here two server
+    processes on one database) honours a restriction another one met, rather than calling upstream
+    during it and earning a longer one."""
+    env = {**fake.env(), "WAYPOINT_SEED_DEMO": "false", "WAYPOINT_RATE_LIMIT_PER_MINUTE": "0"}
+    db = tmp_path / "two.sqlite3"
+    with ServerProcess(env=env, db_path=db) as a, ServerProcess(env=env, db_path=db) as b:
+        client = sign_in(a, fake)
+        cookie = client.cookies["waypoint_session"]
+        fake.limit_next(30)
+        r = client.get("/api/Character/character/pc/SlayerAlt")
+        assert r.status_code == 429 and r.headers["retry-after"] == "30", r.text
+        calls = len(fake.api_calls())
+        with b.client(headers={"Cookie": f"waypoint_session={cookie}"}) as other:
+            again = other.get("/api/Character/character/pc/testcharacter")
+        assert again.status_code == 429, again.text
+        assert 1 <= int(again.headers["retry-after"]) <= 30
+        assert len(fake.api_calls()) == calls
+
+
 def test_logout_clears_session(server, fake):
     client = sign_in(server, fake)
     r = client.post("/api/auth/logout")
@@ -184,3 +235,39 @@ def test_character_detail_is_cached_briefly_per_user(server, fake):
     other = sign_in(server, fake)
     assert other.get(path).status_code == 200
     assert len(fake.api_calls("/character/testcharacter")) == calls + 1
+
+
+@pytest.mark.parametrize("coding", ["br", "gzip"])
+def test_a_compressed_bomb_from_the_official_api_is_a_502_within_bounded_memory(server, fake, coding):
+    """The official API's answers are inflated by us at most to MAX_UPSTREAM_BYTES (httpx inflated a
+    brotli answer whole before its size was looked at: 1.4 KB became 1 GiB in the worker)."""
+    import re
+    import time
+
+    from tests.planner.test_pobb_proxy import _zeros_compressed
+
+    def peak_mb() -> float:
+        status = open(f"/proc/{server.proc.pid}/status").read()
+        return int(re.search(r"VmHWM:\s+(\d+) kB", status).group(1)) / 1024
+
+    client = sign_in(server, fake)
+    fake.encoded_next = (coding, _zeros_compressed(coding, 1024 if coding == "br" else 256))
+    before, started = peak_mb(), time.monotonic()
+    r = client.get("/api/Character/character/sony")
+    assert r.status_code == 502, r.text
+    assert time.monotonic() - started < 2
+    assert peak_mb() - before < 48
+    assert r.json()["error"]["message"] in (
+        "The official site failed: official API sent a Content-Encoding we do not take (br)",
+        "The official site failed: official API answer too large")
+    # What we ask for.
+    assert "br" not in fake.requests[-1][2].get("Accept-Encoding", "")
+
+
+def test_an_official_answer_nested_past_the_recursion_limit_is_a_502(server, fake):
+    """msgspec stops at Python's recursion limit with a RecursionError, which nothing caught: a 500."""
+    client = sign_in(server, fake)
+    fake.encoded_next = ("identity", b'{"characters": ' + b"[" * 5000 + b"]" * 5000 + b"}")
+    r = client.get("/api/Character/character/sony")
+    assert r.status_code == 502, r.text
+    assert r.json()["error"]["message"].startswith("The official site failed")

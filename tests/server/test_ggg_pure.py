@@ -40,15 +40,51 @@ def test_rate_limit_headers():
     assert 0 <= parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT") <= 0.0
 
 
-def test_rate_gate_blocks_per_key_and_globally_for_ip_rules():
-    now = [100.0]
-    gate = RateGate(clock=lambda: now[0])
-    assert gate.observe("u1", {"retry-after": "10"}, 429) == 10
-    assert gate.remaining("u1", "ip") == 10 and gate.remaining("u2", "ip") == 0
-    gate.observe("u2", {"x-rate-limit-rules": "Ip", "x-rate-limit-ip": "5:10:30", "x-rate-limit-ip-state": "6:10:30"}, 429)
-    assert gate.remaining("u3", "ip") == 30
-    now[0] += 31
-    assert gate.remaining("u1", "ip") == 0
+def test_hostile_rate_limit_headers_give_a_bounded_wait():
+    """An upstream answer's headers are input too: 'inf', 1e400 or a 4,000-digit restriction made an
+    endless wait or an OverflowError (a 500) out of one character request."""
+    huge = "9" * 4000
+    for headers in (
+        {"retry-after": "inf"}, {"retry-after": "1e400"}, {"retry-after": "nan"}, {"retry-after": "-5"},
+        {"retry-after": huge},
+        {"x-rate-limit-rules": "Ip", "x-rate-limit-ip": "1:1:1", "x-rate-limit-ip-state": f"9:1:{huge}"},
+        {"x-rate-limit-rules": "Ip", "x-rate-limit-ip": f"1:{huge}:1", "x-rate-limit-ip-state": f"{huge}:{huge}:0"},
+    ):
+        wait, _ = restriction_seconds(headers, 429)
+        assert 0 <= wait <= 24 * 3600, (headers, wait)
+
+
+class _Entries:
+    """The shared state's entries (get, put with a lifetime, clock), in memory."""
+
+    def __init__(self, now: float):
+        self.now = now
+        self.kept: dict[str, tuple[bytes, float]] = {}
+
+    def clock(self) -> float:
+        return self.now
+
+    async def get(self, key: str) -> bytes | None:
+        value, expires = self.kept.get(key, (None, 0.0))
+        return value if expires > self.now else None
+
+    async def put(self, key: str, value: bytes, ttl_s: float) -> None:
+        self.kept[key] = (value, self.now + ttl_s)
+
+
+async def test_rate_gate_blocks_per_key_and_globally_for_ip_rules():
+    entries = _Entries(100.0)
+    gate = RateGate(entries)
+    assert await gate.observe("u1", {"retry-after": "10"}, 429) == 10
+    assert await gate.remaining("u1", "ip") == 10 and await gate.remaining("u2", "ip") == 0
+    await gate.observe("u2", {"x-rate-limit-rules": "Ip", "x-rate-limit-ip": "5:10:30",
+                              "x-rate-limit-ip-state": "6:10:30"}, 429)
+    assert await gate.remaining("u3", "ip") == 30
+    # A shorter restriction met later does not shorten the one in force.
+    await gate.observe("u1", {"retry-after": "2"}, 429)
+    assert await gate.remaining("u1") == 10
+    entries.now += 31
+    assert await gate.remaining("u1", "ip") == 0
 
 
 def test_mapping_accepts_object_mods_frame_types_and_skips_unknown_slots():

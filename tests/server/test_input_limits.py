@@ -146,3 +146,36 @@ def test_a_long_query_is_not_counted_as_a_header(server):
     code = b"e" * 60_000
     assert get(b"GET /build/share?text=" + code + b" HTTP/1.1\r\n").startswith(b"HTTP/1.1 200")
     assert get(b"GET /build/share HTTP/1.1\r\nX-Code: " + code + b"\r\n").startswith(b"HTTP/1.1 431")
+
+
+@pytest.mark.parametrize("ch", ["\u202e", "\u202a", "\u2066", "\u2069"])
+async def test_bidirectional_overrides_are_control_characters_too(app, client, ch):
+    """U+202A-202E and U+2066-2069 reorder the text around them where it is shown (a creator named
+    'Demo\u202eretfarcyroehT' reads as another): refused like any control character, in a step title,
+    a display name and a search, with the field named."""
+    user = await session_headers(client, "Bidi")
+    p = publish_payload()
+    p["steps"][0]["title"] = f"Act {ch}one"
+    r = await client.post("/api/Build", json=p, headers=user)
+    assert r.status_code == 422, r.text
+    assert r.json()["error"] == {"code": "control_character",
+                                 "message": f"steps[0].title holds a control character (U+{ord(ch):04X}); remove it"}
+    r = await local_form(client, {"mode": "signup", "accountName": "bidi-name", "displayName": f"Demo{ch}Name",
+                                  "password": "long enough secret"})
+    assert r.status_code == 422 and r.json()["error"]["message"].startswith("displayName holds a control character")
+    assert await rows(app, "SELECT COUNT(*) FROM users WHERE subject = 'bidi-name'") == [(0,)]
+    r = await client.get("/api/Build/search", params={"CreatorFilter": f"a{ch}b"})
+    assert r.status_code == 422 and r.json()["error"]["code"] == "control_character"
+    # Right-to-left text itself is welcome.
+    p["steps"][0]["title"] = "שלב ראשון"
+    assert (await client.post("/api/Build", json=p, headers=user)).status_code == 201
+
+
+@pytest.mark.parametrize("name", ["\u200b\u200b", "\ufeff\u200d\u200c", "\u0301\u0301\u0301", " \u200b "])
+async def test_a_display_name_needs_characters_that_show(app, client, name):
+    """Two zero-width spaces made a display name of 2 characters that shows as nothing."""
+    r = await local_form(client, {"mode": "signup", "accountName": "blank-name", "displayName": name,
+                                  "password": "long enough secret"})
+    assert r.status_code == 422, r.text
+    assert "Choose a display name of 2 to 32 characters." in r.text
+    assert await rows(app, "SELECT COUNT(*) FROM users WHERE subject = 'blank-name'") == [(0,)]

@@ -132,3 +132,27 @@ async def test_the_planner_proxy_is_rate_limited_per_ip(tmp_path, engine):
         # An invalid code is answered without any upstream fetch; the limit applies first.
         codes = [(await c.get("/api/proxy/pobb/bad!")).status_code for _ in range(6)]
         assert codes[:5] == [400] * 5 and codes[5] == 429
+
+
+def test_addresses_of_one_ipv6_network_share_their_limits(tmp_path):
+    """Every per-address limit counted each IPv6 address alone, and one home connection holds a whole
+    /64 (2^64 addresses): a client rotating its source address had a fresh budget of mutations,
+    sign-ins and paste decodes on every request. An IPv6 address now counts as its /64 (an
+    IPv4-mapped one as its IPv4 address). Through a trusted proxy's X-Forwarded-For, as deployed."""
+    from e2e.harness import ServerProcess
+
+    env = {"WAYPOINT_RATE_LIMIT_PER_MINUTE": "1", "WAYPOINT_SEED_DEMO": "false",
+           "WAYPOINT_FORWARDED_ALLOW_IPS": "127.0.0.1"}
+    with ServerProcess(env=env, db_path=tmp_path / "v6.sqlite3") as server, server.client() as c:
+        def login(address: str) -> int:
+            return c.post("/api/auth/login", json={"ReturnPath": "/"}, headers={"X-Forwarded-For": address}).status_code
+
+        # Five mutations a minute per address (five times the per-session 1): the sixth address of the
+        # same /64 is refused, as the sixth request from one address would be.
+        codes = [login(f"2001:db8:1:2::{i:x}") for i in range(1, 7)]
+        assert codes == [200] * 5 + [429], codes
+        assert login("2001:db8:1:2:ffff:ffff:ffff:fffe") == 429
+        # Another /64 has its own budget; so do IPv4 addresses, an IPv4-mapped address counting as its IPv4.
+        assert login("2001:db8:1:3::1") == 200
+        assert [login("192.0.2.7") for _ in range(5)] == [200] * 5
+        assert login("::ffff:192.0.2.7") == 429

@@ -35,7 +35,8 @@ def _scope(method: str, path: str) -> dict:
 async def test_at_most_n_build_reads_are_at_work_and_the_rest_wait_their_turn():
     inner = Inner()
     gate = ReadGate(inner, 3)
-    reads = [asyncio.create_task(gate(_scope("GET", f"/api/Build/b{i}"), None, None)) for i in range(10)]
+    # Ten clients (one client alone has at most half the turns: test_one_client_cannot_take_every_turn).
+    reads = [asyncio.create_task(gate(_from(f"10.0.1.{i}", f"/api/Build/b{i}"), None, None)) for i in range(10)]
     await asyncio.sleep(0.01)
     assert inner.inside == 3
     inner.release.set()
@@ -82,3 +83,32 @@ async def test_the_app_answers_every_read_and_like_through_a_narrow_gate(tmp_pat
         assert [r.status_code for r in answers] == [200] * len(answers)
         liked = (await c.get("/api/Build/liked-search", params={"pageSize": 50}, headers=fan)).json()["data"]["builds"]
         assert {b["buildId"] for b in liked} == set(ids[:5])
+
+
+def _from(address: str, path: str = "/api/Build/search") -> dict:
+    return {"type": "http", "method": "GET", "path": path, "client": (address, 40000)}
+
+
+async def _until(condition) -> None:
+    for _ in range(1000):
+        if condition():
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("condition not met")
+
+
+async def test_one_client_cannot_take_every_turn():
+    """One client's flood of reads held every turn, and every other client's read queued behind all of
+    it (FIFO): a thousand reads of 2 ms each made a stranger wait two seconds. A client (address) now
+    has at most half the turns; its other reads wait in its own line."""
+    inner = Inner()
+    gate = ReadGate(inner, 4)
+    flood = [asyncio.create_task(gate(_from("10.0.0.1"), None, None)) for _ in range(50)]
+    await _until(lambda: inner.inside == 2)
+    other = asyncio.create_task(gate(_from("10.0.0.2"), None, None))
+    await _until(lambda: inner.inside == 3)  # the stranger is in at once
+    assert not other.done()
+    inner.release.set()
+    await asyncio.wait_for(asyncio.gather(*flood, other), 1)
+    assert inner.most == 3
+    assert gate.clients() == 0  # nothing kept per client once its reads are done

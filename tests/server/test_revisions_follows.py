@@ -393,3 +393,23 @@ async def test_the_account_export_lists_the_follows_and_deleting_the_account_dro
     assert (await client.post("/api/account/delete", json={"deleteBuilds": False}, headers=bob)).status_code == 200
     assert await rows(client.app, "SELECT COUNT(*) FROM follows") == [(0,)]
     assert (await client.get(f"/api/Build/{p['slug']}")).json()["data"]["buildInfo"]["followers"] == 0
+
+
+async def test_a_build_keeps_at_most_max_revisions(app, client):
+    """Every revision is kept and GET /revisions lists them all (read on the event loop, notes of up to
+    2,000 characters): a creator revising every few seconds for a day made that list hundreds of
+    megabytes for anyone who opened the build. A build now keeps at most MAX_REVISIONS; the next
+    one is refused before any decoding, and the build stays as it was."""
+    from server.api.revisions import MAX_REVISIONS
+
+    alice = await session_headers(client, "Alice Many")
+    p = await _publish(client, alice)
+    await rows(app, "UPDATE builds SET revision = ? WHERE id = ?", (MAX_REVISIONS, p["buildId"]))
+    r = await client.post(f"/api/Build/{p['slug']}/revisions", json=_revision_body(p, MAX_REVISIONS), headers=alice)
+    assert r.status_code == 422, r.text
+    assert r.json()["error"] == {
+        "code": "invalid_revision",
+        "message": f"This build has {MAX_REVISIONS} revisions, the most a build keeps: publish the changes as a new build",
+    }
+    assert await rows(app, "SELECT revision FROM builds WHERE id = ?", (p["buildId"],)) == [(MAX_REVISIONS,)]
+    assert MAX_REVISIONS == 1000

@@ -6,7 +6,7 @@ import json
 
 from server.ggg.mapping import map_item, slot_of
 from server.paths import CORPUS_DIR
-from tests.server.conftest import SLAYER, publish_payload, session_headers
+from tests.server.conftest import SLAYER, publish_payload, rows, session_headers
 
 GGG_API = CORPUS_DIR / "ggg-api"
 SAMPLE = json.loads((GGG_API / "PathOfBuildingCommunity__PathOfBuilding" / "character_detail_SampleCharacter.json").read_text())["character"]
@@ -94,3 +94,27 @@ async def test_attach_replays_by_idempotency_key_and_honours_the_realm(client):
     assert (await client.post(f"{url}?realm=moon", json={"buildId": templar["buildId"]}, headers=u)).status_code == 400
     # A body that is not an attach request is a 400, not a 500.
     assert (await client.post(url, json={"nope": 1}, headers=u)).status_code == 400
+
+
+async def test_one_character_has_one_attachment_whichever_way_it_is_named(app, client):
+    """The path takes a character's id or its name (any case); the attachment is kept under the
+    character's id, so the last writer wins per character. Before, each spelling was a row of its
+    own: attaching by name left the id's older build in place, and the export listed three."""
+    u = await session_headers(client, "Namer")
+    builds = []
+    for _ in range(3):
+        p = publish_payload()
+        builds.append((await client.post("/api/Build", json=p, headers=u)).json()["data"])
+    for spelling, build in zip(("demo-hierophant", "DemoHierophant", "demohierophant"), builds, strict=True):
+        r = await client.post(f"/api/Character/{spelling}/attached-build", json={"buildId": build["buildId"]}, headers=u)
+        assert r.status_code == 200, r.text
+        for read in ("demo-hierophant", "DemoHierophant", "DEMOHIEROPHANT"):
+            got = await client.get(f"/api/Character/{read}/attached-build", headers=u)
+            assert got.status_code == 200 and got.json()["data"]["slug"] == build["slug"], (spelling, read, got.text)
+    kept = await rows(app, "SELECT character_id, build_id FROM attachments")
+    assert kept == [("demo-hierophant", builds[-1]["buildId"])]
+    assert [a["characterId"] for a in (await client.get("/api/account/export", headers=u)).json()["data"]["attachments"]] \
+        == ["demo-hierophant"]
+    # Another character is still its own, and a name nobody has is still no attachment.
+    assert (await client.get("/api/Character/demo-slayer/attached-build", headers=u)).status_code == 204
+    assert (await client.get("/api/Character/Nobody/attached-build", headers=u)).status_code == 204

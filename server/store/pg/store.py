@@ -32,7 +32,9 @@ from server.store.types import (
     Attachment,
     BuildConflict,
     BuildGone,
+    CreatorGone,
     LookalikeId,
+    MissingReference,
     NewBuild,
     PendingSignIn,
     SearchQuery,
@@ -112,6 +114,19 @@ BUILD_COLUMNS = (
 )
 
 
+def _references(method):
+    """A foreign-key failure of `method` is a MissingReference (a row it names was deleted meanwhile)."""
+
+    async def run(self, *args, **kw):
+        try:
+            return await method(self, *args, **kw)
+        except asyncpg.ForeignKeyViolationError as exc:
+            raise MissingReference(str(exc)) from exc
+
+    run.__name__, run.__doc__ = method.__name__, method.__doc__
+    return run
+
+
 class PgStore:
     engine = "postgresql"
 
@@ -166,6 +181,9 @@ class PgStore:
                         raise LookalikeId(build.id)
                     if await conn.fetchval(GONE_SQL, build.id):
                         raise BuildGone(build.id)
+                    # Locked against a deletion until this transaction ends.
+                    if not await conn.fetchval("SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE", build.creator_id):
+                        raise CreatorGone(build.id)
                     while True:
                         slug = new_slug()
                         if not await conn.fetchval(
@@ -219,6 +237,7 @@ class PgStore:
     async def data_version(self) -> int:
         return await self.pool.fetchval("SELECT last_value FROM data_version_seq")
 
+    @_references
     async def set_like(self, user_id: int, build_id: str, like: bool) -> LikeResult | None:
         async with self.pool.acquire() as conn, conn.transaction():
             if not await conn.fetchval("SELECT 1 FROM builds WHERE id = $1", build_id):
@@ -262,6 +281,7 @@ class PgStore:
         )
         return (User(id=row[0], provider="local", display_name=row[1]), row[2]) if row else None
 
+    @_references
     async def create_session(self, user_id: int, ttl_s: int) -> tuple[str, float]:
         token = secrets.token_urlsafe(32)
         now = time.time()
@@ -319,6 +339,7 @@ class PgStore:
         )
         return PendingSignIn(*row) if row else None
 
+    @_references
     async def save_tokens(self, user_id: int, tokens: Tokens) -> None:
         await self.pool.execute(
             "INSERT INTO ggg_tokens(user_id, access_token, refresh_token, scope, expires_at) VALUES ($1, $2, $3, $4, $5)"
@@ -342,6 +363,7 @@ class PgStore:
         )
         return Attachment(*row) if row else None
 
+    @_references
     async def attach(self, user_id: int, character_id: str, build_id: str) -> None:
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute(
@@ -455,6 +477,7 @@ class PgStore:
         )
 
     # Revisions and follows (issue 36; server.store.pg.revisions).
+    @_references
     async def revise(self, rev: NewRevision) -> tuple[str, int] | None:
         return await revisions.revise(self.pool, rev)
 
@@ -467,9 +490,11 @@ class PgStore:
     async def follow_state(self, user_id: int | None, build_id: str) -> FollowState | None:
         return await revisions.follow_state(self.pool, user_id, build_id)
 
+    @_references
     async def set_follow(self, user_id: int, build_id: str, follow: bool) -> FollowState | None:
         return await revisions.set_follow(self.pool, user_id, build_id, follow)
 
+    @_references
     async def mark_seen(self, user_id: int, build_id: str, revision: int) -> FollowState | None:
         return await revisions.mark_seen(self.pool, user_id, build_id, revision)
 
