@@ -300,7 +300,11 @@ async def local_submit(
     pending = await db.take_pending(data.state)
     if pending is None:
         raise ApiError(400, "This sign-in link has expired; start the login again")
-    token, expires = await db.create_session(user.id, settings.session_ttl_s)
+    try:
+        token, expires = await db.create_session(user.id, settings.session_ttl_s)
+    except users.MissingReference:
+        # The account was deleted (in another tab) while its password was being checked.
+        return _page(data.state, data, back=back, status=401, signin_error=SIGN_IN_FAILED)
     return _complete(request, pending, user, token, expires)
 
 
@@ -336,11 +340,16 @@ async def callback(
     except UpstreamError as exc:
         raise ApiError(502, f"The official site failed: {exc}") from exc
     user = await db.upsert_user("ggg", profile.uuid, profile.name)
-    await db.save_tokens(
-        user.id,
-        users.Tokens(answer.access_token, answer.refresh_token, answer.scope, expires_at(answer)),
-    )
-    token, expires = await db.create_session(user.id, settings.session_ttl_s)
+    try:
+        await db.save_tokens(
+            user.id,
+            users.Tokens(answer.access_token, answer.refresh_token, answer.scope, expires_at(answer)),
+        )
+        token, expires = await db.create_session(user.id, settings.session_ttl_s)
+    except users.MissingReference as exc:
+        # The account was deleted (in another tab) during this sign-in.
+        raise ApiError(400, "Your account was deleted during this sign-in; start the login again",
+                       "invalid_state") from exc
     return _complete(request, pending, user, token, expires)
 
 

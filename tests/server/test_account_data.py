@@ -237,3 +237,48 @@ def test_changes_racing_the_account_deletion_end_the_session_and_never_500(tmp_p
     with sqlite3.connect(tmp_path / "race.sqlite3") as conn:
         assert conn.execute("SELECT COUNT(*) FROM likes").fetchone() == (0,)
         assert conn.execute("SELECT COUNT(*) FROM follows").fetchone() == (0,)
+
+
+def test_a_sign_in_racing_the_account_deletion_is_refused_not_a_500(tmp_path):
+    """A sign-in checks the password (tens of ms of key derivation) and then stores a session; an
+    account deleted in between made that insert a foreign-key failure, a 500 (20 of 40 tries). It is
+    now the usual sign-in failure: that account does not exist any more."""
+    import threading
+    from urllib.parse import parse_qs, urlsplit
+
+    from e2e.harness import TEST_PASSWORD, ServerProcess, account_name
+
+    env = {"WAYPOINT_RATE_LIMIT_PER_MINUTE": "0", "WAYPOINT_LOGIN_ATTEMPTS_PER_MINUTE": "0",
+           "WAYPOINT_SEED_DEMO": "false"}
+    statuses: list[int] = []
+    with ServerProcess(env=env, db_path=tmp_path / "signin.sqlite3") as server:
+        for round_ in range(6):
+            name = f"Vanishing {round_}"
+            owner = server.signed_up(name)
+            stop = threading.Event()
+            tries = [0]
+
+            def sign_in_again(name=name, stop=stop, tries=tries) -> None:
+                with server.client(follow_redirects=False) as c:
+                    while not stop.is_set():
+                        target = c.post("/api/auth/login", json={"ReturnPath": "/"}).json()["data"]["returnPath"]
+                        state = parse_qs(urlsplit(target).query)["state"][0]
+                        r = c.post("/api/auth/local", data={"state": state, "mode": "signin",
+                                                            "accountName": account_name(name), "password": TEST_PASSWORD})
+                        statuses.append(r.status_code)
+                        tries[0] += 1
+                        if r.status_code != 303:
+                            return
+
+            threads = [threading.Thread(target=sign_in_again) for _ in range(4)]
+            for t in threads:
+                t.start()
+            while tries[0] < 4:  # every one has signed in once
+                time.sleep(0.001)
+            assert owner.post(DELETE, json={"deleteBuilds": False}).status_code == 200
+            stop.set()
+            for t in threads:
+                t.join(60)
+        assert 500 not in statuses, statuses.count(500)
+        assert set(statuses) <= {303, 401}, set(statuses)
+        assert "Traceback" not in server.log.read_text()
