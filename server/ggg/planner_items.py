@@ -46,6 +46,9 @@ HEADER_KEYS = {
 _HEADER_KEY = re.compile(r"^[A-Za-z ]+:?$")
 _SPEC_LINE = re.compile(r"^([A-Za-z ]+:?): (.+)$")
 _REQUIRES = re.compile(r"^(Requires [A-Za-z]+) (.+)$")
+# The attributes an old export lists after the level ("Requires Level 60, 138 Dex"), as items.ts reads them:
+# the planner reads only the level there (it has base item data); the line is all the export says of them.
+_REQUIRED_ATTRIBUTE = re.compile(r", *(\d+) +(Str|Dex|Int)(?:ength|terity|elligence)?\b", re.ASCII)
 _LEADING_NUMBER = re.compile(r"^([+-]?[\d.]+)")
 _BRACE = re.compile(r"\{([A-Za-z]*):?([^}]*)\}")
 _PAREN_FLAG = re.compile(r" \(([a-z]+)\)")
@@ -207,6 +210,7 @@ def parse_item(
         at = 3
     item.update(name=name, typeLine=base, baseType=base)
     reqs: dict[str, int] = {}
+    listed: dict[str, int] = {}
     props: dict[str, int] = {}
     implicit_count = variant_count = 0
     selected: int | None = None
@@ -246,6 +250,8 @@ def parse_item(
                 props["Evasion Rating"] = _number(value)
             elif key in ("LevelReq", "Requires Level"):
                 level_req = _number(value)
+                if key == "Requires Level":
+                    listed.update((m.group(2), int(m.group(1))) for m in _REQUIRED_ATTRIBUTE.finditer(value))
             elif key == "Level":
                 imported_level = _number(value)
             elif key in ("Str", "Strength", "Dex", "Dexterity", "Int", "Intelligence"):
@@ -290,8 +296,10 @@ def parse_item(
     item["craftedMods"] = [_text(x) for x in kept if "crafted" in x["flags"] and "fractured" not in x["flags"]]
     item["explicitMods"] = [_text(x) for x in kept if not {"crafted", "fractured"} & x["flags"]]
     level = level_req if level_req is not None else imported_level or 0
+    # A "Str: 101" line wins over the level line's list; the official API's order is Str, Dex, Int.
+    attributes = {k: reqs.get(k) or listed.get(k, 0) for k in ("Str", "Dex", "Int")}
     item["requirements"] = [_value("Level", str(level))] * bool(level) + [
-        _value(k, str(v)) for k, v in reqs.items() if v
+        _value(k, str(v)) for k, v in attributes.items() if v
     ]
     # A catalyst's quality, named as the official API names it: "Quality (Attribute Modifiers)".
     category = CATALYST_CATEGORIES.get(catalyst)

@@ -6,6 +6,13 @@ Limits (the same in workers/planner/limits.ts):
 - DTDs and entity declarations are rejected before parsing (billion laughs,
   external entities), and lxml never resolves entities or touches the network;
 - elements nested deeper than MAX_DEPTH are rejected.
+
+Characters XML does not allow (control characters such as U+000B, U+FFFE) are read as spaces
+before parsing: the planner writes them into exports as they are (its writer escapes only
+< > & ' "), so real exports hold them in notes and item text. The XML is read as UTF-8 whatever
+its declaration says, invalid bytes as U+FFFD, as the PWA's decoder reads it. What is not
+well-formed (duplicate or unquoted attributes, '<' in a value or in text) is refused, and so are
+XML namespaces; the PWA's decoder (workers/planner/wellFormed.ts) refuses the same.
 """
 
 from __future__ import annotations
@@ -40,7 +47,16 @@ _LEADING = re.compile(rb"\A(?:\xef\xbb\xbf|[ \t\r\n])+")
 # Only the five predefined entities and character references are XML without a DTD.
 _ENTITY_REF = re.compile(rb"&(?!(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);)")
 
+# A character XML 1.0 does not allow (a lone surrogate included); the PWA's xmlChars uses the same class.
+_NOT_XML_CHAR = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+# The planner writes no namespaces, and the lookups below would miss a <PathOfBuilding xmlns="...">: an
+# element in a namespace or a namespace declaration is refused (workers/planner/wellFormed.ts alike).
+_USES_NAMESPACES = etree.XPath("boolean(//*[namespace-uri() != ''] | //*/namespace::*[name() != 'xml'])")
+NAMESPACES_MESSAGE = "Planner XML must not use XML namespaces."
+
 _PARSER = etree.XMLParser(
+    encoding="utf-8",
     resolve_entities=False,
     no_network=True,
     huge_tree=False,
@@ -56,7 +72,7 @@ def planner_xml_bytes(text: str) -> bytes:
     """The XML bytes of a planner code or raw XML text, within the size caps."""
     stripped = text.lstrip("\ufeff").strip()
     if stripped.startswith("<"):
-        data = stripped.encode("utf-8")
+        data = xml_chars(stripped).encode("utf-8")
         if len(data) > MAX_XML_BYTES:
             raise PlannerError(
                 "too_large", f"Planner XML is larger than {MAX_XML_BYTES // (1024 * 1024)} MB."
@@ -96,8 +112,15 @@ def _inflate(raw: bytes) -> bytes:
     return out
 
 
+def xml_chars(text: str) -> str:
+    """The text with each character XML does not allow read as a space."""
+    return _NOT_XML_CHAR.sub(" ", text) if _NOT_XML_CHAR.search(text) else text
+
+
 def parse_planner_xml(data: bytes) -> etree._Element:
-    """Parse bounded planner XML; the root must be <PathOfBuilding>."""
+    """Parse bounded planner XML (UTF-8, characters as xml_chars reads them); the root must be <PathOfBuilding>."""
+    # As the PWA's TextDecoder: a leading byte order mark dropped, invalid bytes read as U+FFFD.
+    data = xml_chars(data.decode("utf-8-sig", "replace")).encode("utf-8")
     if _DTD.search(data):
         raise PlannerError("not_planner_xml", "Planner XML must not contain a DTD or entity declarations.")
     if _ENTITY_REF.search(data):
@@ -108,6 +131,8 @@ def parse_planner_xml(data: bytes) -> etree._Element:
         raise PlannerError("not_planner_xml", f"Planner XML is malformed: {exc.msg}") from exc
     except ValueError as exc:
         raise PlannerError("not_planner_xml", f"Planner XML is malformed: {exc}") from exc
+    if root is not None and _USES_NAMESPACES(root):
+        raise PlannerError("not_planner_xml", NAMESPACES_MESSAGE)
     if root is None or root.tag not in ROOT_TAGS:
         raise PlannerError("not_planner_xml", "Planner XML must have a <PathOfBuilding> root element.")
     if root.find("/".join(["*"] * MAX_DEPTH)) is not None:

@@ -22,5 +22,6 @@ def ts_batch(files: list[Path]) -> dict[str, dict]:
         timeout=300,
         check=True,
     )
-    rows = [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
+    # One JSON line each, split at "\n" only: str.splitlines also splits at U+0085 or U+2028 inside a value.
+    rows = [json.loads(line) for line in out.stdout.split("\n") if line.strip()]
     return {row["file"]: row for row in rows}

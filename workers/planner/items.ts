@@ -14,6 +14,13 @@ const RARITY_LINE = /^Rarity: ([A-Za-z]+)/;
 const HEADER_KEY = /^[A-Za-z ]+:?$/;
 const SPEC_LINE = /^([A-Za-z ]+:?): (.+)$/;
 const REQUIRES_LINE = /^(Requires [A-Za-z]+) (.+)$/;
+/**
+ * The attributes an old export lists after the level ("Requires Level 60, 138 Dex", "Requires Level 60,
+ * 100 Str, 100 Int", copied from the game's item text). The planner reads only the level there (it takes
+ * attribute requirements from its base item data); the line is all the export itself says of them.
+ */
+const REQUIRED_ATTRIBUTE = /, *(\d+) +(Str|Dex|Int)(?:ength|terity|elligence)?\b/g;
+const ATTRIBUTE_KEYS = { Str: "str", Dex: "dex", Int: "int" } as const;
 /** The planner's line flags ({crafted}, " (fractured)", ...) as bits, so a mod line costs no Set. */
 const F = {
   crafted: 1, crucible: 2, custom: 4, eater: 8, enchant: 16, exarch: 32,
@@ -274,6 +281,7 @@ export function parseItem(id: string, raw: string, attributes: ItemVariantAttrib
   const altSelected: number[] = [];
   let levelReq: number | undefined;
   let importedLevel: number | undefined;
+  const listed = { str: 0, dex: 0, int: 0 };
   let clusterSkill: string | undefined;
   let clusterNodes: number | undefined;
   const enchant: RawModLine[] = [];
@@ -305,7 +313,11 @@ export function parseItem(id: string, raw: string, attributes: ItemVariantAttrib
         case "Evasion": case "Evasion Rating": item.evasion = specNumber(value); break;
         case "Energy Shield": item.energyShield = specNumber(value); break;
         case "Ward": item.ward = specNumber(value); break;
-        case "LevelReq": case "Requires Level": levelReq = specNumber(value); break;
+        case "LevelReq": levelReq = specNumber(value); break;
+        case "Requires Level":
+          levelReq = specNumber(value);
+          if (value.includes(",")) for (const m of value.matchAll(REQUIRED_ATTRIBUTE)) listed[ATTRIBUTE_KEYS[m[2] as keyof typeof ATTRIBUTE_KEYS]] = Number(m[1]);
+          break;
         case "Level": importedLevel = specNumber(value); break;
         case "Str": case "Strength": item.requirements.str = specNumber(value); break;
         case "Dex": case "Dexterity": item.requirements.dex = specNumber(value); break;
@@ -370,6 +382,8 @@ export function parseItem(id: string, raw: string, attributes: ItemVariantAttrib
     else item.explicitMods.push(line);
   }
   item.requirements.level = levelReq ?? importedLevel ?? 0;
+  // A "Str: 101" line wins over the level line's list.
+  for (const key of ["str", "dex", "int"] as const) if (!item.requirements[key]) item.requirements[key] = listed[key];
 
   if (item.baseType.endsWith("Cluster Jewel")) {
     let adds: number | undefined;

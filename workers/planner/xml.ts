@@ -3,13 +3,14 @@
  *
  * txml never expands entities, but it is lenient, so we reject what lxml on the
  * server rejects: DTDs and entity declarations, references to undefined
- * entities, and nesting past MAX_DEPTH. txml parses recursively: absurd nesting
+ * entities, nesting past MAX_DEPTH, and what is not well-formed (wellFormed.ts). txml parses recursively: absurd nesting
  * overflows the stack, which surfaces as a RangeError and is reported the same
  * way; anything it does parse is then checked against MAX_DEPTH.
  */
 import { parse, type TNode } from "txml";
 import { MAX_DEPTH } from "./limits";
 import { PlannerError } from "./types";
+import { checkWellFormed, xmlChars } from "./wellFormed";
 
 export type XmlNode = TNode;
 
@@ -54,8 +55,11 @@ function exceedsDepth(nodes: (XmlNode | string)[], depth: number): boolean {
 }
 
 /** Parse safe-checked XML; returns the root element (undefined for a document without one). */
-export function parseXml(xml: string): XmlNode | undefined {
+export function parseXml(input: string): XmlNode | undefined {
+  // Characters XML does not allow read as spaces; what lxml refuses is refused (wellFormed.ts).
+  const xml = xmlChars(input);
   checkXmlSafety(xml);
+  checkWellFormed(xml);
   let nodes: (XmlNode | string)[];
   try {
     // noChildNodes: [] so no HTML void-element rules apply to planner tags.

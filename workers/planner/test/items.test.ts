@@ -158,6 +158,18 @@ describe("parseItem", () => {
     expect(item.craftedMods).toEqual([{ text: "+5 to maximum Life", crafted: true, tags: ["life"] }]);
   });
 
+  it("reads the attributes an old export lists on its 'Requires Level' line", () => {
+    const unique = (requires: string, ...more: string[]) =>
+      parse(["Rarity: UNIQUE", "Lioneye's Glare", "Imperial Bow", requires, ...more, "Implicits: 1", "24% increased Elemental Damage with Attack Skills", "Adds (23-35) to (80-92) Physical Damage"].join("\n")).requirements;
+    expect(unique("Requires Level 60, 138 Dex")).toEqual({ level: 60, str: 0, dex: 138, int: 0 });
+    expect(unique("Requires Level 60, 100 Str, 100 Int")).toEqual({ level: 60, str: 100, dex: 0, int: 100 });
+    expect(unique("Requires Level 68, 59 Str, 59 Dex, 59 Int")).toEqual({ level: 68, str: 59, dex: 59, int: 59 });
+    expect(unique("Requires Level: 60, 138 Dexterity")).toEqual({ level: 60, str: 0, dex: 138, int: 0 });
+    // A separate attribute line wins; a level alone leaves the attributes at 0.
+    expect(unique("Requires Level 60, 100 Dex", "Dex: 138")).toEqual({ level: 60, str: 0, dex: 138, int: 0 });
+    expect(unique("Requires Level 60")).toEqual({ level: 60, str: 0, dex: 0, int: 0 });
+  });
+
   it("reads trailing (crafted)/(fractured) markers", () => {
     const item = parse("Rarity: RARE\nX\nY\nImplicits: 0\n+10 to Strength (fractured)\n+5 to Dexterity (crafted)");
     expect(item.fracturedMods).toEqual([{ text: "+10 to Strength", fractured: true }]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodePlanner, tryDecodePlanner, tryPlannerCode } from "@workers/planner/index";
+import { decodePlanner, encodePlannerXml, tryDecodePlanner, tryPlannerCode } from "@workers/planner/index";
 import { corpusText } from "@workers/planner/test/corpus";
 import { ApiRequestError } from "../../data/api";
 import { PlannerDecodeError } from "../../data/planner";
@@ -126,6 +126,30 @@ describe("loading errors use the spec's texts", () => {
       title: "Failed to read the planner code",
       message: "This is a Path of Exile 2 build (a Path of Building 2 export); Waypoint plans Path of Exile 1 builds only.",
     });
+  });
+
+  it("refuses at load time the malformed XML publishing would refuse, and loads odd characters", async () => {
+    // tests/planner/test_malformed_cross.py checks that the server's decoder decides each case alike.
+    const xml = corpusText("heavy_strike_of_trarthus_inquisitor_328.xml");
+    const decode = async (c: string) => {
+      const r = tryDecodePlanner(c);
+      if (!r.ok) throw new PlannerDecodeError(r.error.kind, r.error.message);
+      return r.build;
+    };
+    const paste = (text: string) => {
+      const d = { ...deps({ Ab3_xyZ01234: encodePlannerXml(text) }), decode };
+      return loadInput({ kind: "paste", host: "pobb", id: "Ab3_xyZ01234", label: "pobb.in link" }, "pobb.in/Ab3_xyZ01234", d);
+    };
+    const duplicate = await paste(xml.replace('level="92"', 'level="92" level="93"')).catch((e: unknown) => e);
+    expect(loadErrorFor(duplicate, "paste")).toEqual({
+      title: "Failed to extract build info, please try a different PoB URL.",
+      message: "Planner XML is malformed: the attribute 'level' appears twice in <Build> (line 3).",
+    });
+    const heart = await paste(xml.replace("<Notes>", "<Notes>I <3 this build")).catch((e: unknown) => e);
+    expect(loadErrorFor(heart, "paste").message).toBe("Planner XML is malformed: a '<' does not start a tag (write '&lt;' for a '<' in text) (line 221).");
+    // The planner writes a control character in the notes as it is: the build loads, the character read as a space.
+    const loaded = await paste(xml.replace("<Notes>", "<Notes>Level\u000bwith care"));
+    expect(loaded.build.notes).toContain("Level with care");
   });
 
   it("reports a bad code as an extract failure", async () => {
