@@ -105,3 +105,27 @@ def test_item_tooltip_by_keyboard(gl_browser, live_server, width):
         page.keyboard.press("Escape")
         expect(tooltip).to_be_hidden()
         assert focused(page, slot)
+
+
+def test_phone_nav_drawer_by_keyboard(browser, live_server):
+    """At 412 px the shut drawer's links are out of the tab order (they sat off screen and took focus out of
+    sight); the burger says whether it is open, opens the drawer with Enter, and Escape shuts it back onto the burger."""
+    with app_page(browser, live_server.base_url, 412) as page:
+        page.goto("/build/browse/explore")
+        page.locator("[data-testid=build-card]").first.wait_for()
+        burger = page.get_by_test_id("burger")
+        in_sidebar = "() => !!document.activeElement?.closest('[data-testid=sidebar]')"
+        tab_to(page, "[data-testid=burger]")
+        expect(burger).to_have_attribute("aria-expanded", "false")
+        for _ in range(5):
+            page.keyboard.press("Tab")
+            assert not page.evaluate(in_sidebar), "focus went into the shut nav drawer"
+        burger.focus()
+        page.keyboard.press("Enter")
+        expect(burger).to_have_attribute("aria-expanded", "true")
+        tab_to(page, "[data-testid=sidebar] a[href='/build/track']")
+        page.keyboard.press("Escape")
+        expect(burger).to_have_attribute("aria-expanded", "false")
+        expect(burger).to_be_focused()
+        page.keyboard.press("Tab")
+        assert not page.evaluate(in_sidebar)
