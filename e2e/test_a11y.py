@@ -9,8 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
+from playwright.sync_api import expect
 
-from e2e.pwa_support import app_page, inject_axe, login, unique_name, wait_settled
+from e2e.pwa_support import app_page, inject_axe, login, open_nav, unique_name, wait_settled
+from e2e.test_pwa_tracker import attach_via_api, pick_character
 
 SIZES = [1400, 412]
 # Rules that fail the test whatever impact axe gives them (the issue's "one h1, headings in order").
@@ -107,3 +109,99 @@ def test_toasts_have_no_serious_axe_findings(gl_browser, live_server, width):
         wait_settled(page)
         assert toast.get_by_role("button", name="Close").count() == 1
         assert axe_violations(page, ".mantine-Notification-root") == []
+
+
+def focused_test_id(page) -> str | None:
+    return page.evaluate("() => document.activeElement?.dataset.testid ?? null")
+
+
+@pytest.mark.parametrize("width", SIZES)
+def test_menus_and_dialogs_have_no_serious_axe_findings(gl_browser, live_server, width):
+    """The realm dialog, the user menu open, and the Change realm and Logout dialogs it opens, each from the
+    keyboard: the menu opens on its first item, and a dialog closed with Escape gives focus back to what opened it."""
+    findings: dict[str, list[str]] = {}
+    with app_page(gl_browser, live_server.base_url, width) as page:
+        page.goto("/build/browse/explore")
+        page.locator("[data-testid=build-card]").first.wait_for()
+        open_nav(page)
+        page.get_by_test_id("login-button").focus()
+        page.keyboard.press("Enter")
+        page.get_by_role("dialog", name="Realm Selection").wait_for()
+        wait_settled(page)
+        findings["realm dialog"] = audit(page)
+        page.keyboard.press("Escape")
+        expect(page.get_by_role("dialog")).to_have_count(0)
+        assert focused_test_id(page) == "login-button"
+
+        login(page, unique_name("Menu"))
+        menu = page.get_by_test_id("user-menu")
+        if width < 1200:
+            page.get_by_test_id("burger").click()
+            menu.wait_for()
+            wait_settled(page)
+        for item, dialog in [("change-realm", "Change realm"), ("logout", "Logout")]:
+            menu.focus()
+            page.keyboard.press("Enter")
+            page.get_by_role("menu").wait_for()
+            wait_settled(page)
+            findings[f"user menu for {item}"] = audit(page)
+            # The ARIA menu pattern: focus on the first item, the arrows move it.
+            expect(page.get_by_test_id("change-realm")).to_be_focused()
+            if item == "logout":
+                page.keyboard.press("ArrowDown")
+                expect(page.get_by_test_id("logout")).to_be_focused()
+            page.keyboard.press("Enter")
+            page.get_by_role("dialog", name=dialog).wait_for()
+            wait_settled(page)
+            findings[f"{dialog} dialog"] = audit(page)
+            page.keyboard.press("Escape")
+            expect(page.get_by_role("dialog")).to_have_count(0)
+            expect(menu).to_be_focused()
+    findings = {k: v for k, v in findings.items() if v}
+    assert not findings, "\n".join(f"[{name}] {line}" for name, lines in findings.items() for line in lines)
+
+
+@pytest.fixture(scope="module")
+def slayer_build_id(live_server):
+    with live_server.client() as c:
+        return c.get("/api/Build/search", params={"ClassFilters": "Slayer"}).json()["data"]["builds"][0]["buildId"]
+
+
+@pytest.mark.parametrize("width", SIZES)
+def test_tracker_with_a_build_has_no_serious_axe_findings(gl_browser, live_server, slayer_build_id, width):
+    """The tracker with DemoSlayer on a Slayer build, every part (one page at 1400 px, each tab and sub-tab
+    at 412 px) and the campaign guide with a search: nothing serious, headings in order."""
+    findings: dict[str, list[str]] = {}
+    with app_page(gl_browser, live_server.base_url, width) as page:
+        login(page, unique_name("Track"))
+        # Attached through the API (the attach dialog has its own audit in test_pwa_tracker), then picked.
+        attach_via_api(page, "demo-slayer", slayer_build_id)
+        page.goto("/build/track")
+        pick_character(page, page.get_by_test_id("character-picker"), "DemoSlayer")
+        page.get_by_test_id("tracker-loaded").wait_for(timeout=30_000)
+
+        def settled(name: str) -> None:
+            page.wait_for_function("() => !document.querySelector('[role=status][aria-label^=Loading]')", timeout=20_000)
+            wait_settled(page)
+            if found := audit(page):
+                findings[name] = found
+
+        tabs = {"equipment": ["equipment-character-tab", "equipment-compare-tab"], "tree": ["tree-character-tab", "tree-compare-tab"],
+                "choices": ["choices-character-tab", "choices-compare-tab"], "campaign": [], "notes": [], "settings": []}
+        for tab, subtabs in tabs.items():
+            if width < 1200:
+                page.get_by_test_id(f"tracker-tab-{tab}").click()
+            for sub in subtabs:
+                page.get_by_test_id(sub).click()
+                settled(sub)
+            if tab == "campaign":
+                guide = page.get_by_test_id("campaign-guide")
+                guide.scroll_into_view_if_needed()
+                # The steps scroll by keyboard: their viewport takes focus.
+                steps = guide.get_by_role("region", name="Campaign steps")
+                steps.focus()
+                expect(steps).to_be_focused()
+                guide.get_by_label("Search steps").fill("Merveil")
+                expect(guide.get_by_test_id("guide-match").first).to_be_visible()
+            settled(tab)
+    assert not findings, "\n".join(f"[{name}] {line}" for name, lines in findings.items() for line in lines)

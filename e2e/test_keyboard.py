@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from e2e.harness import TEST_PASSWORD, account_name
@@ -83,3 +84,48 @@ def test_keyboard_walk(gl_browser, live_server):
         region = page.get_by_role("region", name="Passive tree as text")
         expect(region.get_by_test_id("tree-summary")).to_have_text(re.compile(r"^\d+ passives allocated: \d+ notables?, "))
         expect(region.get_by_test_id("tree-side-lists")).to_contain_text("Keystones")
+
+
+@pytest.mark.parametrize("width", [1400, 412])
+def test_item_tooltip_by_keyboard(gl_browser, live_server, width):
+    """An item's tooltip from the keyboard: focus opens it on a wide screen (hover card), Enter on a phone
+    (click popover); Escape closes it either way and focus stays on the item's slot."""
+    with live_server.client() as c:
+        slug = c.get("/api/Build/search").json()["data"]["builds"][0]["slug"]
+    with app_page(gl_browser, live_server.base_url, width) as page:
+        page.goto(f"/build/view/{slug}")
+        page.get_by_test_id("tab-equipment").wait_for()
+        slot = "[data-testid=item-slot][data-empty=false]"
+        tab_to(page, slot)
+        tooltip = page.get_by_test_id("item-tooltip")
+        if width < 1200:
+            expect(tooltip).to_have_count(0)
+            page.keyboard.press("Enter")
+        expect(tooltip).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(tooltip).to_be_hidden()
+        assert focused(page, slot)
+
+
+def test_phone_nav_drawer_by_keyboard(browser, live_server):
+    """At 412 px the shut drawer's links are out of the tab order (they sat off screen and took focus out of
+    sight); the burger says whether it is open, opens the drawer with Enter, and Escape shuts it back onto the burger."""
+    with app_page(browser, live_server.base_url, 412) as page:
+        page.goto("/build/browse/explore")
+        page.locator("[data-testid=build-card]").first.wait_for()
+        burger = page.get_by_test_id("burger")
+        in_sidebar = "() => !!document.activeElement?.closest('[data-testid=sidebar]')"
+        tab_to(page, "[data-testid=burger]")
+        expect(burger).to_have_attribute("aria-expanded", "false")
+        for _ in range(5):
+            page.keyboard.press("Tab")
+            assert not page.evaluate(in_sidebar), "focus went into the shut nav drawer"
+        burger.focus()
+        page.keyboard.press("Enter")
+        expect(burger).to_have_attribute("aria-expanded", "true")
+        tab_to(page, "[data-testid=sidebar] a[href='/build/track']")
+        page.keyboard.press("Escape")
+        expect(burger).to_have_attribute("aria-expanded", "false")
+        expect(burger).to_be_focused()
+        page.keyboard.press("Tab")
+        assert not page.evaluate(in_sidebar)

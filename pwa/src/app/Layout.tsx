@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, Text } from "@mantine/core";
 import { useDisclosure, useLocalStorage, useMediaQuery } from "@mantine/hooks";
-import { useEffect } from "react";
+import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { PendingSyncBadge } from "../features/session/SessionControl";
 import { FooterContent } from "./Footer";
@@ -18,6 +18,16 @@ export function Layout() {
   const [mobileOpen, mobile] = useDisclosure(false);
   const { pathname } = useLocation();
   useEffect(() => mobile.close(), [pathname]); // eslint-disable-line react-hooks/exhaustive-deps
+  // The phone's nav drawer: shut, it is out of the tab order (its links sat off screen, focus vanished into them);
+  // open, Escape shuts it and gives focus back to the burger.
+  const burger = useRef<HTMLButtonElement>(null);
+  const navHidden = !desktop && !mobileOpen;
+  const onNavKey = (e: ReactKeyboardEvent<HTMLElement>) => {
+    // Keys from a dialog or menu portalled out of the drawer (React bubbles them here too) are theirs.
+    if (desktop || !mobileOpen || e.key !== "Escape" || !e.currentTarget.contains(e.target as Node)) return;
+    mobile.close();
+    burger.current?.focus();
+  };
 
   const width = desktop ? (expanded ? LAYOUT.sidebarExpandedPx : LAYOUT.sidebarCollapsedPx) : LAYOUT.sidebarExpandedPx;
   return (
@@ -30,7 +40,7 @@ export function Layout() {
       {!desktop && (
         <AppShell.Header data-testid="header">
           <Group h="100%" px="md" gap="sm">
-            <Burger opened={mobileOpen} onClick={mobile.toggle} size="sm" aria-label="Toggle navigation" data-testid="burger" />
+            <Burger ref={burger} opened={mobileOpen} onClick={mobile.toggle} size="sm" aria-label="Toggle navigation" aria-expanded={mobileOpen} aria-controls="app-navbar" onKeyDown={onNavKey} data-testid="burger" />
             <Text fw={700} c="yellow.5">Waypoint</Text>
             {/* The sidebar is closed on small screens, so the header shows pending sync too. */}
             <PendingSyncBadge compact testId="pending-sync-header" />
@@ -38,7 +48,7 @@ export function Layout() {
           </Group>
         </AppShell.Header>
       )}
-      <AppShell.Navbar>
+      <AppShell.Navbar id="app-navbar" inert={navHidden} onKeyDown={onNavKey}>
         <Sidebar expanded={expanded} desktop={!!desktop} onToggle={() => setExpanded(!expanded)} />
       </AppShell.Navbar>
       <AppShell.Main>

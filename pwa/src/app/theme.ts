@@ -1,4 +1,4 @@
-import { createTheme, Loader, Notification, Skeleton, type CSSVariablesResolver } from "@mantine/core";
+import { createTheme, Loader, Menu, Modal, Notification, Skeleton, type CSSVariablesResolver } from "@mantine/core";
 import type { CSSProperties } from "react";
 import { SteppedDots } from "../ui/SteppedDots";
 import stepped from "../ui/steppedMotion.module.css";
@@ -13,6 +13,11 @@ export const theme = createTheme({
     // Progress indicators move in steps (ui/steppedMotion.module.css): a smooth one keeps the compositor drawing every frame.
     Loader: Loader.extend({ defaultProps: { type: "dots", loaders: { ...Loader.defaultLoaders, dots: SteppedDots } } }),
     Skeleton: Skeleton.extend({ classNames: { root: stepped.skeleton } }),
+    // Every dialog's close button (an icon, no text) is named 'Close'; a dialog can still name it otherwise (Finalize's 'Cancel').
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { "aria-label": "Close" } } }),
+    // A menu opens with focus on its first item (the ARIA menu pattern), not on Mantine's focus placeholder: that
+    // focusable role=presentation div inside role=menu is a child a menu may not hold (axe aria-required-children, critical).
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     // Every toast: a named close button, and its text in the dimmed colour that passes AA (Mantine's dark-2 gave 3.5:1).
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { "aria-label": "Close" } },

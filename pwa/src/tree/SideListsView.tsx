@@ -20,7 +20,7 @@ const ICON_PX = 54;
  * 64 px list icon with the hover popup: the game's icon from the tree's sprite sheet when the art has
  * it and its sheet has loaded, else a letter circle. Decorative (the name is the text beside it).
  */
-function NodeIcon({ name, colour, label, icon }: { name: string; colour: string; label: ReactNode; icon: SideIcon | null }) {
+function NodeIcon({ name, colour, label, icon, faded = false }: { name: string; colour: string; label: ReactNode; icon: SideIcon | null; faded?: boolean }) {
   return (
     <Tooltip label={label} multiline w={300} withinPortal>
       <div
@@ -32,6 +32,7 @@ function NodeIcon({ name, colour, label, icon }: { name: string; colour: string;
           border: `3px solid ${colour}`, background: icon ? "#0b0b0d" : "rgba(255,255,255,0.04)",
           display: "flex", alignItems: "center", justifyContent: "center", overflow: "hidden",
           fontWeight: 700, fontSize: 18, color: lighten(colour, 0.35), // AA contrast on the dark card
+          opacity: faded ? 0.6 : 1,
         }}
       >
         {icon ? (
@@ -75,10 +76,11 @@ export function SideListsView({ lists, treeVersion }: { lists: SideLists; treeVe
         {lists.keystones.length === 0 && <Text size="sm" c="dimmed">None</Text>}
         <Stack gap={6}>
           {lists.keystones.map(({ node, status }, i) => (
-            <Group key={node.id} gap="sm" wrap="nowrap" opacity={status === "buildOnly" ? 0.6 : 1} data-status={status}>
-              <NodeIcon name={node.name} colour={STATUS_COLOUR[status] ?? cssColour(COLOURS.keystone)} label={popup(node.name, node.stats)} icon={shown(keystoneIcons[i])} />
+            // Only in the build: the icon faded and the name dimmed (a faded name fell under AA, 4.3:1).
+            <Group key={node.id} gap="sm" wrap="nowrap" data-status={status}>
+              <NodeIcon name={node.name} colour={STATUS_COLOUR[status] ?? cssColour(COLOURS.keystone)} label={popup(node.name, node.stats)} icon={shown(keystoneIcons[i])} faded={status === "buildOnly"} />
               <Stack gap={2}>
-                <Text size="sm" fw={600}>{node.name}</Text>
+                <Text size="sm" fw={600} c={status === "buildOnly" ? "dimmed" : undefined}>{node.name}</Text>
                 <StatusBadge status={status} />
               </Stack>
             </Group>
@@ -132,11 +134,11 @@ export function SideListsView({ lists, treeVersion }: { lists: SideLists; treeVe
         {lists.overrides.length === 0 && <Text size="sm" c="dimmed">None</Text>}
         <Stack gap={6}>
           {lists.overrides.map((o, i) => (
-            <Group key={o.name} gap="sm" wrap="nowrap" opacity={o.status === "buildOnly" ? 0.6 : 1} data-status={o.status}>
-              <NodeIcon name={o.name} colour={STATUS_COLOUR[o.status] ?? "#b58ad6"} label={popup(o.name, o.effectText)} icon={shown(overrideIcons[i])} />
+            <Group key={o.name} gap="sm" wrap="nowrap" data-status={o.status}>
+              <NodeIcon name={o.name} colour={STATUS_COLOUR[o.status] ?? "#b58ad6"} label={popup(o.name, o.effectText)} icon={shown(overrideIcons[i])} faded={o.status === "buildOnly"} />
               <Stack gap={2}>
                 <Group gap={6}>
-                  <Text size="sm" fw={600}>{o.name}</Text>
+                  <Text size="sm" fw={600} c={o.status === "buildOnly" ? "dimmed" : undefined}>{o.name}</Text>
                   {o.status !== "single" && o.have !== o.want && o.have > 0 && o.want > 0 ? (
                     <Badge size="sm" variant="outline">{o.have}/{o.want}</Badge>
                   ) : (

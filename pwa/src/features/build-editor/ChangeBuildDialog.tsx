@@ -21,7 +21,7 @@ interface Props extends Pick<LoaderCardProps, "onLoad" | "loading" | "loadingLab
  */
 export function ChangeBuildDialog({ opened, onClose, classFilter, ...card }: Props) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Select a new build" size="lg" centered closeButtonProps={{ "aria-label": "Close" }} data-testid="change-build-dialog">
+    <Modal opened={opened} onClose={onClose} title="Select a new build" size="lg" centered data-testid="change-build-dialog">
       <Tabs defaultValue="code" data-testid="loader-widget">
         <Tabs.List>
           <Tabs.Tab value="code" data-testid="change-tab-code">{PRODUCT} Code</Tabs.Tab>

@@ -42,7 +42,7 @@ export function FinalizeModal({ opened, gemNames, initial, pending, slug, revisi
 
   if (slug) {
     return (
-      <Modal opened={opened} onClose={onClose} title={revision ? "Revision Published" : "Build Created"} centered closeButtonProps={{ "aria-label": "Close" }} data-testid="build-created">
+      <Modal opened={opened} onClose={onClose} title={revision ? "Revision Published" : "Build Created"} centered data-testid="build-created">
         <Stack>
           <Text>{revision ? `Revision ${revision} is published. The build's link opens it, and its followers see what changed.` : "Build created successfully!"}</Text>
           <CopyField label="Slug" value={slug} testId="created-slug" />

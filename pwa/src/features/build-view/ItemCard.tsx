@@ -1,6 +1,7 @@
 import { readable } from "../../ui/contrast";
 import { Badge, Box, Divider, HoverCard, Popover, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
+import { useState } from "react";
 import type { ModLine, PlannerItem } from "@workers/planner/types";
 import { DESKTOP_QUERY } from "../../app/theme";
 import type { ItemsBundle } from "../../data/gameDataTypes";
@@ -95,8 +96,18 @@ export function ItemDetails({ item }: { item: PlannerItem }) {
 export function ItemSlot({ slot, label, item, area, testId = "item-slot", items = null }: { slot?: string; label: string; item?: PlannerItem; area?: string; testId?: string; items?: ItemsBundle | null }) {
   const desktop = useMediaQuery(DESKTOP_QUERY, window.matchMedia(DESKTOP_QUERY).matches, { getInitialValueInEffect: false });
   const color = item ? RARITY_COLOR[item.rarity] ?? RARITY_COLOR.Relic : undefined;
+  // The small screens' click-opened tooltip, held here so that Escape on the slot closes it too (Mantine's
+  // Popover only hears Escape inside its dropdown, which takes no focus here).
+  const [open, setOpen] = useState(false);
   const box = (
     <UnstyledButton
+      onClick={() => setOpen((o) => !o)}
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && open) {
+          e.stopPropagation();
+          setOpen(false);
+        }
+      }}
       data-testid={testId}
       data-slot={slot ?? label}
       data-empty={!item}
@@ -129,7 +140,7 @@ export function ItemSlot({ slot, label, item, area, testId = "item-slot", items 
       <HoverCard.Dropdown>{dropdown}</HoverCard.Dropdown>
     </HoverCard>
   ) : (
-    <Popover width={TOOLTIP_WIDTH} shadow="md" withinPortal>
+    <Popover width={TOOLTIP_WIDTH} shadow="md" withinPortal opened={open} onChange={setOpen}>
       <Popover.Target>{box}</Popover.Target>
       <Popover.Dropdown>{dropdown}</Popover.Dropdown>
     </Popover>

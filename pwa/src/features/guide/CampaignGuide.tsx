@@ -188,7 +188,14 @@ export function GuidePanel({ characterId, data, sections, flag, passivePoints, g
         </Group>
       </Group>
 
-      <ScrollArea h={500} viewportRef={viewport} type="auto" data-testid="guide-steps">
+      {/* The list scrolls by keyboard too: its viewport takes focus (axe scrollable-region-focusable). */}
+      <ScrollArea
+        h={500}
+        viewportRef={viewport}
+        viewportProps={{ tabIndex: 0, role: "region", "aria-label": "Campaign steps", className: "mantine-focus-auto" }}
+        type="auto"
+        data-testid="guide-steps"
+      >
         <Stack gap={2} component="ol" style={{ listStyle: "none", margin: 0, padding: 0, position: "relative" }}>
           {visible[act].map((i) => {
             const s = sections[act].steps[i];
@@ -205,8 +212,10 @@ export function GuidePanel({ characterId, data, sections, flag, passivePoints, g
                   cursor: "pointer",
                   padding: "6px 10px",
                   borderRadius: 4,
-                  borderLeft: `3px solid ${selected ? GOLD : "transparent"}`,
-                  background: selected ? "var(--mantine-color-dark-5)" : actMatches.includes(i) ? "var(--mantine-color-dark-6)" : undefined,
+                  // Text colours pass AA on dark-6 at most (red-5 is 4.0:1 and dimmed 4.4:1 on dark-5): the selected
+                  // step is told by its gold edge, a search match by a grey one.
+                  borderLeft: `3px solid ${selected ? GOLD : actMatches.includes(i) ? "var(--mantine-color-dark-3)" : "transparent"}`,
+                  background: selected || actMatches.includes(i) ? "var(--mantine-color-dark-6)" : undefined,
                 }}
               >
                 <Group gap={8} wrap="nowrap" align="flex-start">
@@ -217,7 +226,7 @@ export function GuidePanel({ characterId, data, sections, flag, passivePoints, g
                     {!blank && <StepContent parts={s.parts} data={data} query={query} />}
                     {!blank &&
                       s.subSteps.map((sub, k) => (
-                        <div key={k} style={{ paddingLeft: 12, opacity: 0.85 }} data-testid="guide-substep">
+                        <div key={k} style={{ paddingLeft: 12 }} data-testid="guide-substep">
                           <StepContent parts={sub.parts} data={data} query={query} />
                         </div>
                       ))}

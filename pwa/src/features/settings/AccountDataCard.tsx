@@ -76,7 +76,6 @@ export function AccountDataCard() {
         onClose={() => busy !== "delete" && setConfirming(false)}
         title="Delete my account"
         centered
-        closeButtonProps={{ "aria-label": "Close" }}
       >
         <Stack gap="sm">
           <Checkbox

@@ -41,7 +41,7 @@ export function AttachDialog({ opened, onClose, info }: { opened: boolean; onClo
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Attach to Character" centered closeButtonProps={{ "aria-label": "Close" }} data-testid="attach-dialog">
+    <Modal opened={opened} onClose={onClose} title="Attach to Character" centered data-testid="attach-dialog">
       <Stack>
         <CharacterPicker chars={chars} value={choice} onChange={setChoice} baseClass={info.baseClass} label={`${info.baseClass} characters`} />
         <Group justify="flex-end">

@@ -61,7 +61,7 @@ function GearCompare({ compare }: { compare: StepCompare }) {
           ))}
         </Table.Tbody>
       </Table>
-      <Title order={4}>Gems and links</Title>
+      <Title order={3} size="h4">Gems and links</Title>
       <Stack gap="sm" data-testid="gem-compare">
         {compare.gems.map((g) => (
           <Stack key={g.slot} gap={2} data-testid="gem-compare-slot" data-slot={g.slot}>
