@@ -28,7 +28,7 @@ from e2e.pwa_support import (
     wait_for_service_worker,
     wait_until,
 )
-from e2e.tree_helpers import seeded_build_id, wait_tree_ready
+from e2e.tree_helpers import GEOMETRY_ONLY, seeded_build_id, wait_tree_ready
 from server.classes import base_class
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
@@ -358,3 +358,30 @@ def test_tracker_opens_on_the_step_for_the_characters_level(browser, live_server
         fourth.click()
         expect(active).to_have_attribute("data-step-number", "4")
         expect(hint).to_have_count(0)
+
+
+def test_tracker_tree_tab_passes_axe_before_the_tree_art_is_in(browser, live_server, hierophant):
+    """Until the tree art is in (here: switched off), the side lists show letter circles; a build-only keystone's
+    circle is the faded one, and its letters must still read at AA (faded, they were 4.26:1 on CI)."""
+    info = hierophant["info"]
+    with app_page(browser, live_server.base_url, 800) as page:
+        page.add_init_script(GEOMETRY_ONLY)
+        login(page, unique_name("Letters"))
+        page.goto("/build/track")
+        expect(page.get_by_test_id("character-picker")).to_contain_text("Please select a character", timeout=60_000)
+        page.goto(f"/build/view/{info['slug']}")
+        page.get_by_test_id("attach-build").click()
+        dialog = page.get_by_test_id("attach-dialog")
+        dialog.get_by_test_id("character-select").click()
+        expect(page.get_by_test_id("character-option").filter(has_text="DemoHierophant")).to_have_count(1)
+        page.keyboard.press("Escape")
+        choose_by_keyboard(page, dialog.get_by_test_id("character-select"), "DemoHie", page.get_by_role("option").filter(has_text="DemoHierophant"))
+        dialog.get_by_test_id("attach-confirm").click()
+        page.wait_for_url(re.compile(r"/build/track$"))
+        page.get_by_test_id("tracker-tab-tree").click()
+        wait_tree_ready(page)
+        expect(page.get_by_test_id("tree-text").get_by_label("Loading tree lists")).to_have_count(0, timeout=60_000)
+        build_only = page.locator('[data-testid=tree-keystones] [data-status=buildOnly] [data-testid=side-icon][data-art=letters]')
+        expect(build_only.first).to_be_visible()
+        bad = axe_serious(page, "main")
+        assert not bad, "\n".join(x[:300] for x in bad)

@@ -32,7 +32,8 @@ function NodeIcon({ name, colour, label, icon, faded = false }: { name: string; 
           border: `3px solid ${colour}`, background: icon ? "#0b0b0d" : "rgba(255,255,255,0.04)",
           display: "flex", alignItems: "center", justifyContent: "center", overflow: "hidden",
           fontWeight: 700, fontSize: 18, color: lighten(colour, 0.35), // AA contrast on the dark card
-          opacity: faded ? 0.6 : 1,
+          // The game's icon fades; the letter circle shown until the art is in keeps its text at AA (faded, 4.26:1).
+          opacity: faded && icon ? 0.6 : 1,
         }}
       >
         {icon ? (
