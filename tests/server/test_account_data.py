@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 
 import pytest
 
@@ -209,14 +208,17 @@ def test_changes_racing_the_account_deletion_end_the_session_and_never_500(tmp_p
             player = server.signed_up(f"Race Leaver {round_}")
             started = threading.Barrier(5)
             counts = [0] * 4
+            warmed = threading.Event()  # every hammer has sent three changes
 
-            def hammer(n: int, path: str, field: str, player=player, started=started, counts=counts) -> None:
+            def hammer(n: int, path: str, field: str, player=player, started=started, counts=counts, warmed=warmed) -> None:
                 with server.client(cookies=player.cookies) as c:
                     started.wait()
                     while True:
                         r = c.post(f"/api/Build/{p['buildId']}/{path}", json={field: counts[n] % 2 == 0})
                         statuses.append(r.status_code)
                         counts[n] += 1
+                        if min(counts) >= 3:
+                            warmed.set()
                         if r.status_code != 200:
                             return
 
@@ -225,8 +227,7 @@ def test_changes_racing_the_account_deletion_end_the_session_and_never_500(tmp_p
             for t in threads:
                 t.start()
             started.wait()
-            while min(counts) < 3:  # every hammer is at work
-                time.sleep(0.001)
+            assert warmed.wait(60), counts
             assert player.post(DELETE, json={"deleteBuilds": False}).status_code == 200
             for t in threads:
                 t.join(60)
@@ -257,8 +258,9 @@ def test_a_sign_in_racing_the_account_deletion_is_refused_not_a_500(tmp_path):
             owner = server.signed_up(name)
             stop = threading.Event()
             tries = [0]
+            signed_in = threading.Event()  # every one has signed in once
 
-            def sign_in_again(name=name, stop=stop, tries=tries) -> None:
+            def sign_in_again(name=name, stop=stop, tries=tries, signed_in=signed_in) -> None:
                 with server.client(follow_redirects=False) as c:
                     while not stop.is_set():
                         target = c.post("/api/auth/login", json={"ReturnPath": "/"}).json()["data"]["returnPath"]
@@ -267,14 +269,15 @@ def test_a_sign_in_racing_the_account_deletion_is_refused_not_a_500(tmp_path):
                                                             "accountName": account_name(name), "password": TEST_PASSWORD})
                         statuses.append(r.status_code)
                         tries[0] += 1
+                        if tries[0] >= 4:
+                            signed_in.set()
                         if r.status_code != 303:
                             return
 
             threads = [threading.Thread(target=sign_in_again) for _ in range(4)]
             for t in threads:
                 t.start()
-            while tries[0] < 4:  # every one has signed in once
-                time.sleep(0.001)
+            assert signed_in.wait(60), tries
             assert owner.post(DELETE, json={"deleteBuilds": False}).status_code == 200
             stop.set()
             for t in threads:
