@@ -324,6 +324,25 @@ def test_tracker_offline_and_an_offline_attach(browser, live_server, hierophant,
 SLAYER = "AdamZ-8113__pob-codes/sanavixx_cyclone_shockwave_slayer_328.code.txt"
 
 
+def attach_demo(page, slug: str, character: str) -> None:
+    """From the build view of `slug`, attach the demo `character` through the dialog; ends on /build/track."""
+    # The first character list of a server converts the demo characters: waited for here, not in the dialog.
+    page.goto("/build/track")
+    expect(page.get_by_test_id("character-picker")).to_contain_text("Please select a character", timeout=60_000)
+    page.goto(f"/build/view/{slug}")
+    page.get_by_test_id("attach-build").click()
+    dialog = page.get_by_test_id("attach-dialog")
+    dialog.get_by_test_id("character-select").wait_for(timeout=60_000)
+    # Opened and closed first, as a player would look: typing into the select of a dialog still opening
+    # lost the first letters to the dialog's own focus once.
+    dialog.get_by_test_id("character-select").click()
+    expect(page.get_by_test_id("character-option").filter(has_text=character)).to_have_count(1)
+    page.keyboard.press("Escape")
+    choose_by_keyboard(page, dialog.get_by_test_id("character-select"), character[:7], page.get_by_role("option").filter(has_text=character))
+    dialog.get_by_test_id("attach-confirm").click()
+    page.wait_for_url(re.compile(r"/build/track$"))
+
+
 def test_tracker_opens_on_the_step_for_the_characters_level(browser, live_server):
     """DemoSlayer (level 33, README) on the seeded 11-step Slayer build: the tracker opens on its 'Lvl 30' step, not
     on the endgame tree 90 passives away; a step the player picks then stays."""
@@ -332,21 +351,7 @@ def test_tracker_opens_on_the_step_for_the_characters_level(browser, live_server
     assert len(info["steps"]) == 11
     with app_page(browser, live_server.base_url, 1400) as page:
         login(page, unique_name("Leveller"))
-        # The first character list of a server converts the demo characters: waited for here, not in the dialog.
-        page.goto("/build/track")
-        expect(page.get_by_test_id("character-picker")).to_contain_text("Please select a character", timeout=60_000)
-        page.goto(f"/build/view/{info['slug']}")
-        page.get_by_test_id("attach-build").click()
-        dialog = page.get_by_test_id("attach-dialog")
-        dialog.get_by_test_id("character-select").wait_for(timeout=60_000)
-        # Opened and closed first, as a player would look: typing into the select of a dialog still opening
-        # lost the first letters to the dialog's own focus once.
-        dialog.get_by_test_id("character-select").click()
-        expect(page.get_by_test_id("character-option").filter(has_text="DemoSlayer")).to_have_count(1)
-        page.keyboard.press("Escape")
-        choose_by_keyboard(page, dialog.get_by_test_id("character-select"), "DemoSla", page.get_by_role("option").filter(has_text="DemoSlayer"))
-        dialog.get_by_test_id("attach-confirm").click()
-        page.wait_for_url(re.compile(r"/build/track$"))
+        attach_demo(page, info["slug"], "DemoSlayer")
         active = page.locator("[data-testid=step][data-active=true]")
         expect(active).to_have_attribute("data-step-number", "3")
         expect(active).to_contain_text("Lvl 30")
@@ -367,17 +372,7 @@ def test_tracker_tree_tab_passes_axe_before_the_tree_art_is_in(browser, live_ser
     with app_page(browser, live_server.base_url, 800) as page:
         page.add_init_script(GEOMETRY_ONLY)
         login(page, unique_name("Letters"))
-        page.goto("/build/track")
-        expect(page.get_by_test_id("character-picker")).to_contain_text("Please select a character", timeout=60_000)
-        page.goto(f"/build/view/{info['slug']}")
-        page.get_by_test_id("attach-build").click()
-        dialog = page.get_by_test_id("attach-dialog")
-        dialog.get_by_test_id("character-select").click()
-        expect(page.get_by_test_id("character-option").filter(has_text="DemoHierophant")).to_have_count(1)
-        page.keyboard.press("Escape")
-        choose_by_keyboard(page, dialog.get_by_test_id("character-select"), "DemoHie", page.get_by_role("option").filter(has_text="DemoHierophant"))
-        dialog.get_by_test_id("attach-confirm").click()
-        page.wait_for_url(re.compile(r"/build/track$"))
+        attach_demo(page, info["slug"], "DemoHierophant")
         page.get_by_test_id("tracker-tab-tree").click()
         wait_tree_ready(page)
         expect(page.get_by_test_id("tree-text").get_by_label("Loading tree lists")).to_have_count(0, timeout=60_000)
