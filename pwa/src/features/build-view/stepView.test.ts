@@ -37,6 +37,8 @@ describe("skills granted by items and passives", () => {
     expect(grantedSkillName(granted("BloodOffering"))).toBe("Blood Offering");
     expect(grantedSkillName({ ...granted("Anything"), name: "Named Already" })).toBe("Named Already");
     expect(grantedSkillName(granted(""))).toBe("Granted skill");
+    // A hostile export's huge id is cut before the word split (whose second pattern backtracks on capital runs).
+    expect(grantedSkillName(granted("A".repeat(200_000))).length).toBeLessThanOrEqual(100);
   });
 
   it("lists them last, under what grants them, never as unslotted gems", () => {

@@ -93,6 +93,7 @@ export interface GemGroup {
   granted?: boolean;
 }
 
+const MAX_SKILL_ID = 100;
 const SMALL_WORDS = new Set(["Of", "The", "And", "To", "In", "On", "With", "For", "From"]);
 
 /**
@@ -101,7 +102,8 @@ const SMALL_WORDS = new Set(["Of", "The", "And", "To", "In", "On", "With", "For"
  */
 export function grantedSkillName(gem: PlannerGem): string {
   if (gem.name) return gem.name;
-  const words = gem.skillId.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(" ").filter(Boolean);
+  // Skill ids are short; a hostile export's long one is cut first, as the second pattern backtracks on capital runs.
+  const words = gem.skillId.slice(0, MAX_SKILL_ID).replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").split(" ").filter(Boolean);
   return words.map((w, i) => (i > 0 && SMALL_WORDS.has(w) ? w.toLowerCase() : w)).join(" ") || "Granted skill";
 }
 
